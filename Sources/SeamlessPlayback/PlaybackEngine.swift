@@ -1,0 +1,17 @@
+/// A real player: AVPlayer, libmpv, or a simulation.
+///
+/// The pool is an engine's only caller, and it calls one engine strictly one operation at a time:
+/// a `load` or `apply` never overlaps another on the same engine, and they arrive in the order the
+/// pool decided them. `shutdown` is called exactly once, last. Implementations therefore need no
+/// ordering logic of their own, only thread safety for their own state.
+public protocol PlaybackEngine: AnyObject, Sendable {
+    /// Loads the media and returns when playback can start.
+    /// - Throws: Any error; the pool reports it as ``PlayerPoolError/engineFailed(_:)`` and retires the engine.
+    func load(_ item: MediaItem) async throws
+    /// Puts the settings on the player and returns when they are live.
+    func apply(_ settings: PlaybackSettings) async
+    /// The playback position in the loaded media.
+    func currentPosition() async -> Duration
+    /// Releases the player's resources. Called once; no call follows it.
+    func shutdown() async
+}

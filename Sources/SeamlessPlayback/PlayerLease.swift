@@ -1,0 +1,46 @@
+/// A fenced grant of one player to one page.
+///
+/// A lease is valid while its page stays in the player's holder stack. Once the page gives the
+/// player back or has it reclaimed, every call with the lease is refused (``PlayerPoolError/notHolder``
+/// or ``PlayerPoolError/leaseRevoked``) and never reaches the engine. Two leases are equal when they
+/// name the same player and the same grant.
+public struct PlayerLease: Hashable, Sendable {
+    /// The player granted.
+    public let player: PlayerID
+    /// The media loaded on the player.
+    public let media: MediaItem
+    /// The name of the page holding the lease.
+    public let session: String
+    /// The engine, for attaching the player's view. Control it through the page, never directly.
+    public let engine: any PlaybackEngine
+    /// The grant's epoch: unique within the pool, fresh for every acquire and borrow.
+    let epoch: UInt64
+    /// The holding page's identity (names need not be unique).
+    let sessionID: UInt64
+
+    init(player: PlayerID, media: MediaItem, session: String, engine: any PlaybackEngine,
+         epoch: UInt64, sessionID: UInt64) {
+        self.player = player
+        self.media = media
+        self.session = session
+        self.engine = engine
+        self.epoch = epoch
+        self.sessionID = sessionID
+    }
+
+    /// Leases are equal when they name the same player and the same grant.
+    public static func == (lhs: PlayerLease, rhs: PlayerLease) -> Bool {
+        lhs.player == rhs.player && lhs.epoch == rhs.epoch
+    }
+
+    /// Hashes the player and the grant.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(player)
+        hasher.combine(epoch)
+    }
+}
+
+extension PlayerLease: CustomStringConvertible {
+    /// `player-N (media) held by page, grant E`.
+    public var description: String { "\(player) (\(media)) held by \(session), grant \(epoch)" }
+}

@@ -1,0 +1,52 @@
+/// Every way a pool or page call can fail.
+///
+/// A call that throws one of these has changed nothing: no holder moved, no player was lost.
+public enum PlayerPoolError: Error, Hashable, Sendable {
+    /// A setting is out of range; the text says which.
+    case invalidSettings(String)
+    /// The text is not a handoff token at all.
+    case tokenMalformed
+    /// The token was not issued by this pool.
+    case tokenUnknown
+    /// The token is older than its lifetime, or its lender no longer holds the player actively.
+    case tokenExpired
+    /// The token was already redeemed; tokens are single use.
+    case tokenAlreadyUsed
+    /// The lease was taken back by a page below it in the stack; it can never act again.
+    case leaseRevoked
+    /// The calling page does not hold this lease (another page's, given back, or not the active holder).
+    case notHolder
+    /// The calling page is already in this player's stack.
+    case alreadyHolding
+    /// The page was closed.
+    case sessionClosed
+    /// The wait for a free player outlasted its timeout on the pool's clock.
+    case timedOut
+    /// The calling task was cancelled.
+    case cancelled
+    /// The pool was shut down.
+    case poolShutDown
+    /// Creating or loading an engine failed; the text is the engine's error.
+    case engineFailed(String)
+}
+
+extension PlayerPoolError: CustomStringConvertible {
+    /// A sentence for logs and alerts.
+    public var description: String {
+        switch self {
+        case .invalidSettings(let reason): "invalid settings: \(reason)"
+        case .tokenMalformed: "the handoff token is malformed"
+        case .tokenUnknown: "the handoff token was not issued by this pool"
+        case .tokenExpired: "the handoff token has expired"
+        case .tokenAlreadyUsed: "the handoff token was already used"
+        case .leaseRevoked: "the lease was revoked by the player's owner"
+        case .notHolder: "this page does not hold that lease"
+        case .alreadyHolding: "this page already holds that player"
+        case .sessionClosed: "the page session is closed"
+        case .timedOut: "timed out waiting for a free player"
+        case .cancelled: "the task was cancelled"
+        case .poolShutDown: "the player pool is shut down"
+        case .engineFailed(let reason): "the engine failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Something that happened in a pool, streamed by ``PlayerPool/events()`` for logging and tests.
+public enum PoolEvent: Hashable, Sendable {
+    /// A new engine was created.
+    case created(PlayerID)
+    /// Media finished loading on an engine.
+    case loaded(PlayerID, MediaItem)
+    /// A page became a player's owner; `warm` when no load was needed.
+    case acquired(PlayerID, session: String, warm: Bool)
+    /// A page borrowed a player from another.
+    case handedOff(PlayerID, from: String, to: String)
+    /// A page gave a player back.
+    case returned(PlayerID, session: String)
+    /// A page took a player back from the pages above it.
+    case reclaimed(PlayerID, session: String)
+    /// A page's lease was revoked.
+    case revoked(PlayerID, session: String)
+    /// An idle player's media was replaced (recycling) or the player was trimmed.
+    case evicted(PlayerID, MediaItem?)
+    /// An engine was shut down.
+    case destroyed(PlayerID)
+    /// An acquire started waiting for a free player.
+    case queued(session: String, MediaItem)
+    /// An acquire gave up waiting.
+    case timedOut(session: String, MediaItem)
+    /// A call ended because its task was cancelled.
+    case cancelled(session: String)
+    /// Creating or loading an engine failed.
+    case engineFailed(PlayerID, String)
+}

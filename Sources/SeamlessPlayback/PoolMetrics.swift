@@ -1,0 +1,34 @@
+/// Counters and gauges of a pool, read with ``PlayerPool/metrics``.
+public struct PoolMetrics: Hashable, Sendable {
+    /// Engines alive now (created, not yet destroyed). Always `created - destroyed`.
+    public var live: Int = 0
+    /// Live players no page holds.
+    public var idle: Int = 0
+    /// Acquire calls waiting for a free player.
+    public var waiting: Int = 0
+    /// Engines created since the pool started.
+    public var created: Int = 0
+    /// Engines shut down since the pool started.
+    public var destroyed: Int = 0
+    /// Media loads performed.
+    public var loads: Int = 0
+    /// Acquires served by an idle player that already had the media.
+    public var warmHits: Int = 0
+    /// Successful acquires.
+    public var acquisitions: Int = 0
+    /// Successful borrows.
+    public var handoffs: Int = 0
+    /// Give-backs by the active holder that reactivated the holder below.
+    public var returns: Int = 0
+    /// Reclaims that removed at least one holder.
+    public var reclaims: Int = 0
+    /// Leases revoked by reclaims.
+    public var revocations: Int = 0
+    /// Acquires that timed out waiting.
+    public var timeouts: Int = 0
+    /// Calls that ended because their task was cancelled.
+    public var cancellations: Int = 0
+
+    /// All zero.
+    public init() {}
+}
