@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A libmpv-backed engine for SeamlessPlayback. It lives in its own package so that the root
+// package keeps zero dependencies; this one needs libmpv from the system (`ci.sh` installs it).
+// On Linux the headers are in /usr/include/mpv and `link "mpv"` suffices; Debian's mpv.pc would
+// only add cflags SwiftPM rejects with a warning (-D_REENTRANT). Elsewhere (Homebrew) pkg-config
+// finds the prefix.
+#if os(Linux)
+let mpvPkgConfig: String? = nil
+#else
+let mpvPkgConfig: String? = "mpv"
+#endif
+
+let package = Package(
+    name: "SeamlessPlaybackMPV",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SeamlessPlaybackMPV", targets: ["SeamlessPlaybackMPV"]),
+        .executable(name: "mpv-bench", targets: ["mpv-bench"]),
+    ],
+    dependencies: [
+        .package(name: "SeamlessPlayback", path: "/tmp/root-snapshot"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMPV",
+            pkgConfig: mpvPkgConfig,
+            providers: [.apt(["libmpv-dev"]), .brew(["mpv"])]
+        ),
+        .target(
+            name: "SeamlessPlaybackMPV",
+            dependencies: ["CMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+        ),
+        .executableTarget(
+            name: "mpv-bench",
+            dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+        ),
+        .testTarget(
+            name: "SeamlessPlaybackMPVTests",
+            dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

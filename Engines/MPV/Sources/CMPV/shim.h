@@ -1,0 +1,7 @@
+#ifndef SEAMLESSPLAYBACK_CMPV_SHIM_H
+#define SEAMLESSPLAYBACK_CMPV_SHIM_H
+
+// libmpv's client API, from the system (Debian: libmpv-dev; pkg-config name: mpv).
+#include <mpv/client.h>
+
+#endif

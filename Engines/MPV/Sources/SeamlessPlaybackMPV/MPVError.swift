@@ -1,0 +1,54 @@
+/// Every way an ``MPVEngine`` can fail.
+///
+/// The pool reports a thrown error as `PlayerPoolError.engineFailed(_:)` with this error's
+/// ``description`` as its text, so every case reads as a sentence.
+public enum MPVError: Error, Hashable, Sendable {
+    /// `mpv_create` returned no handle: out of memory, or the process's `LC_NUMERIC` locale is not `"C"`.
+    case creationFailed
+    /// mpv refused an option before initialisation.
+    case optionRejected(name: String, value: String, reason: String)
+    /// `mpv_initialize` failed; the text is mpv's error.
+    case initializationFailed(String)
+    /// The media item names nothing mpv can open: it has no URL, and its identifier is neither a path nor a URL.
+    case noSource(mediaID: String)
+    /// mpv refused the `loadfile` command; the text is mpv's error.
+    case loadRejected(source: String, reason: String)
+    /// mpv opened the source but playback ended before it started; the text is mpv's reason.
+    case playbackFailed(source: String, reason: String)
+    /// Playback did not start within ``MPVEngine/Options/loadTimeout``.
+    case loadTimedOut(source: String, timeout: Duration)
+    /// mpv refused to read or set a property; the text is mpv's error.
+    case propertyFailed(name: String, reason: String)
+    /// The engine was shut down, or mpv's core quit, before the call finished.
+    case shutDown
+    /// The calling task was cancelled.
+    case cancelled
+}
+
+extension MPVError: CustomStringConvertible {
+    /// A sentence for logs and for `PlayerPoolError.engineFailed(_:)`.
+    public var description: String {
+        switch self {
+        case .creationFailed:
+            "mpv_create failed (out of memory, or LC_NUMERIC is not \"C\")"
+        case .optionRejected(let name, let value, let reason):
+            "mpv rejected option \(name)=\(value): \(reason)"
+        case .initializationFailed(let reason):
+            "mpv_initialize failed: \(reason)"
+        case .noSource(let mediaID):
+            "media \(mediaID) has no URL and its id is neither a path nor a URL"
+        case .loadRejected(let source, let reason):
+            "mpv rejected loadfile \(source): \(reason)"
+        case .playbackFailed(let source, let reason):
+            "mpv could not play \(source): \(reason)"
+        case .loadTimedOut(let source, let timeout):
+            "playback of \(source) did not start within \(timeout)"
+        case .propertyFailed(let name, let reason):
+            "mpv property \(name) failed: \(reason)"
+        case .shutDown:
+            "the mpv engine is shut down"
+        case .cancelled:
+            "the task was cancelled"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// One page's handle on the pool: its own isolated settings, and the players it holds.
+///
+/// A page acquires a player as its owner, lends it to another page with a ``HandoffToken``, borrows
+/// players other pages lend it, gives them back, and can take back what it lent at any time. Every
+/// move re-applies the settings of the player's new active holder before the call returns, so each
+/// page's mute, volume, rate, pause and content mode stay its own.
+///
+/// Leases it loses are announced on ``notices``. Close the page with ``close()``; a page dropped
+/// without closing is closed for you, shortly after.
+public actor PageSession {
+    /// The page's name, as given to ``PlayerPool/makeSession(named:settings:)``.
+    public nonisolated let name: String
+    /// What happens to this page's leases: `.revoked` when a page below takes a player back,
+    /// `.returned` when the page above gives one back. Finishes when the page or the pool closes.
+    public nonisolated let notices: AsyncStream<LeaseNotice>
+
+    let id: SessionID
+    let pool: PlayerPool
+    private var current: PlaybackSettings
+    private var currentVersion: UInt64 = 0
+    private var isClosed = false
+
+    init(name: String, id: SessionID, pool: PlayerPool, notices: AsyncStream<LeaseNotice>,
+         settings: PlaybackSettings) {
+        self.name = name
+        self.id = id
+        self.pool = pool
+        self.notices = notices
+        self.current = settings
+    }
+
+    deinit {
+        guard !isClosed else { return }
+        Task { [pool, id] in await pool.closeSession(id) }
+    }
+
+    /// The page's settings, as of the last ``update(_:)`` that returned.
+    public var settings: PlaybackSettings { current }
+
+    /// Changes the page's settings.
+    ///
+    /// When this returns, the new settings are on every engine where this page is the active holder;
+    /// where it is an inactive holder they are applied when it becomes active again.
+    /// - Parameter change: Edits the settings; it runs once, atomically with other updates of this page.
+    /// - Throws: ``PlayerPoolError/invalidSettings(_:)`` (nothing changes), ``PlayerPoolError/sessionClosed``,
+    ///   ``PlayerPoolError/poolShutDown``.
+    public func update(_ change: @Sendable (inout PlaybackSettings) -> Void) async throws(PlayerPoolError) {
+        guard !isClosed else { throw .sessionClosed }
+        let (settings, version) = try await pool.update(session: id, change)
+        if version > currentVersion {
+            current = settings
+            currentVersion = version
+        }
+    }
+
+    /// Becomes the owner and active holder of a player with `item`.
+    ///
+    /// When this returns, the media is loaded and this page's settings are on the engine. The player
+    /// is an idle one that has the media (no load), a new engine within capacity, or the least
+    /// recently used idle one (reloaded); otherwise the call waits, first come first served.
+    /// - Parameters:
+    ///   - item: The media.
+    ///   - timeout: The longest wait for a free player, on the pool's clock; `nil` waits indefinitely.
+    /// - Returns: The lease of the player.
+    /// - Throws: ``PlayerPoolError/timedOut``, ``PlayerPoolError/cancelled``, ``PlayerPoolError/engineFailed(_:)``,
+    ///   ``PlayerPoolError/sessionClosed``, ``PlayerPoolError/poolShutDown``. On any throw the page holds nothing new.
+    public func acquire(_ item: MediaItem, timeout: Duration? = nil) async throws(PlayerPoolError) -> PlayerLease {
+        guard !isClosed else { throw .sessionClosed }
+        return try await pool.acquire(item, timeout: timeout, session: id)
+    }
+
+    /// Issues a single-use token with which another page can borrow the player.
+    ///
+    /// The page keeps its lease; it becomes inactive while the borrower holds the player.
+    /// - Parameter lease: A lease this page holds as the active holder.
+    /// - Returns: The token; put it in the destination's URL with ``HandoffToken/appended(to:)``.
+    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``.
+    public func lend(_ lease: PlayerLease) async throws(PlayerPoolError) -> HandoffToken {
+        guard !isClosed else { throw .sessionClosed }
+        return try await pool.lend(lease, session: id)
+    }
+
+    /// Borrows the player a token stands for, with no reload.
+    ///
+    /// When this returns, this page is the active holder and its settings are on the engine.
+    /// - Throws: ``PlayerPoolError/tokenUnknown``, ``PlayerPoolError/tokenAlreadyUsed``,
+    ///   ``PlayerPoolError/tokenExpired``, ``PlayerPoolError/alreadyHolding``, ``PlayerPoolError/leaseRevoked``
+    ///   (the lender took it back meanwhile), ``PlayerPoolError/cancelled``. On any throw the page holds nothing new.
+    public func borrow(_ token: HandoffToken) async throws(PlayerPoolError) -> PlayerLease {
+        guard !isClosed else { throw .sessionClosed }
+        return try await pool.borrow(token, session: id)
+    }
+
+    /// Borrows the player whose token the URL carries, if it carries one.
+    /// - Returns: The lease, or `nil` when the URL has no token (a cold start).
+    /// - Throws: ``PlayerPoolError/tokenMalformed`` and everything ``borrow(_:)`` throws.
+    public func borrow(from url: URL) async throws(PlayerPoolError) -> PlayerLease? {
+        guard let token = try HandoffToken(url: url) else { return nil }
+        return try await borrow(token)
+    }
+
+    /// Leaves the player's holder stack.
+    ///
+    /// If this page was the active holder, the page below becomes active, gets `.returned`, and its
+    /// settings are on the engine when this returns. If the stack empties the player turns idle,
+    /// media kept. Afterwards the lease answers ``PlayerPoolError/notHolder``.
+    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``.
+    public func giveBack(_ lease: PlayerLease) async throws(PlayerPoolError) {
+        guard !isClosed else { throw .sessionClosed }
+        try await pool.giveBack(lease, session: id)
+    }
+
+    /// Takes the player back from every page above this one, without their cooperation.
+    ///
+    /// Each removed page gets `.revoked` once and can never act with that lease again. When this
+    /// returns this page is the active holder with its settings on the engine. From the active holder
+    /// it changes nothing.
+    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/cancelled``
+    ///   (only when cancelled before the call), ``PlayerPoolError/sessionClosed``.
+    public func reclaim(_ lease: PlayerLease) async throws(PlayerPoolError) {
+        guard !isClosed else { throw .sessionClosed }
+        try await pool.reclaim(lease, session: id)
+    }
+
+    /// Gives back everything the page holds, ends its waits, and finishes ``notices``.
+    /// Later calls throw ``PlayerPoolError/sessionClosed``. Calling it twice does nothing more.
+    public func close() async {
+        guard !isClosed else { return }
+        isClosed = true
+        await pool.closeSession(id)
+    }
+}

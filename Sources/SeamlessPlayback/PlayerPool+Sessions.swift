@@ -1,0 +1,52 @@
+import Foundation
+
+/// The calls a ``PageSession`` makes on its pool. Each is one request of the state machine.
+extension PlayerPool {
+    func acquire(_ item: MediaItem, timeout: Duration?, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {
+        let now = clock.now()
+        let result = await perform(.cancellable) {
+            $0.acquireRequested($1, session: session, media: item, timeout: timeout, now: now)
+        }
+        return try lease(from: result)
+    }
+
+    func lend(_ lease: PlayerLease, session: SessionID) throws(PlayerPoolError) -> HandoffToken {
+        try machine.lendRequested(lease.key, by: session, token: .random(), now: clock.now()).get()
+    }
+
+    func borrow(_ token: HandoffToken, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {
+        let now = clock.now()
+        let result = await perform(.cancellable) { $0.borrowRequested($1, token: token, by: session, now: now) }
+        return try lease(from: result)
+    }
+
+    func giveBack(_ lease: PlayerLease, session: SessionID) async throws(PlayerPoolError) {
+        _ = try await perform(.uncancellable) { $0.giveBackRequested($1, lease: lease.key, by: session) }.get()
+    }
+
+    func reclaim(_ lease: PlayerLease, session: SessionID) async throws(PlayerPoolError) {
+        _ = try await perform(.checkedOnEntry) { $0.reclaimRequested($1, lease: lease.key, by: session) }.get()
+    }
+
+    /// Applies `change` to the page's settings atomically; returns them with their version.
+    func update(
+        session: SessionID, _ change: @Sendable (inout PlaybackSettings) -> Void
+    ) async throws(PlayerPoolError) -> (PlaybackSettings, UInt64) {
+        guard var settings = machine.settings(of: session) else {
+            throw machine.isShutDown ? .poolShutDown : .sessionClosed
+        }
+        change(&settings)
+        let proposed = settings
+        var version: UInt64 = 0
+        _ = try await perform(.uncancellable) { machine, request in
+            let actions = machine.updateRequested(request, session: session, settings: proposed)
+            version = machine.settingsVersion(of: session)
+            return actions
+        }.get()
+        return (proposed, version)
+    }
+
+    func closeSession(_ session: SessionID) async {
+        _ = await perform(.uncancellable) { $0.sessionClosed(session, request: $1) }
+    }
+}

@@ -1,0 +1,154 @@
+extension PlayerPool {
+    /// How a waiting call treats its task's cancellation.
+    enum CancellationMode {
+        /// Cancellation ends the wait with `.cancelled` and undoes the request.
+        case cancellable
+        /// A task cancelled before the call gets `.cancelled`; once the request is made it completes.
+        case checkedOnEntry
+        /// The call completes whatever happens to its task (its change is already made).
+        case uncancellable
+    }
+
+    /// Makes a request of the machine and waits until the machine completes it.
+    func perform(
+        _ mode: CancellationMode,
+        _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
+    ) async -> Result<Grant?, PlayerPoolError> {
+        let request = RequestID(raw: nextRequest)
+        nextRequest += 1
+        if mode != .uncancellable, Task.isCancelled {
+            machine.counters.cancellations += 1
+            return .failure(.cancelled)
+        }
+        guard mode == .cancellable else {
+            return await withCheckedContinuation { continuation in
+                waits[request] = continuation
+                run(input(&machine, request))
+            }
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waits[request] = continuation
+                run(input(&machine, request))
+            }
+        } onCancel: {
+            Task { await self.cancel(request) }
+        }
+    }
+
+    func cancel(_ request: RequestID) {
+        run(machine.requestCancelled(request))
+    }
+
+    func timerFired(_ request: RequestID) {
+        timers[request] = nil
+        run(machine.timerFired(request, now: clock.now()))
+    }
+
+    /// Carries out the machine's actions. Nothing here suspends.
+    func run(_ actions: [PoolAction]) {
+        for action in actions {
+            switch action {
+            case .run(let job, let id):
+                dispatch(job, to: id)
+            case .resume(let request, let grant):
+                waits.removeValue(forKey: request)?.resume(returning: .success(grant))
+            case .succeed(let request):
+                waits.removeValue(forKey: request)?.resume(returning: .success(nil))
+            case .fail(let request, let error):
+                waits.removeValue(forKey: request)?.resume(returning: .failure(error))
+            case .startTimer(let request, let deadline):
+                let sleep = clock.sleep
+                timers[request] = Task {
+                    do { try await sleep(deadline) } catch { return }
+                    self.timerFired(request)
+                }
+            case .cancelTimer(let request):
+                timers.removeValue(forKey: request)?.cancel()
+            case .notify(let grant, let kind):
+                guard let lease = lease(for: grant) else { continue }
+                notices[grant.session]?.yield(kind == .revoked ? .revoked(lease) : .returned(lease))
+            case .finishNotices(let session):
+                notices.removeValue(forKey: session)?.finish()
+            case .emit(let event):
+                publish(event)
+            }
+        }
+    }
+
+    private func publish(_ event: PoolEvent) {
+        guard !subscribers.isEmpty else { return }
+        for (id, continuation) in subscribers {
+            if case .terminated = continuation.yield(event) { subscribers[id] = nil }
+        }
+    }
+
+    func lease(for grant: Grant) -> PlayerLease? {
+        guard let engine = engines[grant.player] else { return nil }
+        return PlayerLease(player: grant.player, media: grant.media, session: grant.sessionName,
+                           engine: engine, epoch: grant.epoch, sessionID: grant.session)
+    }
+
+    func lease(from result: Result<Grant?, PlayerPoolError>) throws(PlayerPoolError) -> PlayerLease {
+        guard let grant = try result.get(), let lease = lease(for: grant) else {
+            throw .engineFailed("the pool granted a player without an engine")
+        }
+        return lease
+    }
+
+    // MARK: Lanes
+
+    private func dispatch(_ job: EngineJob, to id: PlayerID) {
+        if job == .create {
+            lanes[id] = LaneSlot()
+            Task { await self.runLane(id) }
+        } else if let waiter = lanes[id]?.waiter {
+            lanes[id]?.waiter = nil
+            waiter.resume(returning: job)
+        } else {
+            lanes[id]?.job = job
+        }
+    }
+
+    /// One engine's whole life: create it, then run its jobs one at a time until it shuts down.
+    private func runLane(_ id: PlayerID) async {
+        let engine: any PlaybackEngine
+        do {
+            engine = try await makeEngine()
+        } catch {
+            lanes[id] = nil
+            run(machine.engineCreationFailed(id, reason: String(describing: error)))
+            return
+        }
+        engines[id] = engine
+        run(machine.engineCreated(id))
+        while let job = await nextJob(for: id) {
+            switch job {
+            case .create:
+                continue
+            case .load(let media):
+                var failure: String?
+                do { try await engine.load(media) } catch { failure = String(describing: error) }
+                run(machine.loadFinished(id, media: media, failure: failure))
+            case .apply(let settings, let version):
+                await engine.apply(settings)
+                run(machine.applyFinished(id, version: version))
+            case .shutDown:
+                await engine.shutdown()
+                engines[id] = nil
+                lanes[id] = nil
+                run(machine.engineShutDown(id))
+                return
+            }
+        }
+    }
+
+    private func nextJob(for id: PlayerID) async -> EngineJob? {
+        guard let slot = lanes[id] else { return nil }
+        if let job = slot.job {
+            lanes[id]?.job = nil
+            return job
+        }
+        return await withCheckedContinuation { lanes[id]?.waiter = $0 }
+    }
+}

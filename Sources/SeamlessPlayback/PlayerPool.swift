@@ -1,0 +1,114 @@
+import Synchronization
+
+/// Owns every player engine of an app and decides who holds which.
+///
+/// A pool keeps at most ``Configuration/capacity`` engines alive, reuses an idle engine that
+/// already has the requested media, recycles the least recently used idle one otherwise, and makes
+/// callers wait in FIFO order when every engine is held. Pages reach it through a ``PageSession``
+/// each, made with ``makeSession(named:settings:)``.
+///
+/// All decisions are taken by a synchronous state machine; the actor only carries them out. Engine
+/// work runs on one lane per engine, so an engine never sees two calls at once, and every
+/// `await` in here is followed by a fresh look at the machine, never by a decision made before it.
+///
+/// Call ``shutdown()`` when the pool is no longer needed: its engine lanes keep it alive until then.
+public actor PlayerPool {
+    var machine: PoolStateMachine
+    let clock: PoolClock
+    let makeEngine: @Sendable () async throws -> any PlaybackEngine
+
+    var engines: [PlayerID: any PlaybackEngine] = [:]
+    var lanes: [PlayerID: LaneSlot] = [:]
+    var waits: [RequestID: CheckedContinuation<Result<Grant?, PlayerPoolError>, Never>] = [:]
+    var timers: [RequestID: Task<Void, Never>] = [:]
+    var notices: [SessionID: AsyncStream<LeaseNotice>.Continuation] = [:]
+    var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
+    var nextRequest: UInt64 = 1
+    var nextSubscriber: UInt64 = 1
+
+    private static let serials = Atomic<UInt32>(0)
+
+    /// The job handed to an engine's lane, or the lane waiting for one.
+    struct LaneSlot {
+        var job: EngineJob?
+        var waiter: CheckedContinuation<EngineJob?, Never>?
+    }
+
+    /// Creates a pool.
+    /// - Parameters:
+    ///   - configuration: Capacity and token lifetime.
+    ///   - clock: The clock for acquire timeouts and token lifetimes; inject a manual clock in tests.
+    ///   - makeEngine: Makes a new engine; called on a lane of its own, never on the pool's actor.
+    public init(
+        configuration: Configuration = Configuration(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        makeEngine: @escaping @Sendable () async throws -> any PlaybackEngine
+    ) {
+        let serial = Self.serials.add(1, ordering: .relaxed).newValue
+        self.machine = PoolStateMachine(
+            capacity: configuration.capacity,
+            tokenLifetime: configuration.handoffTokenLifetime,
+            poolSerial: serial
+        )
+        self.clock = PoolClock(clock)
+        self.makeEngine = makeEngine
+    }
+
+    /// Opens a page.
+    /// - Parameters:
+    ///   - name: The page's name, for leases, snapshots and events; names need not be unique.
+    ///   - settings: The page's initial settings.
+    /// - Returns: The page's session.
+    /// - Throws: ``PlayerPoolError/invalidSettings(_:)`` or ``PlayerPoolError/poolShutDown``.
+    public func makeSession(
+        named name: String, settings: PlaybackSettings = PlaybackSettings()
+    ) throws(PlayerPoolError) -> PageSession {
+        let id = try machine.sessionOpened(name: name, settings: settings).get()
+        let (stream, continuation) = AsyncStream.makeStream(of: LeaseNotice.self)
+        notices[id] = continuation
+        return PageSession(name: name, id: id, pool: self, notices: stream, settings: settings)
+    }
+
+    /// Loads `item` into an idle or new player, within capacity and never waiting, so that a later
+    /// acquire of it is a warm hit. Does nothing when every player is held.
+    /// - Throws: ``PlayerPoolError/engineFailed(_:)`` when the load fails, ``PlayerPoolError/cancelled``,
+    ///   ``PlayerPoolError/poolShutDown``.
+    public func prewarm(_ item: MediaItem) async throws(PlayerPoolError) {
+        _ = try await perform(.cancellable) { $0.prewarmRequested($1, media: item) }.get()
+    }
+
+    /// Shuts down the least recently used idle players beyond `count`; a held player is never touched.
+    /// Returns when they are shut down.
+    public func trim(keepingIdle count: Int) async {
+        _ = await perform(.uncancellable) { $0.trimRequested($1, keepingIdle: count) }
+    }
+
+    /// The pool's counters and gauges now.
+    public var metrics: PoolMetrics { machine.metrics }
+
+    /// Every player with its media and holders, owner first.
+    public func snapshot() -> [PlayerSnapshot] { machine.snapshot() }
+
+    /// A new stream of the pool's events from now on; it finishes when the pool shuts down.
+    public func events() -> AsyncStream<PoolEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PoolEvent.self)
+        guard !machine.isShutDown else {
+            continuation.finish()
+            return stream
+        }
+        subscribers[nextSubscriber] = continuation
+        nextSubscriber += 1
+        return stream
+    }
+
+    /// Fails every waiting call with ``PlayerPoolError/poolShutDown``, shuts every engine down once,
+    /// and finishes every notice and event stream. Every later call throws `.poolShutDown`.
+    /// Returns when the last engine is shut down; calling it again waits for the same.
+    public func shutdown() async {
+        _ = await perform(.uncancellable) { $0.shutdownRequested($1) }
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers = [:]
+        for timer in timers.values { timer.cancel() }
+        timers = [:]
+    }
+}

@@ -1,0 +1,203 @@
+extension PoolStateMachine {
+    // MARK: Acquire
+
+    /// A page asked for a player with `media`.
+    ///
+    /// The player comes from, in order: an idle player that has (or is loading) the media; a new
+    /// engine while fewer than `capacity` exist; the least recently used idle player, reloaded. Else
+    /// the request waits in FIFO order, bounded by `timeout` on the pool's clock.
+    mutating func acquireRequested(
+        _ request: RequestID, session: SessionID, media: MediaItem, timeout: Duration?, now: Duration
+    ) -> [PoolAction] {
+        guard !isShutDown else { return failNow(request, .poolShutDown) }
+        guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        if waitingCount == 0, place(request, session: session, media: media) {
+            return take()
+        }
+        if let timeout, timeout <= .zero {
+            counters.timeouts += 1
+            out.append(.emit(.timedOut(session: name(of: session), media)))
+            return failNow(request, .timedOut)
+        }
+        let deadline = timeout.map { now + $0 }
+        requests[request] = .waiting(session: session, media: media, deadline: deadline)
+        queue.append(request)
+        waitingCount += 1
+        out.append(.emit(.queued(session: name(of: session), media)))
+        if let deadline { out.append(.startTimer(request, deadline: deadline)) }
+        return take()
+    }
+
+    /// A waiter's timer went off.
+    mutating func timerFired(_ request: RequestID, now: Duration) -> [PoolAction] {
+        guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
+        guard now >= deadline else { return [.startTimer(request, deadline: deadline)] }
+        dequeueWaiter(request)
+        counters.timeouts += 1
+        out.append(.emit(.timedOut(session: name(of: session), media)))
+        out.append(.fail(request, .timedOut))
+        return take()
+    }
+
+    /// The task of a request was cancelled. A no-op for requests that are served, unknown, or that
+    /// cannot be undone (settles).
+    mutating func requestCancelled(_ request: RequestID) -> [PoolAction] {
+        switch requests[request] {
+        case .waiting(let session, _, let deadline):
+            dequeueWaiter(request)
+            if deadline != nil { out.append(.cancelTimer(request)) }
+            counters.cancellations += 1
+            out.append(.emit(.cancelled(session: name(of: session))))
+            out.append(.fail(request, .cancelled))
+        case .grant(let id, let epoch, _):
+            guard let player = players[id], let index = player.stack.firstIndex(where: { $0.epoch == epoch })
+            else { return [] }
+            counters.cancellations += 1
+            out.append(.emit(.cancelled(session: name(of: player.stack[index].session))))
+            _ = removeHolder(at: index, of: id, failingWith: .cancelled, notify: false)
+            serveWaiters()
+        case .prewarm:
+            requests[request] = nil
+            out.append(.fail(request, .cancelled))
+        case .settle, .retire, nil:
+            break
+        }
+        return take()
+    }
+
+    // MARK: Prewarm and trim
+
+    /// Put `media` into an idle or new player, within capacity and without waiting, so that a later
+    /// acquire is a warm hit. Completes when the media has loaded (at once when nothing is free).
+    mutating func prewarmRequested(_ request: RequestID, media: MediaItem) -> [PoolAction] {
+        guard !isShutDown else { return failNow(request, .poolShutDown) }
+        if let warm = players.values.filter({ $0.isClaimable && $0.media == media }).min(by: byNumber) {
+            watch(warm.id, request, .prewarm(player: warm.id, media: media))
+            reexamine(warm.id)
+            return take()
+        }
+        if waitingCount > 0 {
+            out.append(.succeed(request))
+        } else if players.count < capacity {
+            let id = makePlayer(media: media)
+            watch(id, request, .prewarm(player: id, media: media))
+        } else if let victim = leastRecentlyUsedClaimable() {
+            evict(victim, replacingWith: media)
+            watch(victim, request, .prewarm(player: victim, media: media))
+            advance(victim)
+        } else {
+            out.append(.succeed(request))
+        }
+        return take()
+    }
+
+    /// Shut down the least recently used idle players beyond `count`. Completes when they are gone.
+    mutating func trimRequested(_ request: RequestID, keepingIdle count: Int) -> [PoolAction] {
+        let idle = players.values.filter(\.isClaimable).sorted {
+            ($0.lastUsed, $0.id.number) > ($1.lastUsed, $1.id.number)
+        }
+        var victims = Set<PlayerID>()
+        for player in idle.dropFirst(max(0, count)) {
+            victims.insert(player.id)
+            players[player.id]?.retiring = true
+            out.append(.emit(.evicted(player.id, player.media)))
+            advance(player.id)
+        }
+        waitForRetire(request, victims)
+        return take()
+    }
+
+    // MARK: Placement
+
+    /// Gives the request a player if one is free now; returns whether it did.
+    mutating func place(_ request: RequestID, session: SessionID, media: MediaItem) -> Bool {
+        var warm: PlayerState?
+        for player in players.values where player.isClaimable && player.media == media {
+            if let best = warm, Self.warmRank(best) <= Self.warmRank(player) { continue }
+            warm = player
+        }
+        if let warm {
+            grantPlayer(warm.id, to: request, session: session, kind: .acquire(warm: true))
+        } else if players.count < capacity {
+            let id = makePlayer(media: media)
+            grantPlayer(id, to: request, session: session, kind: .acquire(warm: false))
+        } else if let victim = leastRecentlyUsedClaimable() {
+            evict(victim, replacingWith: media)
+            grantPlayer(victim, to: request, session: session, kind: .acquire(warm: false))
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Serves waiters from the head of the queue for as long as players are free.
+    mutating func serveWaiters() {
+        while waitingCount > 0, queueHead < queue.count {
+            let request = queue[queueHead]
+            guard case .waiting(let session, let media, let deadline) = requests[request] else {
+                queueHead += 1
+                continue
+            }
+            guard place(request, session: session, media: media) else { break }
+            queueHead += 1
+            waitingCount -= 1
+            if deadline != nil { out.append(.cancelTimer(request)) }
+        }
+        if queueHead > 64, queueHead * 2 > queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
+    }
+
+    mutating func dequeueWaiter(_ request: RequestID) {
+        requests[request] = nil
+        waitingCount -= 1
+    }
+
+    /// Puts a pending holder on top of the player's stack; the grant completes in ``advance(_:)``.
+    mutating func grantPlayer(_ id: PlayerID, to request: RequestID, session: SessionID, kind: GrantKind) {
+        let epoch = freshEpoch()
+        players[id]?.stack.append(Holder(session: session, epoch: epoch, pending: request))
+        players[id]?.version += 1
+        watch(id, request, .grant(player: id, epoch: epoch, kind: kind))
+        advance(id)
+    }
+
+    mutating func makePlayer(media: MediaItem) -> PlayerID {
+        let id = PlayerID(pool: poolSerial, number: nextPlayerNumber)
+        nextPlayerNumber += 1
+        players[id] = PlayerState(id: id, media: media, tick: freshTick())
+        out.append(.run(.create, on: id))
+        return id
+    }
+
+    func leastRecentlyUsedClaimable() -> PlayerID? {
+        players.values.filter(\.isClaimable).min {
+            ($0.lastUsed, $0.id.number) < ($1.lastUsed, $1.id.number)
+        }?.id
+    }
+
+    mutating func evict(_ id: PlayerID, replacingWith media: MediaItem) {
+        guard let old = players[id]?.media, old != media else {
+            players[id]?.media = media
+            return
+        }
+        out.append(.emit(.evicted(id, old)))
+        players[id]?.media = media
+    }
+
+    mutating func watch(_ id: PlayerID, _ request: RequestID, _ state: Request) {
+        requests[request] = state
+        players[id]?.watchers.append(request)
+    }
+
+    mutating func failNow(_ request: RequestID, _ error: PlayerPoolError) -> [PoolAction] {
+        out.append(.fail(request, error))
+        return take()
+    }
+
+    /// Prefers a player whose lane is free, then the lowest number, so choices are deterministic.
+    static func warmRank(_ player: PlayerState) -> (Int, UInt32) { (player.job == nil ? 0 : 1, player.id.number) }
+
+    private func byNumber(_ lhs: PlayerState, _ rhs: PlayerState) -> Bool { lhs.id.number < rhs.id.number }
+}

@@ -1,0 +1,193 @@
+extension PoolStateMachine {
+    // MARK: Lend and borrow
+
+    /// The active holder asked for a handoff token. `token` is fresh randomness from the shell.
+    mutating func lendRequested(
+        _ lease: LeaseKey, by session: SessionID, token: HandoffToken, now: Duration
+    ) -> Result<HandoffToken, PlayerPoolError> {
+        let index: Int
+        switch validate(lease, by: session) {
+        case .failure(let error): return .failure(error)
+        case .success(let found): index = found
+        }
+        guard let player = players[lease.player], index == player.stack.count - 1 else {
+            return .failure(.notHolder)
+        }
+        purgeTokens(now: now)
+        guard tokens[token] == nil else { return .failure(.tokenAlreadyUsed) }
+        tokens[token] = TokenRecord(player: lease.player, lender: session, lenderEpoch: lease.epoch,
+                                    expiry: now + tokenLifetime)
+        tokenOrder.append(token)
+        return .success(token)
+    }
+
+    /// A page redeemed a token. On success its pending holder goes on top of the stack, with no
+    /// reload; the grant completes when the page's settings land.
+    mutating func borrowRequested(
+        _ request: RequestID, token: HandoffToken, by session: SessionID, now: Duration
+    ) -> [PoolAction] {
+        guard !isShutDown else { return failNow(request, .poolShutDown) }
+        guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        purgeTokens(now: now)
+        guard var record = tokens[token] else { return failNow(request, .tokenUnknown) }
+        guard !record.isUsed else { return failNow(request, .tokenAlreadyUsed) }
+        guard now < record.expiry, let player = players[record.player], !player.retiring,
+              let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil
+        else { return failNow(request, .tokenExpired) }
+        guard !player.stack.contains(where: { $0.session == session }) else {
+            return failNow(request, .alreadyHolding)
+        }
+        record.isUsed = true
+        tokens[token] = record
+        grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender))
+        return take()
+    }
+
+    /// Forgets tokens a lifetime after they expired; until then they answer precisely.
+    mutating func purgeTokens(now: Duration) {
+        while tokenOrderHead < tokenOrder.count {
+            let token = tokenOrder[tokenOrderHead]
+            if let record = tokens[token], record.expiry + tokenLifetime > now { break }
+            tokens[token] = nil
+            tokenOrderHead += 1
+        }
+        if tokenOrderHead > 64, tokenOrderHead * 2 > tokenOrder.count {
+            tokenOrder.removeFirst(tokenOrderHead)
+            tokenOrderHead = 0
+        }
+    }
+
+    // MARK: Give back and reclaim
+
+    /// The page leaves the player's stack. Completes when the holder below carries its settings.
+    mutating func giveBackRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) -> [PoolAction] {
+        let index: Int
+        switch validate(lease, by: session) {
+        case .failure(let error): return failNow(request, error)
+        case .success(let found): index = found
+        }
+        counters.returns += 1
+        out.append(.emit(.returned(lease.player, session: name(of: session))))
+        let version = removeHolder(at: index, of: lease.player, failingWith: nil, notify: true)
+        waitForSettle(request, on: version.map { [lease.player: $0] } ?? [:])
+        serveWaiters()
+        return take()
+    }
+
+    /// The page takes the player back from everyone above it. Completes when its settings land.
+    mutating func reclaimRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) -> [PoolAction] {
+        let index: Int
+        switch validate(lease, by: session) {
+        case .failure(let error): return failNow(request, error)
+        case .success(let found): index = found
+        }
+        guard var player = players[lease.player], index < player.stack.count - 1 else {
+            out.append(.succeed(request))
+            return take()
+        }
+        let removed = player.stack[(index + 1)...]
+        player.stack.removeSubrange((index + 1)...)
+        player.version += 1
+        players[lease.player] = player
+        for holder in removed.reversed() {
+            if let pending = holder.pending {
+                requests[pending] = nil
+                out.append(.fail(pending, .leaseRevoked))
+            } else {
+                sessions[holder.session]?.revoked.insert(holder.epoch)
+                counters.revocations += 1
+                out.append(.emit(.revoked(player.id, session: name(of: holder.session))))
+                if let grant = grant(for: holder, on: player) { out.append(.notify(grant, .revoked)) }
+            }
+        }
+        counters.reclaims += 1
+        out.append(.emit(.reclaimed(player.id, session: name(of: session))))
+        advance(player.id)
+        waitForSettle(request, on: [player.id: player.version])
+        return take()
+    }
+
+    /// Removes one holder. When it was the active holder, the one below becomes active (told
+    /// `.returned` when `notify`) and the version its settings must reach is returned; when the stack
+    /// empties the player turns idle.
+    mutating func removeHolder(
+        at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?, notify: Bool
+    ) -> UInt64? {
+        guard var player = players[id], player.stack.indices.contains(index) else { return nil }
+        let holder = player.stack.remove(at: index)
+        if let pending = holder.pending {
+            requests[pending] = nil
+            out.append(.fail(pending, error ?? .cancelled))
+        }
+        var version: UInt64?
+        if index == player.stack.count {
+            if let top = player.stack.last {
+                player.version += 1
+                version = player.version
+                if notify, let grant = grant(for: top, on: player) { out.append(.notify(grant, .returned)) }
+            } else {
+                player.lastUsed = freshTick()
+            }
+        }
+        players[id] = player
+        advance(id)
+        return version
+    }
+
+    // MARK: Settings
+
+    /// The page's settings changed. Completes when they are on every engine where it is active.
+    mutating func updateRequested(
+        _ request: RequestID, session: SessionID, settings: PlaybackSettings
+    ) -> [PoolAction] {
+        guard !isShutDown else { return failNow(request, .poolShutDown) }
+        guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        do throws(PlayerPoolError) {
+            try settings.validate()
+        } catch {
+            return failNow(request, error)
+        }
+        sessions[session]?.settings = settings
+        sessions[session]?.settingsVersion += 1
+        var settle: [PlayerID: UInt64] = [:]
+        let active = players.values.filter { $0.stack.last?.session == session }.map(\.id)
+        for id in active.sorted(by: { $0.number < $1.number }) {
+            players[id]?.version += 1
+            settle[id] = players[id]?.version
+            advance(id)
+        }
+        waitForSettle(request, on: settle)
+        return take()
+    }
+
+    // MARK: Shutdown
+
+    /// Fails every waiting call, empties every stack, finishes every notice stream and shuts every
+    /// engine down. Completes when the last engine is gone.
+    mutating func shutdownRequested(_ request: RequestID) -> [PoolAction] {
+        if !isShutDown {
+            isShutDown = true
+            for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
+                if case .waiting(_, _, _?) = requests[id] { out.append(.cancelTimer(id)) }
+                out.append(.fail(id, .poolShutDown))
+            }
+            requests = [:]
+            queue = []
+            queueHead = 0
+            waitingCount = 0
+            tokens = [:]
+            tokenOrder = []
+            tokenOrderHead = 0
+            for id in sessions.keys.sorted() { out.append(.finishNotices(id)) }
+            sessions = [:]
+            for id in players.keys.sorted(by: { $0.number < $1.number }) {
+                players[id]?.stack = []
+                players[id]?.watchers = []
+                players[id]?.retiring = true
+                advance(id)
+            }
+        }
+        waitForRetire(request, Set(players.keys))
+        return take()
+    }
+}

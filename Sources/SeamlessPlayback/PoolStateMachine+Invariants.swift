@@ -1,0 +1,60 @@
+extension PoolStateMachine {
+    /// Every rule the machine keeps between inputs, as a list of violations (empty when all hold).
+    ///
+    /// Tests call it after every step; the stress harness calls it at quiescent checkpoints.
+    func checkInvariants() -> [String] {
+        var problems: [String] = []
+        if players.count > capacity { problems.append("\(players.count) players exceed capacity \(capacity)") }
+        let created = players.values.filter(\.isCreated).count
+        if counters.created - counters.destroyed != created {
+            problems.append("created \(counters.created) - destroyed \(counters.destroyed) != live \(created)")
+        }
+        let waiting = requests.values.reduce(0) { count, request in
+            if case .waiting = request { return count + 1 }
+            return count
+        }
+        if waiting != waitingCount { problems.append("waitingCount \(waitingCount) but \(waiting) waiting requests") }
+        if waitingCount > 0 {
+            if players.count < capacity { problems.append("a waiter waits while capacity is free") }
+            if players.values.contains(where: \.isClaimable) { problems.append("a waiter waits while a player is free") }
+        }
+        for player in players.values {
+            problems += check(player)
+        }
+        return problems
+    }
+
+    private func check(_ player: PlayerState) -> [String] {
+        var problems: [String] = []
+        let id = player.id
+        let holders = player.stack.map(\.session)
+        if Set(holders).count != holders.count { problems.append("\(id): a page is twice in its stack") }
+        for (index, holder) in player.stack.enumerated() {
+            if sessions[holder.session] == nil { problems.append("\(id): holder \(holder.session) has no session") }
+            if let request = holder.pending {
+                if index != player.stack.count - 1 { problems.append("\(id): a pending holder below the top") }
+                guard case .grant(id, holder.epoch, _) = requests[request] else {
+                    problems.append("\(id): pending holder without its grant request")
+                    continue
+                }
+            }
+        }
+        if player.job == .create, player.isCreated { problems.append("\(id): created twice") }
+        if player.version < player.landed { problems.append("\(id): landed ahead of version") }
+        if player.retiring, !player.stack.isEmpty, !isShutDown {
+            problems.append("\(id): retiring while held")
+        }
+        if player.job == nil, player.isCreated, player.stack.last?.pending != nil {
+            problems.append("\(id): lane idle with a grant neither delivered nor in progress")
+        }
+        // At rest, a held engine carries exactly its active holder's settings.
+        if player.job == nil, player.isCreated, let top = player.stack.last, top.pending == nil {
+            if player.loaded != player.media { problems.append("\(id): held but media not loaded") }
+            if player.landed != player.version { problems.append("\(id): lane idle with settings not landed") }
+            if player.applied != sessions[top.session]?.settings {
+                problems.append("\(id): engine settings are not the active holder's")
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,242 @@
+extension PoolStateMachine {
+    // MARK: Lane reports
+
+    /// The player's engine exists.
+    mutating func engineCreated(_ id: PlayerID) -> [PoolAction] {
+        guard var player = players[id], player.job == .create else { return [] }
+        player.job = nil
+        player.isCreated = true
+        players[id] = player
+        counters.created += 1
+        out.append(.emit(.created(id)))
+        advance(id)
+        return take()
+    }
+
+    /// Making the player's engine failed; its slot is free again.
+    mutating func engineCreationFailed(_ id: PlayerID, reason: String) -> [PoolAction] {
+        guard let player = players[id], player.job == .create else { return [] }
+        players[id] = nil
+        for holder in player.stack {
+            if let request = holder.pending {
+                requests[request] = nil
+                out.append(.fail(request, .engineFailed(reason)))
+            }
+        }
+        out.append(.emit(.engineFailed(id, reason)))
+        releaseWatchers(of: player, error: .engineFailed(reason))
+        serveWaiters()
+        return take()
+    }
+
+    /// A load finished; `failure` is the engine's error text when it threw.
+    mutating func loadFinished(_ id: PlayerID, media: MediaItem, failure: String? = nil) -> [PoolAction] {
+        guard var player = players[id], player.job == .load(media) else { return [] }
+        player.job = nil
+        if let failure {
+            player.loaded = nil
+            out.append(.emit(.engineFailed(id, failure)))
+            for request in player.watchers {
+                if case .prewarm(_, let wanted) = requests[request], wanted == media {
+                    requests[request] = nil
+                    out.append(.fail(request, .engineFailed(failure)))
+                }
+            }
+            if player.media == media {
+                player.media = nil
+                if let top = player.stack.last, let request = top.pending {
+                    player.stack.removeLast()
+                    requests[request] = nil
+                    out.append(.fail(request, .engineFailed(failure)))
+                }
+            }
+            if player.stack.isEmpty { player.retiring = true }
+        } else {
+            player.loaded = media
+            out.append(.emit(.loaded(id, media)))
+        }
+        players[id] = player
+        advance(id)
+        return take()
+    }
+
+    /// An apply finished: the engine carries the settings of `version`.
+    mutating func applyFinished(_ id: PlayerID, version: UInt64) -> [PoolAction] {
+        guard var player = players[id], case .apply(let settings, version) = player.job else { return [] }
+        player.job = nil
+        player.landed = version
+        player.applied = settings
+        players[id] = player
+        advance(id)
+        return take()
+    }
+
+    /// The engine is shut down; its slot is free.
+    mutating func engineShutDown(_ id: PlayerID) -> [PoolAction] {
+        guard let player = players[id], player.job == .shutDown else { return [] }
+        players[id] = nil
+        counters.destroyed += 1
+        out.append(.emit(.destroyed(id)))
+        releaseWatchers(of: player, error: .poolShutDown)
+        serveWaiters()
+        return take()
+    }
+
+    // MARK: The lane
+
+    /// Starts the player's next job if its lane is free, and completes whatever is now complete.
+    ///
+    /// Order of work: retire an empty retiring player; load the wanted media; apply the active
+    /// holder's settings when the version moved on. One job at a time, so applies never overlap and
+    /// land in the order they were decided, and the last to land is the active holder's.
+    mutating func advance(_ id: PlayerID) {
+        guard var player = players[id], player.job == nil, player.isCreated else { return }
+        defer { reexamine(id) }
+        if player.retiring, player.stack.isEmpty {
+            player.job = .shutDown
+            players[id] = player
+            out.append(.run(.shutDown, on: id))
+            return
+        }
+        if let wanted = player.media, player.loaded != wanted, player.stack.last?.pending != nil || player.stack.isEmpty {
+            player.job = .load(wanted)
+            player.applied = nil
+            players[id] = player
+            counters.loads += 1
+            out.append(.run(.load(wanted), on: id))
+            return
+        }
+        guard let top = player.stack.last, player.version > player.landed,
+              let settings = sessions[top.session]?.settings else { return }
+        if player.applied == settings {
+            player.landed = player.version
+            players[id] = player
+            return
+        }
+        player.job = .apply(settings, version: player.version)
+        players[id] = player
+        out.append(.run(.apply(settings, version: player.version), on: id))
+    }
+
+    /// Completes the requests watching the player that are now complete.
+    mutating func reexamine(_ id: PlayerID) {
+        guard var player = players[id], !player.watchers.isEmpty else { return }
+        var keep: [RequestID] = []
+        for request in player.watchers {
+            switch requests[request] {
+            case .grant(let playerID, let epoch, let kind) where playerID == id:
+                guard player.job == nil, player.landed >= player.version, player.loaded == player.media,
+                      let index = player.stack.indices.last, player.stack[index].epoch == epoch,
+                      player.stack[index].pending == request
+                else {
+                    keep.append(request)
+                    continue
+                }
+                player.stack[index].pending = nil
+                requests[request] = nil
+                deliver(request, holder: player.stack[index], on: player, kind: kind)
+            case .settle(var remaining):
+                guard let version = remaining[id], isSettled(player, at: version) else {
+                    if remaining[id] != nil { keep.append(request) }
+                    continue
+                }
+                remaining[id] = nil
+                if remaining.isEmpty {
+                    requests[request] = nil
+                    out.append(.succeed(request))
+                } else {
+                    requests[request] = .settle(remaining)
+                }
+            case .prewarm(let playerID, let media) where playerID == id:
+                if player.loaded == media, player.job != .load(media) {
+                    requests[request] = nil
+                    out.append(.succeed(request))
+                } else if player.media != media, player.job != .load(media) {
+                    // Claimed for other media before the load began: nothing left to wait for.
+                    requests[request] = nil
+                    out.append(.succeed(request))
+                } else {
+                    keep.append(request)
+                }
+            case .retire(let set) where set.contains(id):
+                keep.append(request)
+            default:
+                continue
+            }
+        }
+        player.watchers = keep
+        players[id] = player
+    }
+
+    private mutating func deliver(_ request: RequestID, holder: Holder, on player: PlayerState, kind: GrantKind) {
+        guard let grant = grant(for: holder, on: player) else { return }
+        switch kind {
+        case .acquire(let warm):
+            counters.acquisitions += 1
+            if warm { counters.warmHits += 1 }
+            out.append(.emit(.acquired(player.id, session: grant.sessionName, warm: warm)))
+        case .borrow(let lender):
+            counters.handoffs += 1
+            out.append(.emit(.handedOff(player.id, from: name(of: lender), to: grant.sessionName)))
+        }
+        out.append(.resume(request, with: grant))
+    }
+
+    func isSettled(_ player: PlayerState, at version: UInt64) -> Bool {
+        player.landed >= version || player.stack.isEmpty || player.retiring
+    }
+
+    /// Completes the requests that watched a player that no longer exists.
+    mutating func releaseWatchers(of player: PlayerState, error: PlayerPoolError) {
+        for request in player.watchers {
+            switch requests[request] {
+            case .settle(var remaining):
+                remaining[player.id] = nil
+                if remaining.isEmpty {
+                    requests[request] = nil
+                    out.append(.succeed(request))
+                } else {
+                    requests[request] = .settle(remaining)
+                }
+            case .retire(var set):
+                set.remove(player.id)
+                if set.isEmpty {
+                    requests[request] = nil
+                    out.append(.succeed(request))
+                } else {
+                    requests[request] = .retire(set)
+                }
+            case .prewarm(let id, _) where id == player.id:
+                requests[request] = nil
+                out.append(.fail(request, error))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Registers `request` to complete when each player has landed the version given.
+    mutating func waitForSettle(_ request: RequestID, on versions: [PlayerID: UInt64]) {
+        var remaining: [PlayerID: UInt64] = [:]
+        for (id, version) in versions {
+            if let player = players[id], !isSettled(player, at: version) { remaining[id] = version }
+        }
+        guard !remaining.isEmpty else {
+            out.append(.succeed(request))
+            return
+        }
+        requests[request] = .settle(remaining)
+        for id in remaining.keys { players[id]?.watchers.append(request) }
+    }
+
+    /// Registers `request` to complete when all these players are shut down.
+    mutating func waitForRetire(_ request: RequestID, _ ids: Set<PlayerID>) {
+        let remaining = ids.filter { players[$0] != nil }
+        guard !remaining.isEmpty else {
+            out.append(.succeed(request))
+            return
+        }
+        requests[request] = .retire(remaining)
+        for id in remaining { players[id]?.watchers.append(request) }
+    }
+}

@@ -1,0 +1,127 @@
+/// Identifies one call into the pool that may have to wait: an acquire, a borrow, a settle.
+struct RequestID: Hashable, Sendable, CustomStringConvertible {
+    let raw: UInt64
+    var description: String { "r\(raw)" }
+}
+
+/// Identifies one page session within a pool (names need not be unique).
+typealias SessionID = UInt64
+
+/// One grant of a player to a page, as the machine knows it. The shell turns it into a ``PlayerLease``.
+struct Grant: Hashable, Sendable {
+    let player: PlayerID
+    let epoch: UInt64
+    let media: MediaItem
+    let session: SessionID
+    let sessionName: String
+}
+
+/// What the machine tells a page about one of its grants.
+enum NoticeKind: Hashable, Sendable {
+    case revoked
+    case returned
+}
+
+/// The work an engine's lane carries out, one job at a time, in the order the machine emits them.
+enum EngineJob: Hashable, Sendable {
+    case create
+    case load(MediaItem)
+    case apply(PlaybackSettings, version: UInt64)
+    case shutDown
+}
+
+/// What the shell must do after an input. Every action is carried out synchronously by the shell;
+/// engine work is handed to the engine's lane, which reports back with another input.
+enum PoolAction: Hashable, Sendable {
+    /// Give the job to the player's lane (`.create` starts the lane).
+    case run(EngineJob, on: PlayerID)
+    /// Resume a waiting acquire or borrow with its grant.
+    case resume(RequestID, with: Grant)
+    /// Resume a waiting call that returns nothing.
+    case succeed(RequestID)
+    /// Resume a waiting call with an error.
+    case fail(RequestID, PlayerPoolError)
+    /// Call `timerFired` for the request once the pool's clock reaches `deadline`.
+    case startTimer(RequestID, deadline: Duration)
+    /// The request no longer needs its timer.
+    case cancelTimer(RequestID)
+    /// Tell the grant's page about the grant.
+    case notify(Grant, NoticeKind)
+    /// Finish the page's notice stream.
+    case finishNotices(SessionID)
+    /// Publish an event.
+    case emit(PoolEvent)
+}
+
+/// One page in a player's holder stack.
+struct Holder: Hashable, Sendable {
+    let session: SessionID
+    let epoch: UInt64
+    /// Set while the grant is not yet complete (media loading, settings not yet on the engine).
+    var pending: RequestID?
+}
+
+/// The machine's view of one player.
+///
+/// Lane states: `job == .create` (engine being made) → `nil` (lane free) ⇄ `.load` / `.apply`
+/// → `.shutDown` (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
+struct PlayerState: Sendable {
+    let id: PlayerID
+    var isCreated = false
+    var job: EngineJob? = .create
+    /// Media confirmed on the engine.
+    var loaded: MediaItem?
+    /// Media the player has or is about to have: what warm hits match against.
+    var media: MediaItem?
+    var stack: [Holder] = []
+    /// Bumped whenever the settings the engine should carry change (new active holder, or its update).
+    var version: UInt64 = 0
+    /// The last version that finished applying.
+    var landed: UInt64 = 0
+    /// The settings the last finished apply put on the engine; `nil` after a load.
+    var applied: PlaybackSettings?
+    var lastUsed: UInt64 = 0
+    /// Shut down as soon as the stack is empty and the lane free.
+    var retiring = false
+    /// Requests to re-examine when the player changes.
+    var watchers: [RequestID] = []
+
+    init(id: PlayerID, media: MediaItem?, tick: UInt64) {
+        self.id = id
+        self.media = media
+        self.lastUsed = tick
+    }
+
+    /// No page holds the player and it is not being retired: an acquire may claim it.
+    var isClaimable: Bool { stack.isEmpty && !retiring }
+}
+
+/// The machine's view of one page.
+struct SessionState: Sendable {
+    let name: String
+    var settings: PlaybackSettings
+    /// Counts the page's updates, so a page can tell which of two racing updates landed last.
+    var settingsVersion: UInt64 = 0
+    /// Epochs of grants revoked from this page, so their leases answer `.leaseRevoked`.
+    var revoked: Set<UInt64> = []
+}
+
+/// How an acquire or borrow is waiting.
+enum GrantKind: Hashable, Sendable {
+    case acquire(warm: Bool)
+    case borrow(from: SessionID)
+}
+
+/// Everything a request can be waiting for.
+enum Request: Sendable {
+    /// In the FIFO queue for a free player.
+    case waiting(session: SessionID, media: MediaItem, deadline: Duration?)
+    /// Its holder is on top of `player`'s stack; completes when the media is loaded and its settings land.
+    case grant(player: PlayerID, epoch: UInt64, kind: GrantKind)
+    /// Completes when each player's landed version reaches the one given (or nothing is left to apply).
+    case settle([PlayerID: UInt64])
+    /// Completes when `media` has loaded on `player`.
+    case prewarm(player: PlayerID, media: MediaItem)
+    /// Completes when all these players are shut down.
+    case retire(Set<PlayerID>)
+}

@@ -1,0 +1,183 @@
+/// All of the pool's decisions, with no concurrency: who gets which player, in which order, after
+/// which cancellation, and which settings must be on which engine.
+///
+/// Inputs are events named for what happened (`acquireRequested`, `applyFinished`, …); each returns
+/// the actions the shell must carry out. The machine never awaits, never reads a clock (`now` is an
+/// argument, the time since the pool started) and never touches an engine, so every interleaving
+/// can be replayed in a synchronous test.
+///
+/// Rules kept at every step (see ``checkInvariants()``): a page appears at most once in a stack;
+/// only the top of a stack may be pending; at most `capacity` players exist; a waiter exists only
+/// when no player is claimable and capacity is exhausted; a free lane with a held player means the
+/// engine carries exactly the active holder's settings.
+struct PoolStateMachine: Sendable {
+    let capacity: Int
+    let tokenLifetime: Duration
+    let poolSerial: UInt32
+
+    var players: [PlayerID: PlayerState] = [:]
+    var sessions: [SessionID: SessionState] = [:]
+    var requests: [RequestID: Request] = [:]
+    var tokens: [HandoffToken: TokenRecord] = [:]
+    var counters = PoolMetrics()
+    var isShutDown = false
+
+    /// FIFO of waiting acquires; entries whose request is no longer `.waiting` are skipped.
+    var queue: [RequestID] = []
+    var queueHead = 0
+    var waitingCount = 0
+    /// Tokens in the order they were issued, for purging.
+    var tokenOrder: [HandoffToken] = []
+    var tokenOrderHead = 0
+
+    var nextPlayerNumber: UInt32 = 1
+    var nextEpoch: UInt64 = 1
+    var nextSession: SessionID = 1
+    var tick: UInt64 = 0
+
+    /// Actions collected by the current input.
+    var out: [PoolAction] = []
+
+    /// A handoff token the pool issued.
+    struct TokenRecord: Hashable, Sendable {
+        let player: PlayerID
+        let lender: SessionID
+        let lenderEpoch: UInt64
+        let expiry: Duration
+        var isUsed = false
+    }
+
+    init(capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1) {
+        self.capacity = max(1, capacity)
+        self.tokenLifetime = tokenLifetime
+        self.poolSerial = poolSerial
+    }
+
+    // MARK: Sessions
+
+    /// A page opened. Returns its identity.
+    mutating func sessionOpened(
+        name: String, settings: PlaybackSettings
+    ) -> Result<SessionID, PlayerPoolError> {
+        guard !isShutDown else { return .failure(.poolShutDown) }
+        do throws(PlayerPoolError) {
+            try settings.validate()
+        } catch {
+            return .failure(error)
+        }
+        let id = nextSession
+        nextSession += 1
+        sessions[id] = SessionState(name: name, settings: settings)
+        return .success(id)
+    }
+
+    /// The page closed (or was dropped): everything it holds is given back, its waits fail with
+    /// `.sessionClosed`, its notices finish. `request` completes when the holders below it carry
+    /// their settings again.
+    mutating func sessionClosed(_ session: SessionID, request: RequestID) -> [PoolAction] {
+        guard sessions[session] != nil else {
+            out.append(.succeed(request))
+            return take()
+        }
+        for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
+            if case .waiting(let waiter, _, _) = requests[id], waiter == session {
+                dequeueWaiter(id)
+                out.append(.cancelTimer(id))
+                out.append(.fail(id, .sessionClosed))
+            }
+        }
+        var settle: [PlayerID: UInt64] = [:]
+        for id in players.keys.sorted(by: { $0.number < $1.number }) {
+            guard let index = players[id]?.stack.firstIndex(where: { $0.session == session }) else { continue }
+            if let version = removeHolder(at: index, of: id, failingWith: .sessionClosed, notify: true) {
+                settle[id] = version
+            }
+        }
+        sessions[session] = nil
+        out.append(.finishNotices(session))
+        waitForSettle(request, on: settle)
+        serveWaiters()
+        return take()
+    }
+
+    // MARK: Reading
+
+    /// The counters, with the gauges computed now.
+    var metrics: PoolMetrics {
+        var metrics = counters
+        metrics.live = counters.created - counters.destroyed
+        metrics.idle = players.values.reduce(0) { $0 + ($1.isCreated && $1.isClaimable ? 1 : 0) }
+        metrics.waiting = waitingCount
+        return metrics
+    }
+
+    /// Every player with its holders, sorted by player number.
+    func snapshot() -> [PlayerSnapshot] {
+        players.values.sorted { $0.id.number < $1.id.number }.map { player in
+            PlayerSnapshot(
+                player: player.id,
+                media: player.media,
+                holders: player.stack.map { sessions[$0.session]?.name ?? "?" },
+                appliedSettings: player.applied,
+                activeSettings: player.stack.last.flatMap { sessions[$0.session]?.settings }
+            )
+        }
+    }
+
+    /// How many updates the page has made.
+    func settingsVersion(of session: SessionID) -> UInt64 { sessions[session]?.settingsVersion ?? 0 }
+
+    /// The settings a page holds now, if it is open.
+    func settings(of session: SessionID) -> PlaybackSettings? { sessions[session]?.settings }
+
+    // MARK: Shared helpers
+
+    /// Returns and clears the actions collected so far.
+    mutating func take() -> [PoolAction] {
+        defer { out = [] }
+        return out
+    }
+
+    mutating func freshEpoch() -> UInt64 {
+        defer { nextEpoch += 1 }
+        return nextEpoch
+    }
+
+    mutating func freshTick() -> UInt64 {
+        tick += 1
+        return tick
+    }
+
+    func grant(for holder: Holder, on player: PlayerState) -> Grant? {
+        guard let media = player.media, let session = sessions[holder.session] else { return nil }
+        return Grant(player: player.id, epoch: holder.epoch, media: media,
+                     session: holder.session, sessionName: session.name)
+    }
+
+    func name(of session: SessionID) -> String { sessions[session]?.name ?? "?" }
+
+    /// Checks that `lease` is a delivered grant `session` holds now.
+    /// - Returns: The holder's index in the player's stack.
+    func validate(_ lease: LeaseKey, by session: SessionID) -> Result<Int, PlayerPoolError> {
+        guard !isShutDown else { return .failure(.poolShutDown) }
+        guard let state = sessions[session] else { return .failure(.sessionClosed) }
+        guard lease.session == session, lease.player.pool == poolSerial else { return .failure(.notHolder) }
+        if let player = players[lease.player],
+           let index = player.stack.firstIndex(where: { $0.epoch == lease.epoch }),
+           player.stack[index].pending == nil {
+            return .success(index)
+        }
+        return .failure(state.revoked.contains(lease.epoch) ? .leaseRevoked : .notHolder)
+    }
+}
+
+/// What the machine needs of a lease to check it.
+struct LeaseKey: Hashable, Sendable {
+    let player: PlayerID
+    let epoch: UInt64
+    let session: SessionID
+}
+
+extension PlayerLease {
+    var key: LeaseKey { LeaseKey(player: player, epoch: epoch, session: sessionID) }
+}

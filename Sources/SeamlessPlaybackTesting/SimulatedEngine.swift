@@ -1,0 +1,148 @@
+import SeamlessPlayback
+import Synchronization
+
+/// A player with no video: it keeps a position that advances with the rate while playing, takes
+/// as long as you say to load and apply, and records everything the pool asks of it.
+///
+/// Use it in your own tests and previews in place of a real engine:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let pool = PlayerPool(clock: clock) { SimulatedEngine(clock: clock) }
+/// ```
+public final class SimulatedEngine: PlaybackEngine {
+    /// Why a simulated load failed.
+    public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:failLoad:)``.
+        public let description: String
+    }
+
+    /// Everything the engine was asked to do, in order.
+    public struct Record: Hashable, Sendable {
+        /// Media loaded, in order.
+        public var loads: [MediaItem] = []
+        /// Settings applied, in the order the applies finished.
+        public var applies: [PlaybackSettings] = []
+        /// How many times ``SimulatedEngine/shutdown()`` was called.
+        public var shutdowns = 0
+        /// Whether two loads or applies ever ran at once (the pool promises they never do).
+        public var sawOverlap = false
+        /// Whether anything was asked of the engine after it was shut down.
+        public var sawUseAfterShutdown = false
+    }
+
+    private struct State {
+        var record = Record()
+        var media: MediaItem?
+        var settings: PlaybackSettings?
+        var anchorTime: Duration = .zero
+        var anchorPosition: Duration = .zero
+        var inFlight = 0
+
+        func position(at now: Duration) -> Duration {
+            guard media != nil, let settings, !settings.isPaused else { return anchorPosition }
+            return anchorPosition + (now - anchorTime) * settings.rate
+        }
+    }
+
+    private let clock: PoolClock
+    private let loadLatency: Duration
+    private let applyLatency: Duration
+    private let loadGate: Gate?
+    private let applyGate: Gate?
+    private let failLoad: @Sendable (MediaItem) -> String?
+    private let state = Mutex(State())
+
+    /// Creates a simulated engine.
+    /// - Parameters:
+    ///   - clock: The clock its position and latencies run on.
+    ///   - loadLatency: How long a load takes (a cold start). Default zero.
+    ///   - applyLatency: How long an apply takes. Default zero.
+    ///   - loadGate: A gate every load waits at before it takes effect.
+    ///   - applyGate: A gate every apply waits at before it takes effect.
+    ///   - failLoad: Returns a reason to make the load of an item fail; `nil` lets it succeed.
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(),
+        loadLatency: Duration = .zero,
+        applyLatency: Duration = .zero,
+        loadGate: Gate? = nil,
+        applyGate: Gate? = nil,
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
+    ) {
+        self.clock = PoolClock(clock)
+        self.loadLatency = loadLatency
+        self.applyLatency = applyLatency
+        self.loadGate = loadGate
+        self.applyGate = applyGate
+        self.failLoad = failLoad
+    }
+
+    /// Everything the engine was asked to do so far.
+    public var record: Record { state.withLock { $0.record } }
+
+    /// The settings of the last finished apply.
+    public var lastApplied: PlaybackSettings? { state.withLock { $0.record.applies.last } }
+
+    /// The media loaded, if any.
+    public var media: MediaItem? { state.withLock { $0.media } }
+
+    /// Waits the load latency, then starts the media at position zero.
+    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item.
+    public func load(_ item: MediaItem) async throws {
+        begin()
+        defer { end() }
+        await loadGate?.pass()
+        await wait(loadLatency)
+        if let reason = failLoad(item) { throw LoadError(description: reason) }
+        let now = clock.now()
+        state.withLock { state in
+            state.record.loads.append(item)
+            state.media = item
+            state.anchorTime = now
+            state.anchorPosition = .zero
+        }
+    }
+
+    /// Waits the apply latency, then takes the settings; the position carries on from where it was.
+    public func apply(_ settings: PlaybackSettings) async {
+        begin()
+        defer { end() }
+        await applyGate?.pass()
+        await wait(applyLatency)
+        let now = clock.now()
+        state.withLock { state in
+            state.anchorPosition = state.position(at: now)
+            state.anchorTime = now
+            state.settings = settings
+            state.record.applies.append(settings)
+        }
+    }
+
+    /// The position in the loaded media, advanced by the rate while playing.
+    public func currentPosition() async -> Duration {
+        let now = clock.now()
+        return state.withLock { $0.position(at: now) }
+    }
+
+    /// Counts the shutdown; the pool calls it exactly once.
+    public func shutdown() async {
+        state.withLock { $0.record.shutdowns += 1 }
+    }
+
+    private func begin() {
+        state.withLock { state in
+            state.inFlight += 1
+            if state.inFlight > 1 { state.record.sawOverlap = true }
+            if state.record.shutdowns > 0 { state.record.sawUseAfterShutdown = true }
+        }
+    }
+
+    private func end() {
+        state.withLock { $0.inFlight -= 1 }
+    }
+
+    private func wait(_ latency: Duration) async {
+        guard latency > .zero else { return }
+        try? await clock.sleep(clock.now() + latency)
+    }
+}
