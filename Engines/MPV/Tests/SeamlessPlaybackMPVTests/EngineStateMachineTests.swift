@@ -1,0 +1,186 @@
+@testable import SeamlessPlaybackMPV
+import Testing
+
+@Suite("EngineStateMachine")
+struct EngineStateMachineTests {
+    typealias Machine = EngineStateMachine
+    let start = ContinuousClock.now
+
+    /// Starts a load and returns its waiter and request.
+    private func startLoad(_ machine: inout Machine, source: String = "clip") throws -> (Machine.WaiterID, UInt64) {
+        let waiter = machine.reserveWaiter()
+        let action = machine.startLoad(waiter, source: source, deadline: start + .seconds(10), timeout: .seconds(10))
+        guard case .send(let requests) = action, let request = requests.first, requests.count == 1 else {
+            Issue.record("expected one request, got \(action)")
+            throw MPVError.shutDown
+        }
+        return (waiter, request)
+    }
+
+    @Test("a load finishes at its entry's first playback restart, not at the loadfile reply")
+    func loadFinishesAtPlaybackRestart() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 7)) == [])
+        #expect(machine.handle(.startFile(playlistEntryID: 7)) == [])
+        #expect(machine.handle(.playbackRestart) == [], "a restart before file-loaded is not playback")
+        #expect(machine.handle(.fileLoaded) == [])
+        #expect(machine.handle(.playbackRestart) == [.init(waiter: waiter, outcome: .finished)])
+        #expect(machine.fileLoadedCount == 1)
+        #expect(machine.pendingWaiterCount == 0)
+    }
+
+    @Test("a loadfile reply that arrives after playback started still finishes the load")
+    func replyAfterPlaybackStarted() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        for event: MPVEvent in [.startFile(playlistEntryID: 3), .fileLoaded, .playbackRestart] {
+            #expect(machine.handle(event) == [])
+        }
+        #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 3))
+            == [.init(waiter: waiter, outcome: .finished)])
+    }
+
+    @Test("the end of the previous entry and its restarts do not finish a new load")
+    func previousEntryIsIgnored() throws {
+        var machine = Machine()
+        for event: MPVEvent in [.startFile(playlistEntryID: 1), .fileLoaded, .playbackRestart] {
+            _ = machine.handle(event)
+        }
+        let (waiter, request) = try startLoad(&machine)
+        #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 2)) == [])
+        #expect(machine.handle(.playbackRestart) == [], "entry 1 is still current")
+        #expect(machine.handle(.endFile(playlistEntryID: 1, reason: .stopped, error: nil)) == [])
+        #expect(machine.handle(.startFile(playlistEntryID: 2)) == [])
+        #expect(machine.handle(.fileLoaded) == [])
+        #expect(machine.handle(.playbackRestart) == [.init(waiter: waiter, outcome: .finished)])
+        #expect(machine.fileLoadedCount == 2)
+    }
+
+    @Test("an entry that ends with an error fails its load with mpv's reason")
+    func endFileErrorFailsLoad() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine, source: "/missing.mp4")
+        _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 4))
+        _ = machine.handle(.startFile(playlistEntryID: 4))
+        let completions = machine.handle(.endFile(playlistEntryID: 4, reason: .error, error: "loading failed"))
+        #expect(completions == [.init(
+            waiter: waiter,
+            outcome: .failed(.playbackFailed(source: "/missing.mp4", reason: "loading failed"))
+        )])
+        #expect(machine.fileLoadedCount == 0)
+    }
+
+    @Test("a refused loadfile fails the load")
+    func refusedLoadfile() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        #expect(machine.handle(.commandReply(request: request, error: "invalid parameter", playlistEntryID: nil))
+            == [.init(waiter: waiter, outcome: .failed(.loadRejected(source: "clip", reason: "invalid parameter")))])
+    }
+
+    @Test("without an entry ID in the reply, the next start-file is the load's")
+    func replyWithoutEntryID() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: nil))
+        _ = machine.handle(.startFile(playlistEntryID: 9))
+        _ = machine.handle(.fileLoaded)
+        #expect(machine.handle(.playbackRestart) == [.init(waiter: waiter, outcome: .finished)])
+    }
+
+    @Test("a load fails at its deadline, not before, and a late reply is ignored")
+    func loadDeadline() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        #expect(machine.nextDeadline == start + .seconds(10))
+        #expect(machine.deadlinesPassed(now: start + .seconds(9)) == [])
+        #expect(machine.deadlinesPassed(now: start + .seconds(10)) == [.init(
+            waiter: waiter, outcome: .failed(.loadTimedOut(source: "clip", timeout: .seconds(10)))
+        )])
+        #expect(machine.nextDeadline == nil)
+        #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1)) == [])
+    }
+
+    @Test("an apply finishes when every property has replied, reporting the first refusal")
+    func applyWaitsForEveryReply() {
+        var machine = Machine()
+        let waiter = machine.reserveWaiter()
+        guard case .send(let requests) = machine.startApply(waiter, properties: ["mute", "volume", "speed"]) else {
+            Issue.record("expected requests")
+            return
+        }
+        #expect(requests.count == 3)
+        #expect(machine.handle(.setPropertyReply(request: requests[0], error: nil)) == [])
+        #expect(machine.handle(.setPropertyReply(request: requests[1], error: "out of range")) == [])
+        #expect(machine.handle(.setPropertyReply(request: requests[2], error: "later error")) == [.init(
+            waiter: waiter, outcome: .failed(.propertyFailed(name: "volume", reason: "out of range"))
+        )])
+    }
+
+    @Test("a request mpv would not queue completes its call at once")
+    func requestNotSent() {
+        var machine = Machine()
+        let waiter = machine.reserveWaiter()
+        guard case .send(let requests) = machine.startRead(waiter, property: "time-pos") else {
+            Issue.record("expected a request")
+            return
+        }
+        #expect(machine.requestNotSent(requests[0], reason: "invalid") == .init(
+            waiter: waiter, outcome: .failed(.propertyFailed(name: "time-pos", reason: "invalid"))
+        ))
+    }
+
+    @Test("a property read returns mpv's value, or nil when it has none")
+    func propertyRead() {
+        var machine = Machine()
+        for value: MPVValue? in [.double(1.5), nil] {
+            let waiter = machine.reserveWaiter()
+            guard case .send(let requests) = machine.startRead(waiter, property: "time-pos") else { return }
+            #expect(machine.handle(.getPropertyReply(request: requests[0], name: "time-pos", value: value, error: nil))
+                == [.init(waiter: waiter, outcome: .value(value))])
+        }
+    }
+
+    @Test("a cancellation before the request is sent is remembered; one after fails the load")
+    func cancellation() throws {
+        var machine = Machine()
+        let early = machine.reserveWaiter()
+        #expect(machine.cancel(early) == nil)
+        #expect(machine.startLoad(early, source: "clip", deadline: start, timeout: .zero)
+            == .complete(.init(waiter: early, outcome: .failed(.cancelled))))
+
+        let (waiter, request) = try startLoad(&machine)
+        #expect(machine.cancel(waiter) == .init(waiter: waiter, outcome: .failed(.cancelled)))
+        #expect(machine.cancel(waiter) == nil, "cancelling twice is a no-op")
+        #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1)) == [])
+        #expect(machine.pendingWaiterCount == 0)
+    }
+
+    @Test("stopping refuses new calls and destroying fails every pending one")
+    func stopAndDestroy() throws {
+        var machine = Machine()
+        let (load, _) = try startLoad(&machine)
+        let read = machine.reserveWaiter()
+        _ = machine.startRead(read, property: "mute")
+        let firstStop = machine.stop()
+        let secondStop = machine.stop()
+        #expect(firstStop)
+        #expect(!secondStop, "only the first stop wakes the event thread")
+        let late = machine.reserveWaiter()
+        #expect(machine.startApply(late, properties: ["mute"]) == .complete(.init(waiter: late, outcome: .failed(.shutDown))))
+        #expect(machine.beginDestroying() == [
+            .init(waiter: load, outcome: .failed(.shutDown)),
+            .init(waiter: read, outcome: .failed(.shutDown)),
+        ])
+        machine.destroyed()
+        #expect(machine.lifecycle == .destroyed)
+    }
+
+    @Test("mpv's own shutdown event stops the handle")
+    func coreShutdown() {
+        var machine = Machine()
+        _ = machine.handle(.shutdown)
+        #expect(machine.lifecycle == .stopping)
+    }
+}

@@ -1,0 +1,34 @@
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+
+/// One reading of an engine's position, with the wall-clock window in which mpv took it.
+struct PositionSample: CustomStringConvertible {
+    let requested: ContinuousClock.Instant
+    let received: ContinuousClock.Instant
+    let position: Duration
+
+    /// Reads the engine's position (`time-pos`) and notes when the request left and the reply came.
+    static func take(from engine: any PlaybackEngine) async -> PositionSample {
+        let requested = ContinuousClock.now
+        let position = await engine.currentPosition()
+        return PositionSample(requested: requested, received: .now, position: position)
+    }
+
+    var description: String { "\(position)" }
+
+    /// Why playback was not continuous from `earlier` to this sample, or `nil` when it was.
+    ///
+    /// Continuous means: the position never goes back, and it advances no more than the wall time
+    /// between the two readings allows at `maxRate`, plus one frame (`time-pos` moves a frame at a time).
+    func discontinuity(since earlier: PositionSample, maxRate: Double, frame: Duration = TestMedia.frame) -> String? {
+        let advance = position - earlier.position
+        if advance < .zero {
+            return "position went back from \(earlier.position) to \(position)"
+        }
+        let allowed = earlier.requested.duration(to: received) * maxRate + frame + .milliseconds(1)
+        if advance > allowed {
+            return "position jumped \(advance) in a window that allows \(allowed)"
+        }
+        return nil
+    }
+}

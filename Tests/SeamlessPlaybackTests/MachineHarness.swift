@@ -1,0 +1,128 @@
+@testable import SeamlessPlayback
+import Testing
+
+/// Drives a ``PoolStateMachine`` synchronously and checks its invariants after every step.
+final class MachineHarness {
+    var machine: PoolStateMachine
+    var nextRequest: UInt64 = 1
+    var now: Duration = .zero
+
+    init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10)) {
+        machine = PoolStateMachine(capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1)
+    }
+
+    func request() -> RequestID {
+        defer { nextRequest += 1 }
+        return RequestID(raw: nextRequest)
+    }
+
+    /// Runs one input and checks the invariants afterwards.
+    @discardableResult
+    func step(
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ input: (inout PoolStateMachine) -> [PoolAction]
+    ) -> [PoolAction] {
+        let actions = input(&machine)
+        #expect(machine.checkInvariants() == [], sourceLocation: sourceLocation)
+        return actions
+    }
+
+    func open(_ name: String, _ settings: PlaybackSettings = PlaybackSettings()) -> SessionID {
+        guard case .success(let id) = machine.sessionOpened(name: name, settings: settings) else {
+            Issue.record("could not open \(name)")
+            return 0
+        }
+        return id
+    }
+
+    /// The job in flight on a player, if any.
+    func job(_ player: PlayerID) -> EngineJob? { machine.players[player]?.job }
+
+    /// Completes whatever job the player's lane runs, successfully.
+    @discardableResult
+    func finishJob(_ player: PlayerID, sourceLocation: SourceLocation = #_sourceLocation) -> [PoolAction] {
+        switch job(player) {
+        case .create: step(sourceLocation: sourceLocation) { $0.engineCreated(player) }
+        case .load(let media): step(sourceLocation: sourceLocation) { $0.loadFinished(player, media: media) }
+        case .apply(_, let version): step(sourceLocation: sourceLocation) { $0.applyFinished(player, version: version) }
+        case .shutDown: step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
+        case nil: []
+        }
+    }
+
+    /// Completes jobs on every player until every lane is free; returns all actions seen.
+    @discardableResult
+    func settle() -> [PoolAction] {
+        var all: [PoolAction] = []
+        while let busy = machine.players.values.filter({ $0.job != nil }).min(by: { $0.id.number < $1.id.number }) {
+            all += finishJob(busy.id)
+        }
+        return all
+    }
+
+    /// Acquires and settles; returns the grant.
+    func acquire(_ session: SessionID, _ media: MediaItem) -> Grant? {
+        let id = request()
+        let now = self.now
+        var actions = step { $0.acquireRequested(id, session: session, media: media, timeout: nil, now: now) }
+        actions += settle()
+        return actions.grant(for: id)
+    }
+
+    func lend(_ grant: Grant) -> HandoffToken? {
+        let now = self.now
+        let token = HandoffToken(String(repeating: "t", count: 21) + String(nextRequest % 10))
+        nextRequest += 1
+        guard let token else { return nil }
+        return try? machine.lendRequested(grant.key, by: grant.session, token: token, now: now).get()
+    }
+
+    func borrow(_ token: HandoffToken, by session: SessionID) -> Grant? {
+        let id = request()
+        let now = self.now
+        var actions = step { $0.borrowRequested(id, token: token, by: session, now: now) }
+        actions += settle()
+        return actions.grant(for: id)
+    }
+
+    /// Lends the grant's player and borrows it for `session`, settling both.
+    func handOff(_ grant: Grant, to session: SessionID) -> Grant? {
+        guard let token = lend(grant) else { return nil }
+        return borrow(token, by: session)
+    }
+
+    static let pid1 = PlayerID(pool: 1, number: 1)
+    static let pid2 = PlayerID(pool: 1, number: 2)
+    static let pid3 = PlayerID(pool: 1, number: 3)
+}
+
+extension Grant {
+    var key: LeaseKey { LeaseKey(player: player, epoch: epoch, session: session) }
+}
+
+extension Array where Element == PoolAction {
+    func grant(for request: RequestID) -> Grant? {
+        for action in self { if case .resume(request, let grant) = action { return grant } }
+        return nil
+    }
+
+    func failure(for request: RequestID) -> PlayerPoolError? {
+        for action in self { if case .fail(request, let error) = action { return error } }
+        return nil
+    }
+
+    func succeeded(_ request: RequestID) -> Bool { contains(.succeed(request)) }
+
+    /// Only the engine jobs, in order.
+    var jobs: [PoolAction] { filter { if case .run = $0 { return true } else { return false } } }
+
+    /// Everything but events.
+    var withoutEvents: [PoolAction] { filter { if case .emit = $0 { return false } else { return true } } }
+}
+
+let feedSettings = PlaybackSettings(isMuted: true, contentMode: .aspectFill)
+let detailSettings = PlaybackSettings(isMuted: false, rate: 1.25, contentMode: .aspectFit)
+let miniSettings = PlaybackSettings(isMuted: true, volume: 0.5, contentMode: .aspectFill)
+let clip = MediaItem(id: "clip")
+let film = MediaItem(id: "film")
+let trailer = MediaItem(id: "trailer")

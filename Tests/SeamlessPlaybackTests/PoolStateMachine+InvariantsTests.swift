@@ -1,0 +1,162 @@
+@testable import SeamlessPlayback
+import Testing
+
+/// A small deterministic generator, so a failing seed replays exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("PoolStateMachine: random inputs keep every invariant")
+struct PoolStateMachineInvariantsTests {
+    /// Plays the shell and the pages at random: every input, every completion order, cancellations,
+    /// failures, timers. After every step the invariants hold; every request resolves at most once;
+    /// no engine ever gets a job while one is in flight; applies land in increasing version order.
+    @Test(arguments: 0..<24)
+    func randomRun(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
+        let h = MachineHarness(capacity: Int.random(in: 1...3, using: &rng))
+        let media = [clip, film, trailer]
+        let palette = [feedSettings, detailSettings, miniSettings, PlaybackSettings(rate: 2)]
+        var sessions = (0..<5).map { h.open("page\($0)", palette[$0 % palette.count]) }
+        var leases: [Grant] = []
+        var tokens: [(HandoffToken, SessionID)] = []
+        var outstanding: [RequestID: String] = [:]
+        var resolved = Set<RequestID>()
+        var busy: [PlayerID: EngineJob] = [:]
+        var lastVersion: [PlayerID: UInt64] = [:]
+        var revoked = Set<Grant>()
+
+        func absorb(_ actions: [PoolAction]) {
+            for action in actions {
+                switch action {
+                case .run(let job, let player):
+                    #expect(busy[player] == nil, "job \(job) on busy \(player), seed \(seed)")
+                    busy[player] = job
+                case .resume(let request, let grant):
+                    #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
+                    outstanding[request] = nil
+                    leases.append(grant)
+                case .succeed(let request), .fail(let request, _):
+                    #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
+                    outstanding[request] = nil
+                case .notify(let grant, .revoked):
+                    #expect(revoked.insert(grant).inserted, "revoked twice, seed \(seed)")
+                default:
+                    break
+                }
+            }
+        }
+
+        func finish(_ player: PlayerID, failing: Bool) {
+            guard let job = busy.removeValue(forKey: player) else { return }
+            switch job {
+            case .create:
+                absorb(failing ? h.step { $0.engineCreationFailed(player, reason: "x") } : h.step { $0.engineCreated(player) })
+            case .load(let item):
+                absorb(h.step { $0.loadFinished(player, media: item, failure: failing ? "x" : nil) })
+            case .apply(_, let version):
+                #expect(version > lastVersion[player, default: 0], "applies out of order, seed \(seed)")
+                lastVersion[player] = version
+                absorb(h.step { $0.applyFinished(player, version: version) })
+            case .shutDown:
+                absorb(h.step { $0.engineShutDown(player) })
+            }
+        }
+
+        for _ in 0..<1_000 {
+            let session = sessions.randomElement(using: &rng) ?? 0
+            let r = h.request()
+            let now = h.now
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<14:
+                let timeout: Duration? = Bool.random(using: &rng) ? .seconds(Int.random(in: 0...2, using: &rng)) : nil
+                let item = media.randomElement(using: &rng) ?? clip
+                outstanding[r] = "acquire"
+                absorb(h.step { $0.acquireRequested(r, session: session, media: item, timeout: timeout, now: now) })
+            case 14..<24:
+                if let lease = leases.randomElement(using: &rng),
+                   let token = try? h.machine.lendRequested(lease.key, by: lease.session,
+                                                            token: HandoffToken.random(), now: now).get() {
+                    tokens.append((token, lease.session))
+                }
+            case 24..<36:
+                if let (token, _) = tokens.randomElement(using: &rng) {
+                    outstanding[r] = "borrow"
+                    absorb(h.step { $0.borrowRequested(r, token: token, by: session, now: now) })
+                }
+            case 36..<46:
+                if let lease = leases.randomElement(using: &rng) {
+                    outstanding[r] = "giveBack"
+                    absorb(h.step { $0.giveBackRequested(r, lease: lease.key, by: lease.session) })
+                }
+            case 46..<54:
+                if let lease = leases.randomElement(using: &rng) {
+                    outstanding[r] = "reclaim"
+                    absorb(h.step { $0.reclaimRequested(r, lease: lease.key, by: lease.session) })
+                }
+            case 54..<62:
+                var settings = palette.randomElement(using: &rng) ?? feedSettings
+                if Int.random(in: 0..<5, using: &rng) == 0 { settings.rate = .nan }
+                outstanding[r] = "update"
+                absorb(h.step { $0.updateRequested(r, session: session, settings: settings) })
+            case 62..<65:
+                if let victim = outstanding.keys.randomElement(using: &rng) {
+                    absorb(h.step { $0.requestCancelled(victim) })
+                }
+            case 65..<92:
+                if let player = busy.keys.randomElement(using: &rng) {
+                    finish(player, failing: Int.random(in: 0..<12, using: &rng) == 0)
+                }
+            case 92..<95:
+                h.now += .milliseconds(Int.random(in: 100...1500, using: &rng))
+                for (id, state) in h.machine.requests {
+                    if case .waiting(_, _, _?) = state { absorb(h.step { $0.timerFired(id, now: h.now) }) }
+                }
+            case 95..<97:
+                outstanding[r] = "close"
+                absorb(h.step { $0.sessionClosed(session, request: r) })
+                sessions.removeAll { $0 == session }
+                sessions.append(h.open("page-new-\(r.raw)", palette.randomElement(using: &rng) ?? feedSettings))
+            case 97..<98:
+                outstanding[r] = "prewarm"
+                absorb(h.step { $0.prewarmRequested(r, media: media.randomElement(using: &rng) ?? clip) })
+            default:
+                outstanding[r] = "trim"
+                absorb(h.step { $0.trimRequested(r, keepingIdle: Int.random(in: 0...1, using: &rng)) })
+            }
+        }
+        // Quiesce: finish every job.
+        while let player = busy.keys.min(by: { $0.number < $1.number }) { finish(player, failing: false) }
+        // Only queued acquires may still wait; everything else has resolved.
+        for (request, kind) in outstanding {
+            guard case .waiting? = h.machine.requests[request] else {
+                Issue.record("\(kind) \(request) never resolved, seed \(seed)")
+                continue
+            }
+        }
+        // At rest every held engine carries exactly its active holder's settings.
+        for snapshot in h.machine.snapshot() where !snapshot.holders.isEmpty {
+            #expect(snapshot.appliedSettings == snapshot.activeSettings, "seed \(seed)")
+        }
+        // Revoked leases stay revoked.
+        for grant in revoked where h.machine.sessions[grant.session] != nil {
+            #expect(throws: PlayerPoolError.leaseRevoked) {
+                try h.machine.lendRequested(grant.key, by: grant.session, token: HandoffToken.random(), now: h.now).get()
+            }
+        }
+        let shutdown = h.request()
+        absorb(h.step { $0.shutdownRequested(shutdown) })
+        while let player = busy.keys.min(by: { $0.number < $1.number }) { finish(player, failing: false) }
+        #expect(resolved.contains(shutdown), "seed \(seed)")
+        #expect(h.machine.metrics.live == 0)
+        #expect(h.machine.players.isEmpty)
+    }
+}
