@@ -38,7 +38,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
-            dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+            dependencies: [
+                "SeamlessPlaybackMPV",
+                .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+                .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,9 @@ public final class SimulatedEngine: PlaybackEngine {
     public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:failLoad:)``.
         public let description: String
+
+        /// Creates an error with a reason.
+        public init(description: String) { self.description = description }
     }
 
     /// Everything the engine was asked to do, in order.

@@ -18,6 +18,18 @@ extension MPVEngine {
             "audio-display": "no",
         ]
 
+        /// Added to the options when the audio output is `null` (the default): the simulated output
+        /// buffers 10 ms instead of mpv's 200 ms.
+        ///
+        /// The playback clock follows the audio written to the output, so with mpv's default buffer a
+        /// new `speed` reaches the clock only after up to 200 ms of audio at the old speed has played,
+        /// and `time-pos` drifts by up to `0.2 × Δspeed` seconds before catching up. With 10 ms the
+        /// clock follows a speed change within a frame. Real outputs keep mpv's buffering.
+        public static let nullAudioDefaults: [String: String] = [
+            "audio-buffer": "0.01",
+            "ao-null-buffer": "0.01",
+        ]
+
         /// mpv options set before initialisation, over ``headlessDefaults``: pass real outputs here,
         /// e.g. `["vo": "gpu", "ao": "pulse", "wid": "…"]`. Defaults to none.
         public var mpvOptions: [String: String]
@@ -35,9 +47,12 @@ extension MPVEngine {
 
         /// The defaults with the caller's options over them, sorted by name so every run sets them alike.
         var resolvedMPVOptions: [(name: String, value: String)] {
-            Self.headlessDefaults.merging(mpvOptions) { _, caller in caller }
-                .sorted { $0.key < $1.key }
-                .map { (name: $0.key, value: $0.value) }
+            var options = Self.headlessDefaults.merging(mpvOptions) { _, caller in caller }
+            if options["ao"] == "null" {
+                options.merge(Self.nullAudioDefaults) { chosen, _ in chosen }
+                options.merge(mpvOptions) { _, caller in caller }
+            }
+            return options.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         }
     }
 }

@@ -1,0 +1,40 @@
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+import SeamlessPlaybackTesting
+import Synchronization
+
+/// A real ``MPVEngine`` whose next apply can be held at a ``Gate``, to keep a handoff in flight.
+final class GatedEngine: PlaybackEngine {
+    let mpv: MPVEngine
+    private let nextApplyGate = Mutex<Gate?>(nil)
+
+    init() throws {
+        mpv = try MPVEngine()
+    }
+
+    /// Makes the next apply wait at `gate` before it reaches mpv.
+    func holdNextApply(at gate: Gate) {
+        nextApplyGate.withLock { $0 = gate }
+    }
+
+    func load(_ item: MediaItem) async throws {
+        try await mpv.load(item)
+    }
+
+    func apply(_ settings: PlaybackSettings) async {
+        let gate = nextApplyGate.withLock { gate in
+            defer { gate = nil }
+            return gate
+        }
+        await gate?.pass()
+        await mpv.apply(settings)
+    }
+
+    func currentPosition() async -> Duration {
+        await mpv.currentPosition()
+    }
+
+    func shutdown() async {
+        await mpv.shutdown()
+    }
+}

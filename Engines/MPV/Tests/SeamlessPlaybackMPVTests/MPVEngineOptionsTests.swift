@@ -1,0 +1,35 @@
+@testable import SeamlessPlaybackMPV
+import Testing
+
+@Suite("MPVEngine.Options")
+struct MPVEngineOptionsTests {
+    private func resolved(_ options: MPVEngine.Options) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: options.resolvedMPVOptions.map { ($0.name, $0.value) })
+    }
+
+    @Test("the default is headless, with short simulated audio buffers")
+    func headless() {
+        let options = resolved(MPVEngine.Options())
+        #expect(options["vo"] == "null")
+        #expect(options["ao"] == "null")
+        #expect(options["config"] == "no")
+        #expect(options["audio-buffer"] == "0.01")
+    }
+
+    @Test("a real audio output keeps mpv's buffering; the caller's options win")
+    func callerOptions() {
+        let real = resolved(MPVEngine.Options(mpvOptions: ["ao": "pulse", "vo": "gpu"]))
+        #expect(real["ao"] == "pulse")
+        #expect(real["vo"] == "gpu")
+        #expect(real["audio-buffer"] == nil)
+        #expect(real["terminal"] == "no")
+        let tuned = resolved(MPVEngine.Options(mpvOptions: ["audio-buffer": "0.05"]))
+        #expect(tuned["audio-buffer"] == "0.05")
+    }
+
+    @Test("options are set in a stable order")
+    func order() {
+        let names = MPVEngine.Options().resolvedMPVOptions.map(\.name)
+        #expect(names == names.sorted())
+    }
+}

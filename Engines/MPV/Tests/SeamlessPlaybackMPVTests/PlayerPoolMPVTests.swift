@@ -1,0 +1,159 @@
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+import SeamlessPlaybackTesting
+import Testing
+
+@Suite("PlayerPool with real mpv engines")
+struct PlayerPoolMPVTests {
+    static let feedSettings = PlaybackSettings(isMuted: true, volume: 0.5, rate: 1, isPaused: false, contentMode: .aspectFill)
+    static let detailSettings = PlaybackSettings(isMuted: false, volume: 0.8, rate: 1.25, isPaused: false, contentMode: .aspectFit)
+    static let fullscreenSettings = PlaybackSettings(isMuted: false, volume: 1, rate: 1, isPaused: false, contentMode: .aspectFill)
+
+    /// Follows one engine's position across moves: each check reads mpv's settings and position,
+    /// then waits (on mpv replies, not sleeps) until the position has moved on under the new holder.
+    struct Follower {
+        let engine: MPVEngine
+        var last: PositionSample
+        var rate: Double
+
+        init(_ engine: MPVEngine, rate: Double) async {
+            self.engine = engine
+            self.last = await PositionSample.take(from: engine)
+            self.rate = rate
+        }
+
+        /// Expects `settings` on mpv, continuity since the previous check, and playback going on.
+        mutating func expectMove(to settings: PlaybackSettings, _ move: String) async throws {
+            let live = try await engine.liveSettings()
+            #expect(live.isClose(to: settings), "after \(move), mpv carries \(live), expected \(settings)")
+            let windowRate = max(rate, settings.rate)
+            let atMove = await PositionSample.take(from: engine)
+            if let problem = atMove.discontinuity(since: last, maxRate: windowRate) {
+                Issue.record("across \(move): \(problem)")
+            }
+            var sample = atMove
+            while sample.position <= atMove.position {
+                guard atMove.received.duration(to: .now) < .seconds(5) else {
+                    Issue.record("after \(move), the position stalled at \(sample.position)")
+                    break
+                }
+                sample = await PositionSample.take(from: engine)
+            }
+            if let problem = sample.discontinuity(since: atMove, maxRate: settings.rate) {
+                Issue.record("after \(move): \(problem)")
+            }
+            last = sample
+            rate = settings.rate
+        }
+    }
+
+    @Test("feed → detail → fullscreen → back, twice: one load, continuous position, each holder's settings on mpv")
+    func feedDetailBack() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 2)) { try MPVEngine() }
+        let feed = try await pool.makeSession(named: "feed", settings: Self.feedSettings)
+        let detail = try await pool.makeSession(named: "detail", settings: Self.detailSettings)
+        let fullscreen = try await pool.makeSession(named: "fullscreen", settings: Self.fullscreenSettings)
+
+        let lease = try await feed.acquire(TestMedia.clip)
+        let engine = try #require(lease.engine as? MPVEngine)
+        var follower = await Follower(engine, rate: Self.feedSettings.rate)
+        let start = follower.last.position
+        try await follower.expectMove(to: Self.feedSettings, "acquire")
+
+        for round in 1...2 {
+            let detailLease = try await detail.borrow(feed.lend(lease))
+            #expect(detailLease.engine === engine)
+            try await follower.expectMove(to: Self.detailSettings, "feed → detail (\(round))")
+
+            let fullscreenLease = try await fullscreen.borrow(detail.lend(detailLease))
+            try await follower.expectMove(to: Self.fullscreenSettings, "detail → fullscreen (\(round))")
+
+            try await fullscreen.giveBack(fullscreenLease)
+            try await follower.expectMove(to: Self.detailSettings, "fullscreen → detail (\(round))")
+
+            try await detail.giveBack(detailLease)
+            try await follower.expectMove(to: Self.feedSettings, "detail → feed (\(round))")
+        }
+
+        #expect(engine.fileLoadedCount == 1)
+        let metrics = await pool.metrics
+        #expect(metrics.loads == 1)
+        #expect(metrics.created == 1)
+        #expect(metrics.handoffs == 4)
+        #expect(follower.last.position > start)
+        await pool.shutdown()
+        #expect(engine.isShutDown)
+    }
+
+    @Test("a reclaim while the borrower's apply is in flight ends with the owner's settings on mpv")
+    func reclaimDuringInFlightHandoff() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try GatedEngine() }
+        let feed = try await pool.makeSession(named: "feed", settings: Self.feedSettings)
+        let detail = try await pool.makeSession(named: "detail", settings: Self.detailSettings)
+        let lease = try await feed.acquire(TestMedia.clip)
+        let engine = try #require(lease.engine as? GatedEngine)
+
+        let gate = Gate()
+        engine.holdNextApply(at: gate)
+        let token = try await feed.lend(lease)
+        let borrow = Task { try await detail.borrow(token) }
+        await gate.waitForArrivals(1)
+
+        let reclaim = Task { try await feed.reclaim(lease) }
+        while await pool.snapshot().first?.holders != ["feed"] {
+            await Task.yield()
+        }
+        gate.open()
+        try await reclaim.value
+        let live = try await engine.mpv.liveSettings()
+        #expect(live.isClose(to: Self.feedSettings), "mpv carries \(live)")
+
+        // The borrow either lost the race outright or won and was then revoked.
+        switch await borrow.result {
+        case .success(let borrowed):
+            await #expect(throws: PlayerPoolError.leaseRevoked) { try await detail.giveBack(borrowed) }
+        case .failure(let error):
+            #expect(error as? PlayerPoolError == .leaseRevoked)
+        }
+        #expect(try await engine.mpv.liveSettings().isClose(to: Self.feedSettings))
+        #expect(engine.mpv.fileLoadedCount == 1)
+        await pool.shutdown()
+    }
+
+    @Test("a missing file fails the acquire as engineFailed and frees the slot")
+    func missingFileFreesTheSlot() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try MPVEngine() }
+        let page = try await pool.makeSession(named: "page")
+        await #expect {
+            try await page.acquire(TestMedia.missing)
+        } throws: { error in
+            guard case PlayerPoolError.engineFailed(let reason) = error else { return false }
+            return reason.contains(TestMedia.missing.id)
+        }
+
+        let lease = try await page.acquire(TestMedia.clip, timeout: .seconds(10))
+        let engine = try #require(lease.engine as? MPVEngine)
+        #expect(engine.fileLoadedCount == 1)
+        let metrics = await pool.metrics
+        #expect(metrics.live == 1, "the failed engine is gone")
+        #expect(metrics.created == 2)
+        await pool.shutdown()
+        #expect(await pool.metrics.live == 0)
+    }
+
+    @Test("an engine mpv cannot create fails the acquire as engineFailed and frees the slot")
+    func creationFailureFreesTheSlot() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) {
+            try MPVEngine(options: .init(mpvOptions: ["no-such-option": "1"]))
+        }
+        let page = try await pool.makeSession(named: "page")
+        await #expect {
+            try await page.acquire(TestMedia.clip)
+        } throws: { error in
+            guard case PlayerPoolError.engineFailed(let reason) = error else { return false }
+            return reason.contains("no-such-option")
+        }
+        #expect(await pool.metrics.live == 0)
+        await pool.shutdown()
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import SeamlessPlayback
+import SeamlessPlaybackTesting
+import Testing
+
+@Suite("PageSession: handoffs between pages")
+struct PageSessionTests {
+    @Test func feedToDetailAndBackKeepsOnePlayerPlayingWithEachPagesSettings() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        #expect(engine.lastApplied == feedSettings)
+        f.clock.advance(by: .seconds(2))
+        let atTap = await engine.currentPosition()
+
+        let link = try await feed.lend(lease).appended(to: URL(string: "shop://detail?item=7")!)
+        let borrowed = try #require(try await detail.borrow(from: link))
+        #expect(borrowed.player == lease.player)
+        #expect(borrowed.engine === lease.engine)
+        #expect(engine.lastApplied == detailSettings)
+        #expect(await engine.currentPosition() == atTap)
+        f.clock.advance(by: .seconds(2))
+        #expect(await engine.currentPosition() == atTap + .milliseconds(2500))
+
+        var notices = feed.notices.makeAsyncIterator()
+        try await detail.giveBack(borrowed)
+        #expect(engine.lastApplied == feedSettings)
+        #expect(await notices.next() == .returned(lease))
+        #expect(engine.record.loads == [clip])
+        #expect(engine.record.applies == [feedSettings, detailSettings, feedSettings])
+        #expect(!engine.record.sawOverlap)
+        await #expect(throws: PlayerPoolError.notHolder) { try await detail.giveBack(borrowed) }
+        let metrics = await f.pool.metrics
+        #expect(metrics.loads == 1)
+        #expect(metrics.handoffs == 1)
+        #expect(metrics.returns == 1)
+    }
+
+    @Test func nestedHandoffWithTheMiddlePageReclaiming() async throws {
+        let f = PoolFixture()
+        let a = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let b = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let c = try await f.pool.makeSession(named: "mini", settings: miniSettings)
+        let la = try await a.acquire(clip)
+        let lb = try await b.borrow(try await a.lend(la))
+        let lc = try await c.borrow(try await b.lend(lb))
+        let engine = try #require(f.engine(of: la))
+        #expect(engine.lastApplied == miniSettings)
+        #expect(await f.pool.snapshot().first?.holders == ["feed", "detail", "mini"])
+
+        try await b.reclaim(lb)
+        #expect(engine.lastApplied == detailSettings)
+        var notices = c.notices.makeAsyncIterator()
+        #expect(await notices.next() == .revoked(lc))
+        await #expect(throws: PlayerPoolError.leaseRevoked) { try await c.giveBack(lc) }
+        await #expect(throws: PlayerPoolError.leaseRevoked) { _ = try await c.lend(lc) }
+        await #expect(throws: PlayerPoolError.leaseRevoked) { try await c.reclaim(lc) }
+        let appliesAfterRevoke = engine.record.applies.count
+        try await b.giveBack(lb)
+        #expect(engine.lastApplied == feedSettings)
+        #expect(engine.record.applies.count == appliesAfterRevoke + 1)
+        await c.close()
+        // Exactly one revocation notice, then the stream ends.
+        #expect(await notices.next() == nil)
+        #expect(await f.pool.metrics.revocations == 1)
+    }
+
+    @Test func reclaimWhileTheBorrowersApplyIsInFlight() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        let token = try await feed.lend(lease)
+        f.applyGate.close()
+        let borrow = Task { try await detail.borrow(token) }
+        await f.applyGate.waitForArrivals(2)
+        let reclaim = Task { try await feed.reclaim(lease) }
+        // The borrower is refused at once; the reclaim waits for the engine, not for the borrower.
+        #expect(await outcome(borrow).error == .leaseRevoked)
+        f.applyGate.open()
+        #expect(await outcome(reclaim).error == nil)
+        #expect(engine.record.applies == [feedSettings, detailSettings, feedSettings])
+        #expect(engine.lastApplied == feedSettings)
+        #expect(!engine.record.sawOverlap)
+        #expect(await f.pool.snapshot().first?.holders == ["feed"])
+    }
+
+    @Test func cancellingABorrowWhileItsApplyIsInFlightRestoresTheLender() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        let token = try await feed.lend(lease)
+        f.applyGate.close()
+        let borrow = Task { try await detail.borrow(token) }
+        await f.applyGate.waitForArrivals(2)
+        borrow.cancel()
+        #expect(await outcome(borrow).error == .cancelled)
+        f.applyGate.open()
+        try await f.quiesce(feed)
+        #expect(engine.lastApplied == feedSettings)
+        #expect(await f.pool.snapshot().first?.holders == ["feed"])
+        // The lender holds the player as before and can lend again.
+        _ = try await feed.lend(lease)
+        #expect(await f.pool.metrics.cancellations == 1)
+    }
+
+    @Test func updateReachesTheEngineOnlyWhileThePageIsActive() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        let borrowed = try await detail.borrow(try await feed.lend(lease))
+        try await feed.update { $0.volume = 0.3 }
+        #expect(engine.lastApplied == detailSettings)
+        try await detail.update { $0.isPaused = true }
+        #expect(engine.lastApplied?.isPaused == true)
+        #expect(await detail.settings.isPaused)
+        try await detail.giveBack(borrowed)
+        #expect(engine.lastApplied?.volume == 0.3)
+        #expect(engine.lastApplied?.isMuted == true)
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -1, 0.1, 4.01])
+    func badRatesAreRefusedAndChangeNothing(_ rate: Double) async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let lease = try await feed.acquire(clip)
+        let applies = f.engine(of: lease)?.record.applies.count
+        await #expect(throws: PlayerPoolError.self) { try await feed.update { $0.rate = rate } }
+        #expect(await feed.settings == feedSettings)
+        #expect(f.engine(of: lease)?.record.applies.count == applies)
+        await #expect(throws: PlayerPoolError.self) {
+            _ = try await f.pool.makeSession(named: "bad", settings: PlaybackSettings(rate: rate))
+        }
+    }
+
+    @Test func everyTokenRefusalIsTypedAndChangesNothing() async throws {
+        let f = PoolFixture(tokenLifetime: .seconds(5))
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let mini = try await f.pool.makeSession(named: "mini", settings: miniSettings)
+        let lease = try await feed.acquire(clip)
+        let before = await f.pool.snapshot()
+
+        let forged = try #require(HandoffToken("AAAAAAAAAAAAAAAAAAAAAA"))
+        await #expect(throws: PlayerPoolError.tokenUnknown) { _ = try await detail.borrow(forged) }
+        await #expect(throws: PlayerPoolError.tokenMalformed) {
+            _ = try await detail.borrow(from: URL(string: "shop://detail?reusedPlayer=not-a-token!")!)
+        }
+        #expect(try await detail.borrow(from: URL(string: "shop://detail?item=1")!) == nil)
+        let own = try await feed.lend(lease)
+        await #expect(throws: PlayerPoolError.alreadyHolding) { _ = try await feed.borrow(own) }
+        f.clock.advance(by: .seconds(5))
+        await #expect(throws: PlayerPoolError.tokenExpired) { _ = try await detail.borrow(own) }
+        #expect(await f.pool.snapshot() == before)
+
+        let token = try await feed.lend(lease)
+        let borrowed = try await detail.borrow(token)
+        await #expect(throws: PlayerPoolError.tokenAlreadyUsed) { _ = try await mini.borrow(token) }
+        await #expect(throws: PlayerPoolError.notHolder) { _ = try await feed.lend(lease) }
+        await #expect(throws: PlayerPoolError.notHolder) { _ = try await mini.lend(borrowed) }
+        await #expect(throws: PlayerPoolError.notHolder) { try await mini.giveBack(lease) }
+        await #expect(throws: PlayerPoolError.notHolder) { try await mini.reclaim(lease) }
+    }
+
+    @Test func closeGivesBackEverythingAndRefusesLaterCalls() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        _ = try await detail.borrow(try await feed.lend(lease))
+        let own = try await detail.acquire(film)
+        await detail.close()
+        #expect(engine.lastApplied == feedSettings)
+        #expect(await f.pool.snapshot().map(\.holders) == [["feed"], []])
+        var notices = detail.notices.makeAsyncIterator()
+        #expect(await notices.next() == nil)
+        await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.acquire(clip) }
+        await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.lend(own) }
+        await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.borrow(HandoffToken.init("BBBBBBBBBBBBBBBBBBBBBB")!) }
+        await detail.close()
+        #expect(await f.pool.metrics.idle == 1)
+    }
+
+    @Test func pageNamesNeedNotBeUnique() async throws {
+        let f = PoolFixture()
+        let one = try await f.pool.makeSession(named: "detail", settings: feedSettings)
+        let two = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await one.acquire(clip)
+        let borrowed = try await two.borrow(try await one.lend(lease))
+        #expect(borrowed.session == "detail")
+        await #expect(throws: PlayerPoolError.notHolder) { try await one.giveBack(borrowed) }
+        try await two.giveBack(borrowed)
+    }
+}

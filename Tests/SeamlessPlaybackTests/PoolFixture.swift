@@ -1,0 +1,88 @@
+import SeamlessPlayback
+import SeamlessPlaybackTesting
+import Synchronization
+import Testing
+
+/// A pool on a manual clock whose simulated engines the test can inspect and hold up.
+final class PoolFixture: Sendable {
+    let clock = ManualClock()
+    let pool: PlayerPool
+    let applyGate: Gate
+    let loadGate = Gate(isOpen: true)
+    private let registry = Registry()
+
+    /// What the engine factory shares with the fixture.
+    private final class Registry: Sendable {
+        let engines = Mutex<[SimulatedEngine]>([])
+        let creationFailures = Mutex(0)
+    }
+
+    init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), gatesOpen: Bool = true,
+         failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }) {
+        let clock = self.clock
+        let applyGate = Gate(isOpen: gatesOpen)
+        let loadGate = self.loadGate
+        let registry = self.registry
+        self.applyGate = applyGate
+        pool = PlayerPool(
+            configuration: .init(capacity: capacity, handoffTokenLifetime: tokenLifetime),
+            clock: clock
+        ) {
+            let fail = registry.creationFailures.withLock { count -> Bool in
+                guard count > 0 else { return false }
+                count -= 1
+                return true
+            }
+            if fail { throw SimulatedEngine.LoadError(description: "no engine today") }
+            let engine = SimulatedEngine(clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad)
+            registry.engines.withLock { $0.append(engine) }
+            return engine
+        }
+    }
+
+    /// Every engine the pool made, in order.
+    var engines: [SimulatedEngine] { registry.engines.withLock { $0 } }
+
+    /// Makes the next `count` engine creations fail.
+    func failNextCreations(_ count: Int) { registry.creationFailures.withLock { $0 = count } }
+
+    func engine(of lease: PlayerLease) -> SimulatedEngine? { lease.engine as? SimulatedEngine }
+
+    /// Returns when the page's players have finished every apply in flight: an update that changes
+    /// nothing completes only after everything before it has landed.
+    func quiesce(_ session: PageSession) async throws {
+        try await session.update { _ in }
+    }
+}
+
+/// Awaits a task and gives its outcome as a `Result` of the pool's error type.
+func outcome<T: Sendable>(_ task: Task<T, any Error>) async -> Result<T, PlayerPoolError> {
+    do {
+        return .success(try await task.value)
+    } catch let error as PlayerPoolError {
+        return .failure(error)
+    } catch {
+        return .failure(.engineFailed("unexpected \(error)"))
+    }
+}
+
+extension Result {
+    var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// Waits for the first event the predicate accepts.
+func waitFor(_ events: AsyncStream<PoolEvent>, _ accept: (PoolEvent) -> Bool) async -> PoolEvent? {
+    for await event in events where accept(event) { return event }
+    return nil
+}
+
+/// A value shared between test tasks behind a lock.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<R: Sendable>(_ body: (inout sending Value) -> R) -> R { mutex.withLock { body(&$0) } }
+    var value: Value { mutex.withLock { $0 } }
+}
