@@ -7,13 +7,23 @@ let package = Package(
     products: [
         .library(name: "SeamlessPlayback", targets: ["SeamlessPlayback"]),
         .library(name: "SeamlessPlaybackTesting", targets: ["SeamlessPlaybackTesting"]),
+        .executable(name: "demo", targets: ["demo"]),
+        .executable(name: "stress", targets: ["stress"]),
     ],
     targets: [
         .target(name: "SeamlessPlayback"),
         .target(name: "SeamlessPlaybackTesting", dependencies: ["SeamlessPlayback"]),
+        // The demo's story, kept out of the executable so that a test can replay it.
+        .target(name: "DemoStory", dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"]),
+        .executableTarget(name: "demo", dependencies: ["DemoStory"]),
+        .executableTarget(
+            name: "stress",
+            dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"],
+            path: "Stress"
+        ),
         .testTarget(
             name: "SeamlessPlaybackTests",
-            dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"]
+            dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting", "DemoStory"]
         ),
     ],
     swiftLanguageModes: [.v6]

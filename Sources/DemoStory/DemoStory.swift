@@ -1,0 +1,2 @@
+/// Placeholder until the demo story lands.
+public enum DemoStory {}
