@@ -1,1 +1,49 @@
-print("todo")
+import Foundation
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+
+/// `swift run -c release mpv-bench [--repetitions N] [--json PATH]`: cold start against handoff on real mpv.
+let media = MediaItem(id: "av://lavfi:testsrc=size=640x360:rate=30[out0];sine=frequency=440:sample_rate=48000[out1]")
+
+func runBench() async throws(BenchError) {
+    let arguments = try BenchArguments.parse(Array(CommandLine.arguments.dropFirst())).get()
+    guard !arguments.showsHelp else {
+        print(BenchArguments.usage)
+        return
+    }
+    let coldStarts = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
+    let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
+    let report = BenchReport(
+        repetitions: arguments.repetitions, mpvVersion: await mpvVersion(),
+        coldStarts: coldStarts, handoff: handoff
+    )
+    print(report.table)
+    if let path = arguments.jsonPath {
+        do {
+            try report.json().write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .failed("cannot write \(path): \(error)")
+        }
+        print("\nwrote \(path)")
+    }
+}
+
+func mpvVersion() async -> String {
+    guard let engine = try? MPVEngine() else { return "mpv" }
+    let version = (try? await engine.stringProperty("mpv-version")) ?? "mpv"
+    await engine.shutdown()
+    return version
+}
+
+do {
+    try await runBench()
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(error.isUsage ? 2 : 1)
+}
+
+extension BenchError {
+    var isUsage: Bool {
+        if case .usage = self { true } else { false }
+    }
+}

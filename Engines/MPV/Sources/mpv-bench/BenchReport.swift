@@ -1,0 +1,77 @@
+import Foundation
+
+/// The benchmark's figures, as a table and as JSON.
+struct BenchReport {
+    static let ratioTarget = 300.0
+    static let gapTarget = 1000.0 / 60
+
+    let repetitions: Int
+    let mpvVersion: String
+    let coldStarts: Samples
+    let handoff: HandoffBench.Result
+
+    var ratio: Double {
+        let handoffMedian = handoff.handoffs.median
+        return handoffMedian > 0 ? coldStarts.median / handoffMedian : 0
+    }
+
+    var positionGapMilliseconds: Double { handoff.positionGap.milliseconds }
+
+    var meetsTargets: Bool {
+        ratio >= Self.ratioTarget && handoff.reloads == 0 && positionGapMilliseconds < Self.gapTarget
+            && handoff.settingsAlwaysLive
+    }
+
+    /// A plain-text table for the terminal.
+    var table: String {
+        func row(_ name: String, _ samples: Samples) -> String {
+            name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                + [samples.median, samples.percentile(0.9), samples.minimum, samples.maximum]
+                .map { format($0).leftPadded(to: 10) }.joined()
+        }
+        return """
+            mpv-bench — \(mpvVersion), \(repetitions) repetitions, media: lavfi testsrc 640×360@30 + sine
+
+            measurement                      p50 ms    p90 ms    min ms    max ms
+            \(row("cold start (create + load)", coldStarts))
+            \(row("handoff (borrow → live)", handoff.handoffs))
+            \(row("give back (→ owner live)", handoff.giveBacks))
+
+            cold / handoff ratio       \(format(ratio, digits: 0))  (target ≥ \(format(Self.ratioTarget, digits: 0)))
+            reloads on handoff         \(handoff.reloads)  (target 0)
+            position gap               \(format(positionGapMilliseconds)) ms  (target < \(format(Self.gapTarget, digits: 1)) ms)
+            settings live every move   \(handoff.settingsAlwaysLive ? "yes" : "NO")
+            all targets met            \(meetsTargets ? "yes" : "NO")
+            """
+    }
+
+    /// The figures as a JSON object.
+    func json() throws -> Data {
+        let object: [String: Any] = [
+            "repetitions": repetitions,
+            "mpv_version": mpvVersion,
+            "cold_start_ms_p50": coldStarts.median,
+            "cold_start_ms": coldStarts.milliseconds,
+            "handoff_ms_p50": handoff.handoffs.median,
+            "handoff_ms_p90": handoff.handoffs.percentile(0.9),
+            "handoff_ms": handoff.handoffs.milliseconds,
+            "give_back_ms_p50": handoff.giveBacks.median,
+            "cold_to_handoff_ratio": ratio,
+            "reloads_on_handoff": handoff.reloads,
+            "position_gap_ms": positionGapMilliseconds,
+            "settings_live_after_every_move": handoff.settingsAlwaysLive,
+            "targets_met": meetsTargets,
+        ]
+        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private func format(_ value: Double, digits: Int = 3) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

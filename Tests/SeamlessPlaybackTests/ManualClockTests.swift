@@ -1,0 +1,39 @@
+import SeamlessPlaybackTesting
+import Testing
+
+@Suite("ManualClock")
+struct ManualClockTests {
+    @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadline() async throws {
+        let clock = ManualClock()
+        let sleeper = Task { try await clock.sleep(for: .seconds(2)) }
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(1))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .seconds(1))
+        try await sleeper.value
+        #expect(clock.sleeperCount == 0)
+        #expect(clock.now.offset == .seconds(2))
+    }
+
+    @Test func aDeadlineInThePastReturnsAtOnce() async throws {
+        let clock = ManualClock()
+        clock.advance(by: .seconds(5))
+        try await clock.sleep(until: ManualClock.Instant(offset: .seconds(1)))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func cancelledSleeperThrowsAndIsForgotten() async {
+        let clock = ManualClock()
+        let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
+        await clock.waitForSleepers(count: 1)
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func negativeAdvanceDoesNothing() {
+        let clock = ManualClock()
+        clock.advance(by: .seconds(-1))
+        #expect(clock.now.offset == .zero)
+    }
+}
