@@ -1,1 +1,44 @@
-print("demo: coming soon")
+import DemoStory
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+    usage: swift run demo [--svg PATH]
+
+    Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
+    and a summary, and writes a filmstrip of the feed-to-detail transition as SVG
+    (default: transition.svg in the current directory).
+    """)
+    exit(0)
+}
+var svgPath = "transition.svg"
+if let index = arguments.firstIndex(of: "--svg") {
+    guard arguments.indices.contains(index + 1) else {
+        FileHandle.standardError.write(Data("demo: --svg needs a path\n".utf8))
+        exit(2)
+    }
+    svgPath = arguments[index + 1]
+}
+
+do {
+    let report = try await DemoStory.run()
+    print("SeamlessPlayback demo — one player, handed from page to page (virtual clock)\n")
+    print(report.timelineTable())
+    print("\nSummary")
+    print(report.summary())
+    if let plan = report.plan {
+        print("\nTransition, feed cell (aspect-fill) → detail page (aspect-fit):")
+        for progress in [0.0, 0.5, 1.0] {
+            let frame = plan.frame(at: progress)
+            let view = frame.viewTransform, mask = frame.maskTransform
+            print(String(format: "  progress %.1f  view scale %.4f move (%.1f, %.1f)   mask scale (%.4f, %.4f)",
+                         progress, view.a, view.tx, view.ty, mask.a, mask.d))
+        }
+        try TransitionFilmstrip(plan: plan).svg().write(toFile: svgPath, atomically: true, encoding: .utf8)
+        print("  filmstrip written to \(svgPath)")
+    }
+} catch {
+    FileHandle.standardError.write(Data("demo failed: \(error)\n".utf8))
+    exit(1)
+}

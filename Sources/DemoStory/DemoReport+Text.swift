@@ -1,0 +1,53 @@
+import SeamlessPlayback
+
+extension DemoReport {
+    /// The timeline as a table a person can read.
+    public func timelineTable() -> String {
+        var lines = [pad("time", 7) + pad("page", 12) + pad("position", 10) + pad("sound", 7) + pad("rate", 6)
+                     + pad("mode", 6) + "event"]
+        for line in timeline {
+            lines.append(pad(seconds(line.time), 7) + pad(line.page, 12) + pad(line.position.map(seconds) ?? "-", 10)
+                         + pad(line.settings.map(sound) ?? "-", 7) + pad(line.settings.map { "\($0.rate)×" } ?? "-", 6)
+                         + pad(line.settings.map(mode) ?? "-", 6) + line.event)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The closing summary: loads, positions, settings, and the cold start a handoff avoided.
+    public func summary() -> String {
+        let player = timeline.first?.player
+        let positions = player.map { lines(for: $0).compactMap { $0.position }.map(seconds) } ?? []
+        var rows = [
+            "engine loads of the handed-off player   \(handedOffEngineLoads)",
+            "its position at every step              \(positions.joined(separator: " → "))  (continuous, never reset)",
+            "handoffs                                \(handoffs)",
+            "cold start per load                     \(milliseconds(coldStart))",
+            "cold-start time the handoffs avoided    \(milliseconds(coldStartAvoided))",
+            "forged deep link                        refused: \(forgedLinkError.map { "\($0)" } ?? "NOT REFUSED")",
+        ]
+        if let plan {
+            rows.append("transition ratio (cell → page)          \(String(format: "%.4f", plan.ratio))")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func seconds(_ duration: Duration) -> String {
+        String(format: "%.2fs", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+
+    private func milliseconds(_ duration: Duration) -> String {
+        "\(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000) ms"
+    }
+
+    private func sound(_ settings: PlaybackSettings) -> String {
+        settings.isMuted ? "muted" : "\(Int(settings.volume * 100))%"
+    }
+
+    private func mode(_ settings: PlaybackSettings) -> String {
+        settings.contentMode == .aspectFit ? "fit" : "fill"
+    }
+}

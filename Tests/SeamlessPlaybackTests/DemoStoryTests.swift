@@ -1,0 +1,49 @@
+import DemoStory
+import SeamlessPlayback
+import Testing
+
+@Suite("DemoStory: the demo tells the true story")
+struct DemoStoryTests {
+    @Test func theStoryHandsOnePlayerAroundWithoutReloadOrJump() async throws {
+        let report = try await DemoStory.run(coldStart: .milliseconds(800))
+        #expect(report.handedOffEngineLoads == 1)
+        #expect(report.handoffs == 2)
+        #expect(report.coldStartAvoided == .milliseconds(1600))
+        #expect(report.forgedLinkError == .tokenUnknown)
+        #expect(report.miniPlayerNotices.count == 1)
+        #expect(report.feedNotices.count == 1)
+        if case .returned(let lease)? = report.feedNotices.first { #expect(lease.session == "feed") }
+        if case .revoked(let lease)? = report.miniPlayerNotices.first { #expect(lease.session == "mini-player") }
+
+        let player = try #require(report.timeline.first?.player)
+        let lines = report.lines(for: player)
+        let positions = lines.compactMap(\.position)
+        #expect(positions.count == lines.count)
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "position went back: \(positions)")
+        #expect(positions.last == .seconds(9))
+
+        // The settings on the engine are the active page's at every step.
+        for line in lines {
+            let settings = try #require(line.settings)
+            switch line.page {
+            case "feed": #expect(settings.isMuted && settings.contentMode == .aspectFill && settings.rate == 1)
+            case "detail": #expect(!settings.isMuted && settings.contentMode == .aspectFit && settings.rate == 1.25)
+            case "mini-player" where line.event.contains("borrowed"): #expect(settings.volume == 0.6)
+            default: break
+            }
+        }
+        let plan = try #require(report.plan)
+        #expect(plan.frame(at: 1) == TransitionFrame(viewTransform: .identity, maskTransform: .identity))
+        #expect(report.metrics.loads == 2)
+    }
+
+    @Test func theFilmstripDrawsFiveLabelledPanels() async throws {
+        let report = try await DemoStory.run()
+        let svg = TransitionFilmstrip(plan: try #require(report.plan)).svg()
+        #expect(svg.hasPrefix("<svg"))
+        #expect(svg.components(separatedBy: "progress ").count - 1 == 5)
+        #expect(svg.components(separatedBy: "<rect ").count - 1 == 1 + 5 * 4)
+        #expect(report.timelineTable().contains("forged token refused"))
+        #expect(report.summary().contains("engine loads of the handed-off player   1"))
+    }
+}
