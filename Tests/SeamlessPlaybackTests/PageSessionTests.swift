@@ -38,6 +38,43 @@ struct PageSessionTests {
         #expect(metrics.returns == 1)
     }
 
+    @Test func borrowAndGiveBackReturnOnlyOnceTheirSettingsAreOnTheEngine() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        let token = try await feed.lend(lease)
+        let returned = Locked(false)
+        f.applyGate.close()
+        let borrow = Task {
+            let borrowed = try await detail.borrow(token)
+            returned.withLock { $0 = true }
+            return borrowed
+        }
+        await f.applyGate.waitForArrivals(2)
+        // The apply is held at the gate: the borrow cannot have returned, the engine still plays the feed's way.
+        #expect(!returned.value)
+        #expect(engine.lastApplied == feedSettings)
+        #expect(await f.pool.snapshot().first?.holders == ["feed", "detail"])
+        f.applyGate.release()
+        let borrowed = try await outcome(borrow).get()
+        #expect(engine.lastApplied == detailSettings)
+
+        let gaveBack = Locked(false)
+        let giveBack = Task {
+            try await detail.giveBack(borrowed)
+            gaveBack.withLock { $0 = true }
+        }
+        await f.applyGate.waitForArrivals(3)
+        #expect(!gaveBack.value)
+        #expect(engine.lastApplied == detailSettings)
+        f.applyGate.open()
+        #expect(await outcome(giveBack).error == nil)
+        #expect(engine.lastApplied == feedSettings)
+        #expect(engine.record.loads.count == 1)
+    }
+
     @Test func nestedHandoffWithTheMiddlePageReclaiming() async throws {
         let f = PoolFixture()
         let a = try await f.pool.makeSession(named: "feed", settings: feedSettings)
