@@ -7,10 +7,8 @@ import Testing
 struct PageSessionTests {
     @Test func feedToDetailAndBackKeepsOnePlayerPlayingWithEachPagesSettings() async throws {
         let f = PoolFixture()
-        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
-        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
+        let pages = try await f.feedPlayingClip()
+        let (feed, detail, lease, engine) = (pages.feed, pages.detail, pages.lease, pages.engine)
         #expect(engine.lastApplied == feedSettings)
         f.clock.advance(by: .seconds(2))
         let atTap = await engine.currentPosition()
@@ -40,10 +38,8 @@ struct PageSessionTests {
 
     @Test func borrowAndGiveBackReturnOnlyOnceTheirSettingsAreOnTheEngine() async throws {
         let f = PoolFixture()
-        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
-        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
+        let pages = try await f.feedPlayingClip()
+        let (feed, detail, lease, engine) = (pages.feed, pages.detail, pages.lease, pages.engine)
         let token = try await feed.lend(lease)
         let returned = Locked(false)
         f.applyGate.close()
@@ -106,14 +102,9 @@ struct PageSessionTests {
 
     @Test func reclaimWhileTheBorrowersApplyIsInFlight() async throws {
         let f = PoolFixture()
-        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
-        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
-        let token = try await feed.lend(lease)
-        f.applyGate.close()
-        let borrow = Task { try await detail.borrow(token) }
-        await f.applyGate.waitForArrivals(2)
+        let pages = try await f.feedPlayingClip()
+        let (feed, lease, engine) = (pages.feed, pages.lease, pages.engine)
+        let borrow = try await f.borrowHeldAtTheGate(pages)
         let reclaim = Task { try await feed.reclaim(lease) }
         // The borrower is refused at once; the reclaim waits for the engine, not for the borrower.
         #expect(await outcome(borrow).error == .leaseRevoked)
@@ -127,14 +118,9 @@ struct PageSessionTests {
 
     @Test func cancellingABorrowWhileItsApplyIsInFlightRestoresTheLender() async throws {
         let f = PoolFixture()
-        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
-        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
-        let token = try await feed.lend(lease)
-        f.applyGate.close()
-        let borrow = Task { try await detail.borrow(token) }
-        await f.applyGate.waitForArrivals(2)
+        let pages = try await f.feedPlayingClip()
+        let (feed, lease, engine) = (pages.feed, pages.lease, pages.engine)
+        let borrow = try await f.borrowHeldAtTheGate(pages)
         borrow.cancel()
         #expect(await outcome(borrow).error == .cancelled)
         f.applyGate.open()
@@ -148,10 +134,8 @@ struct PageSessionTests {
 
     @Test func updateReachesTheEngineOnlyWhileThePageIsActive() async throws {
         let f = PoolFixture()
-        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
-        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
+        let pages = try await f.feedPlayingClip()
+        let (feed, detail, lease, engine) = (pages.feed, pages.detail, pages.lease, pages.engine)
         let borrowed = try await detail.borrow(try await feed.lend(lease))
         try await feed.update { $0.volume = 0.3 }
         #expect(engine.lastApplied == detailSettings)
@@ -208,10 +192,8 @@ struct PageSessionTests {
 
     @Test func closeGivesBackEverythingAndRefusesLaterCalls() async throws {
         let f = PoolFixture()
-        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
-        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
+        let pages = try await f.feedPlayingClip()
+        let (feed, detail, lease, engine) = (pages.feed, pages.detail, pages.lease, pages.engine)
         _ = try await detail.borrow(try await feed.lend(lease))
         let own = try await detail.acquire(film)
         await detail.close()

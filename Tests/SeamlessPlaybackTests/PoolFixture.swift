@@ -48,6 +48,32 @@ final class PoolFixture: Sendable {
 
     func engine(of lease: PlayerLease) -> SimulatedEngine? { lease.engine as? SimulatedEngine }
 
+    /// A feed (muted, fill) playing the clip, and a detail page (sound, fit, 1.25×) ready to borrow it.
+    struct FeedAndDetail {
+        let feed: PageSession
+        let detail: PageSession
+        let lease: PlayerLease
+        let engine: SimulatedEngine
+    }
+
+    func feedPlayingClip() async throws -> FeedAndDetail {
+        let feed = try await pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(clip)
+        let simulated = try #require(self.engine(of: lease))
+        return FeedAndDetail(feed: feed, detail: detail, lease: lease, engine: simulated)
+    }
+
+    /// Starts the detail page's borrow and returns once its apply is held at the closed apply gate.
+    func borrowHeldAtTheGate(_ pages: FeedAndDetail) async throws -> Task<PlayerLease, any Error> {
+        let token = try await pages.feed.lend(pages.lease)
+        applyGate.close()
+        let arrivals = applyGate.arrivals
+        let borrow = Task { try await pages.detail.borrow(token) }
+        await applyGate.waitForArrivals(arrivals + 1)
+        return borrow
+    }
+
     /// Returns when the page's players have finished every apply in flight: an update that changes
     /// nothing completes only after everything before it has landed.
     func quiesce(_ session: PageSession) async throws {
