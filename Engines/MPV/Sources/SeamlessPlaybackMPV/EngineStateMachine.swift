@@ -130,7 +130,7 @@ struct EngineStateMachine {
     }
 
     /// A request could not be queued (the mpv call returned an error), so no reply will come.
-    mutating func requestNotSent(_ request: RequestID, reason: String) -> Completion? {
+    mutating func requestNotSent(_ request: RequestID, reason: String) -> [Completion] {
         reply(to: request, error: reason, entry: nil, value: nil)
     }
 
@@ -195,11 +195,11 @@ extension EngineStateMachine {
             _ = stop()
             return []
         case .commandReply(let request, let error, let entry):
-            return reply(to: request, error: error, entry: entry, value: nil).map { [$0] } ?? []
+            return reply(to: request, error: error, entry: entry, value: nil)
         case .setPropertyReply(let request, let error):
-            return reply(to: request, error: error, entry: nil, value: nil).map { [$0] } ?? []
+            return reply(to: request, error: error, entry: nil, value: nil)
         case .getPropertyReply(let request, _, let value, let error):
-            return reply(to: request, error: error, entry: nil, value: value).map { [$0] } ?? []
+            return reply(to: request, error: error, entry: nil, value: value)
         case .startFile(let entry):
             currentEntry = entry
             entries[entry] = .started
@@ -229,35 +229,38 @@ extension EngineStateMachine {
         }
     }
 
+    /// A reply to one request: it may finish the call that sent it.
     private mutating func reply(
         to request: RequestID, error: String?, entry: Int64?, value: MPVValue?
-    ) -> Completion? {
-        guard let id = requests.removeValue(forKey: request), let waiter = waiters[id] else { return nil }
+    ) -> [Completion] {
+        guard let id = requests.removeValue(forKey: request), let waiter = waiters[id] else { return [] }
+        let outcome: Outcome
         switch waiter {
         case .load(var load):
             if let error {
-                return finish(id, .failed(.loadRejected(source: load.source, reason: error))).completion
+                outcome = .failed(.loadRejected(source: load.source, reason: error))
+                break
             }
             load.request = nil
             load.entry = entry
             load.takesNextStart = entry == nil
             waiters[id] = .load(load)
-            guard let entry else { return nil }
-            return settleLoads(of: entry).first
+            // The entry may have started playing, or failed, before this reply was read.
+            return entry.map { settleLoads(of: $0) } ?? []
         case .apply(var pending, var firstError):
             let name = pending.removeValue(forKey: request) ?? "?"
             if let error, firstError == nil { firstError = .propertyFailed(name: name, reason: error) }
             guard pending.isEmpty else {
                 waiters[id] = .apply(pending: pending, firstError: firstError)
-                return nil
+                return []
             }
-            return finish(id, firstError.map { .failed($0) } ?? .finished).completion
+            outcome = firstError.map { .failed($0) } ?? .finished
         case .read(_, let name):
-            if let error { return finish(id, .failed(.propertyFailed(name: name, reason: error))).completion }
-            return finish(id, .value(value)).completion
+            outcome = error.map { .failed(.propertyFailed(name: name, reason: $0)) } ?? .value(value)
         case .reserved, .cancelled:
-            return nil
+            return []
         }
+        return finish(id, outcome).completion.map { [$0] } ?? []
     }
 
     /// Finishes the loads waiting on `entry` if it is playing or has ended.

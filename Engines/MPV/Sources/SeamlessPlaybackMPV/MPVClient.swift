@@ -85,7 +85,10 @@ final class MPVClient: Sendable {
                 }
             }
         } onCancel: {
-            resume(shared.withLock { $0.take($0.machine.cancel(waiter).map { [$0] } ?? []) })
+            resume(shared.withLock { shared in
+                let completion = shared.machine.cancel(waiter)
+                return shared.take(completion.map { [$0] } ?? [])
+            })
         }
         if case .failed(let error) = outcome { throw error }
     }
@@ -163,9 +166,7 @@ final class MPVClient: Sendable {
                     completions.append(completion)
                 case .send(let requests):
                     for (request, code) in send(handle, requests) where code < 0 {
-                        if let completion = shared.machine.requestNotSent(request, reason: MPVEvent.errorText(code)) {
-                            completions.append(completion)
-                        }
+                        completions += shared.machine.requestNotSent(request, reason: MPVEvent.errorText(code))
                     }
                 }
                 return shared.take(completions)
@@ -191,7 +192,10 @@ final class MPVClient: Sendable {
                 return shared.take(completions)
             })
         }
-        resume(shared.withLock { $0.take($0.machine.beginDestroying()) })
+        resume(shared.withLock { shared in
+            let failed = shared.machine.beginDestroying()
+            return shared.take(failed)
+        })
         mpv_terminate_destroy(handle)
         let stopWaiters = shared.withLock { shared in
             shared.machine.destroyed()

@@ -9,6 +9,7 @@ struct BenchReport {
     let mpvVersion: String
     let coldStarts: Samples
     let handoff: HandoffBench.Result
+    let applies: ApplyBench.Result
 
     var ratio: Double {
         let handoffMedian = handoff.handoffs.median
@@ -36,6 +37,8 @@ struct BenchReport {
             \(row("cold start (create + load)", coldStarts))
             \(row("handoff (borrow → live)", handoff.handoffs))
             \(row("give back (→ owner live)", handoff.giveBacks))
+            \(row("engine apply, no pool", applies.contentModeChanges))
+            \(row("  same, content mode kept", applies.sameContentMode))
 
             cold / handoff ratio       \(format(ratio, digits: 0))  (target ≥ \(format(Self.ratioTarget, digits: 0)))
             reloads on handoff         \(handoff.reloads)  (target 0)
@@ -56,6 +59,8 @@ struct BenchReport {
             "handoff_ms_p90": handoff.handoffs.percentile(0.9),
             "handoff_ms": handoff.handoffs.milliseconds,
             "give_back_ms_p50": handoff.giveBacks.median,
+            "engine_apply_ms_p50": applies.contentModeChanges.median,
+            "engine_apply_same_content_mode_ms_p50": applies.sameContentMode.median,
             "cold_to_handoff_ratio": ratio,
             "reloads_on_handoff": handoff.reloads,
             "position_gap_ms": positionGapMilliseconds,

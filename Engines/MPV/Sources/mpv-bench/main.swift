@@ -13,9 +13,10 @@ func runBench() async throws(BenchError) {
     }
     let coldStarts = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
+    let applies = try await ApplyBench.run(repetitions: arguments.repetitions, media: media)
     let report = BenchReport(
         repetitions: arguments.repetitions, mpvVersion: await mpvVersion(),
-        coldStarts: coldStarts, handoff: handoff
+        coldStarts: coldStarts, handoff: handoff, applies: applies
     )
     print(report.table)
     if let path = arguments.jsonPath {

@@ -126,9 +126,9 @@ struct EngineStateMachineTests {
             Issue.record("expected a request")
             return
         }
-        #expect(machine.requestNotSent(requests[0], reason: "invalid") == .init(
+        #expect(machine.requestNotSent(requests[0], reason: "invalid") == [.init(
             waiter: waiter, outcome: .failed(.propertyFailed(name: "time-pos", reason: "invalid"))
-        ))
+        )])
     }
 
     @Test("a property read returns mpv's value, or nil when it has none")

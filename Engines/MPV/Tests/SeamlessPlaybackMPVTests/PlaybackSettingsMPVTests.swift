@@ -1,0 +1,28 @@
+import SeamlessPlayback
+@testable import SeamlessPlaybackMPV
+import Testing
+
+@Suite("PlaybackSettings as mpv properties")
+struct PlaybackSettingsMPVTests {
+    @Test("properties go in the documented order with mpv's units")
+    func properties() {
+        let settings = PlaybackSettings(isMuted: true, volume: 0.4, rate: 1.5, isPaused: true, contentMode: .aspectFill)
+        let properties = settings.mpvProperties
+        #expect(properties.map(\.name) == ["mute", "volume", "speed", "pause", "panscan"])
+        #expect(properties.map(\.value) == [.flag(true), .double(40), .double(1.5), .flag(true), .double(1)])
+    }
+
+    @Test("settings read back from those properties are the same settings")
+    func roundTrip() {
+        for mode in ContentMode.allCases {
+            let settings = PlaybackSettings(isMuted: false, volume: 0.25, rate: 0.5, isPaused: false, contentMode: mode)
+            let values = Dictionary(uniqueKeysWithValues: settings.mpvProperties.map { ($0.name, $0.value) })
+            let back = PlaybackSettings(
+                mute: values["mute"]?.flagValue ?? true, volume: values["volume"]?.doubleValue ?? -1,
+                speed: values["speed"]?.doubleValue ?? -1, pause: values["pause"]?.flagValue ?? true,
+                panscan: values["panscan"]?.doubleValue ?? -1
+            )
+            #expect(back.isClose(to: settings))
+        }
+    }
+}
