@@ -14,6 +14,8 @@ public actor PageSession {
     public nonisolated let name: String
     /// What happens to this page's leases: `.revoked` when a page below takes a player back,
     /// `.returned` when the page above gives one back. Finishes when the page or the pool closes.
+    ///
+    /// Notices are kept until they are read, so a page should read them for as long as it is open.
     public nonisolated let notices: AsyncStream<LeaseNotice>
 
     let id: SessionID
@@ -21,6 +23,7 @@ public actor PageSession {
     private var current: PlaybackSettings
     private var currentVersion: UInt64 = 0
     private var isClosed = false
+    private var closing: Task<Void, Never>?
 
     init(name: String, id: SessionID, pool: PlayerPool, notices: AsyncStream<LeaseNotice>,
          settings: PlaybackSettings) {
@@ -125,10 +128,17 @@ public actor PageSession {
     }
 
     /// Gives back everything the page holds, ends its waits, and finishes ``notices``.
-    /// Later calls throw ``PlayerPoolError/sessionClosed``. Calling it twice does nothing more.
+    ///
+    /// When this returns, the pages below this one carry their settings again. Later calls throw
+    /// ``PlayerPoolError/sessionClosed``; calling it again waits for the first close to finish.
     public func close() async {
-        guard !isClosed else { return }
+        if let closing {
+            await closing.value
+            return
+        }
         isClosed = true
-        await pool.closeSession(id)
+        let closing = Task { [pool, id] in await pool.closeSession(id) }
+        self.closing = closing
+        await closing.value
     }
 }

@@ -11,7 +11,10 @@ public struct PlayerLease: Hashable, Sendable {
     public let media: MediaItem
     /// The name of the page holding the lease.
     public let session: String
-    /// The engine, for attaching the player's view. Control it through the page, never directly.
+    /// The engine, for attaching the player's view.
+    ///
+    /// Control playback through the page, never through the engine: the pool fences every call it makes,
+    /// but a reference held here is only a reference. A page that lost the lease must detach its view.
     public let engine: any PlaybackEngine
     /// The grant's epoch: unique within the pool, fresh for every acquire and borrow.
     let epoch: UInt64

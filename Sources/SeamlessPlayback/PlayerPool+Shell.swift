@@ -13,7 +13,7 @@ extension PlayerPool {
     func perform(
         _ mode: CancellationMode,
         _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
-    ) async -> Result<Grant?, PlayerPoolError> {
+    ) async -> Result<PlayerLease?, PlayerPoolError> {
         let request = RequestID(raw: nextRequest)
         nextRequest += 1
         if mode != .uncancellable, Task.isCancelled {
@@ -52,7 +52,9 @@ extension PlayerPool {
             case .run(let job, let id):
                 dispatch(job, to: id)
             case .resume(let request, let grant):
-                waits.removeValue(forKey: request)?.resume(returning: .success(grant))
+                let result: Result<PlayerLease?, PlayerPoolError> = lease(for: grant).map { .success($0) }
+                    ?? .failure(.engineFailed("the pool granted a player without an engine"))
+                waits.removeValue(forKey: request)?.resume(returning: result)
             case .succeed(let request):
                 waits.removeValue(forKey: request)?.resume(returning: .success(nil))
             case .fail(let request, let error):
@@ -89,10 +91,8 @@ extension PlayerPool {
                            engine: engine, epoch: grant.epoch, sessionID: grant.session)
     }
 
-    func lease(from result: Result<Grant?, PlayerPoolError>) throws(PlayerPoolError) -> PlayerLease {
-        guard let grant = try result.get(), let lease = lease(for: grant) else {
-            throw .engineFailed("the pool granted a player without an engine")
-        }
+    func lease(from result: Result<PlayerLease?, PlayerPoolError>) throws(PlayerPoolError) -> PlayerLease {
+        guard let lease = try result.get() else { throw .engineFailed("the pool granted a player without an engine") }
         return lease
     }
 
@@ -101,7 +101,9 @@ extension PlayerPool {
     private func dispatch(_ job: EngineJob, to id: PlayerID) {
         if job == .create {
             lanes[id] = LaneSlot()
-            Task { await self.runLane(id) }
+            // The lane serves every page that will ever hold this engine, not just the one that caused its
+            // creation (a background prewarm, say), so it does not inherit that caller's priority.
+            Task(priority: .userInitiated) { await self.runLane(id) }
         } else if let waiter = lanes[id]?.waiter {
             lanes[id]?.waiter = nil
             waiter.resume(returning: job)

@@ -19,7 +19,8 @@ public actor PlayerPool {
 
     var engines: [PlayerID: any PlaybackEngine] = [:]
     var lanes: [PlayerID: LaneSlot] = [:]
-    var waits: [RequestID: CheckedContinuation<Result<Grant?, PlayerPoolError>, Never>] = [:]
+    /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
+    var waits: [RequestID: CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>] = [:]
     var timers: [RequestID: Task<Void, Never>] = [:]
     var notices: [SessionID: AsyncStream<LeaseNotice>.Continuation] = [:]
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]

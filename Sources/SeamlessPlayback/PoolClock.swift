@@ -20,7 +20,11 @@ package struct PoolClock: Sendable {
         let start = clock.now
         return PoolClock(
             now: { start.duration(to: clock.now) },
-            sleep: { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
+            sleep: { offset in
+                // The machine never asks for more than a century; clocks trap on deadlines they cannot represent.
+                let bounded = min(offset, .seconds(Int64(Int32.max) * 2))
+                try await clock.sleep(until: start.advanced(by: bounded), tolerance: nil)
+            }
         )
     }
 }

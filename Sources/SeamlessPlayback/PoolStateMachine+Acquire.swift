@@ -11,6 +11,7 @@ extension PoolStateMachine {
     ) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        let timeout = timeout.flatMap { $0 > Self.longestTimeout ? nil : $0 }
         if waitingCount == 0, place(request, session: session, media: media) {
             return take()
         }
@@ -49,17 +50,19 @@ extension PoolStateMachine {
             counters.cancellations += 1
             out.append(.emit(.cancelled(session: name(of: session))))
             out.append(.fail(request, .cancelled))
-        case .grant(let id, let epoch, _):
+        case .grant(let id, let epoch, let kind):
             guard let player = players[id], let index = player.stack.firstIndex(where: { $0.epoch == epoch })
             else { return [] }
             counters.cancellations += 1
             out.append(.emit(.cancelled(session: name(of: player.stack[index].session))))
             _ = removeHolder(at: index, of: id, failingWith: .cancelled, notify: false)
+            // The lender is active again, so the token it issued can be redeemed once more.
+            if case .borrow(_, let token) = kind { tokens[token]?.isUsed = false }
             serveWaiters()
         case .prewarm:
             requests[request] = nil
             out.append(.fail(request, .cancelled))
-        case .settle, .retire, nil:
+        case .settle, .retire, .reclaim, nil:
             break
         }
         return take()
@@ -93,7 +96,8 @@ extension PoolStateMachine {
 
     /// Shut down the least recently used idle players beyond `count`. Completes when they are gone.
     mutating func trimRequested(_ request: RequestID, keepingIdle count: Int) -> [PoolAction] {
-        let idle = players.values.filter(\.isClaimable).sorted {
+        // Players still being created or loaded are left for a later trim; nothing waits on them.
+        let idle = players.values.filter { $0.isClaimable && $0.isCreated && $0.job == nil }.sorted {
             ($0.lastUsed, $0.id.number) > ($1.lastUsed, $1.id.number)
         }
         var victims = Set<PlayerID>()
@@ -106,6 +110,9 @@ extension PoolStateMachine {
         waitForRetire(request, victims)
         return take()
     }
+
+    /// Timeouts beyond a century wait indefinitely: no clock can sleep that long, and none needs to.
+    static let longestTimeout = Duration.seconds(100 * 365 * 24 * 3600)
 
     // MARK: Placement
 
@@ -136,6 +143,7 @@ extension PoolStateMachine {
             let request = queue[queueHead]
             guard case .waiting(let session, let media, let deadline) = requests[request] else {
                 queueHead += 1
+                deadQueueEntries -= 1
                 continue
             }
             guard place(request, session: session, media: media) else { break }
@@ -149,9 +157,18 @@ extension PoolStateMachine {
         }
     }
 
+    /// Takes a request out of the queue; the queue is compacted once dead entries outnumber live ones.
     mutating func dequeueWaiter(_ request: RequestID) {
         requests[request] = nil
         waitingCount -= 1
+        deadQueueEntries += 1
+        guard deadQueueEntries > 64, deadQueueEntries * 2 > queue.count - queueHead else { return }
+        queue = queue[queueHead...].filter { id in
+            if case .waiting = requests[id] { return true }
+            return false
+        }
+        queueHead = 0
+        deadQueueEntries = 0
     }
 
     /// Puts a pending holder on top of the player's stack; the grant completes in ``advance(_:)``.

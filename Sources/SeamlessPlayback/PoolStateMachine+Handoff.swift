@@ -39,7 +39,7 @@ extension PoolStateMachine {
         }
         record.isUsed = true
         tokens[token] = record
-        grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender))
+        grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token))
         return take()
     }
 
@@ -102,8 +102,9 @@ extension PoolStateMachine {
         }
         counters.reclaims += 1
         out.append(.emit(.reclaimed(player.id, session: name(of: session))))
+        let epoch = player.stack[index].epoch
+        watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
         advance(player.id)
-        waitForSettle(request, on: [player.id: player.version])
         return take()
     }
 
@@ -175,6 +176,7 @@ extension PoolStateMachine {
             queue = []
             queueHead = 0
             waitingCount = 0
+            deadQueueEntries = 0
             tokens = [:]
             tokenOrder = []
             tokenOrderHead = 0

@@ -18,8 +18,32 @@ extension PoolStateMachine {
             if players.count < capacity { problems.append("a waiter waits while capacity is free") }
             if players.values.contains(where: \.isClaimable) { problems.append("a waiter waits while a player is free") }
         }
+        if queue.count - queueHead != waitingCount + deadQueueEntries {
+            problems.append("queue holds \(queue.count - queueHead) entries for \(waitingCount) waiters and \(deadQueueEntries) dead")
+        }
         for player in players.values {
             problems += check(player)
+        }
+        problems += orphans()
+        return problems
+    }
+
+    /// Every request that waits must be where an input will find it: in the queue, or watching its players.
+    private func orphans() -> [String] {
+        let queued = Set(queue[queueHead...])
+        func watched(_ request: RequestID, by id: PlayerID) -> Bool {
+            players[id]?.watchers.contains(request) ?? false
+        }
+        var problems: [String] = []
+        for (request, state) in requests {
+            let found: Bool
+            switch state {
+            case .waiting: found = queued.contains(request)
+            case .grant(let id, _, _), .prewarm(let id, _), .reclaim(let id, _, _, _): found = watched(request, by: id)
+            case .settle(let remaining): found = remaining.keys.allSatisfy { watched(request, by: $0) }
+            case .retire(let ids): found = ids.allSatisfy { watched(request, by: $0) }
+            }
+            if !found { problems.append("\(request) waits where no input will find it") }
         }
         return problems
     }

@@ -90,8 +90,8 @@ extension PoolStateMachine {
     /// holder's settings when the version moved on. One job at a time, so applies never overlap and
     /// land in the order they were decided, and the last to land is the active holder's.
     mutating func advance(_ id: PlayerID) {
-        guard var player = players[id], player.job == nil, player.isCreated else { return }
         defer { reexamine(id) }
+        guard var player = players[id], player.job == nil, player.isCreated else { return }
         if player.retiring, player.stack.isEmpty {
             player.job = .shutDown
             players[id] = player
@@ -147,6 +147,21 @@ extension PoolStateMachine {
                 } else {
                     requests[request] = .settle(remaining)
                 }
+            case .reclaim(let playerID, let epoch, let session, let version) where playerID == id:
+                guard let index = player.stack.firstIndex(where: { $0.epoch == epoch }) else {
+                    requests[request] = nil
+                    let revoked = sessions[session]?.revoked.contains(epoch) ?? false
+                    out.append(.fail(request, revoked ? .leaseRevoked : .notHolder))
+                    continue
+                }
+                // Done once its settings landed; or when it lent the player on meanwhile, whose borrower's
+                // settings now take precedence.
+                if index < player.stack.count - 1 || player.landed >= version {
+                    requests[request] = nil
+                    out.append(.succeed(request))
+                } else {
+                    keep.append(request)
+                }
             case .prewarm(let playerID, let media) where playerID == id:
                 if player.loaded == media, player.job != .load(media) {
                     requests[request] = nil
@@ -169,13 +184,16 @@ extension PoolStateMachine {
     }
 
     private mutating func deliver(_ request: RequestID, holder: Holder, on player: PlayerState, kind: GrantKind) {
-        guard let grant = grant(for: holder, on: player) else { return }
+        guard let grant = grant(for: holder, on: player) else {
+            out.append(.fail(request, .engineFailed("the player lost its media before the grant completed")))
+            return
+        }
         switch kind {
         case .acquire(let warm):
             counters.acquisitions += 1
             if warm { counters.warmHits += 1 }
             out.append(.emit(.acquired(player.id, session: grant.sessionName, warm: warm)))
-        case .borrow(let lender):
+        case .borrow(let lender, _):
             counters.handoffs += 1
             out.append(.emit(.handedOff(player.id, from: name(of: lender), to: grant.sessionName)))
         }
@@ -209,6 +227,9 @@ extension PoolStateMachine {
             case .prewarm(let id, _) where id == player.id:
                 requests[request] = nil
                 out.append(.fail(request, error))
+            case .reclaim(let id, _, _, _) where id == player.id:
+                requests[request] = nil
+                out.append(.fail(request, isShutDown ? .poolShutDown : .notHolder))
             default:
                 continue
             }

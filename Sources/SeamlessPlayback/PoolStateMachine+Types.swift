@@ -109,7 +109,7 @@ struct SessionState: Sendable {
 /// How an acquire or borrow is waiting.
 enum GrantKind: Hashable, Sendable {
     case acquire(warm: Bool)
-    case borrow(from: SessionID)
+    case borrow(from: SessionID, token: HandoffToken)
 }
 
 /// Everything a request can be waiting for.
@@ -120,6 +120,9 @@ enum Request: Sendable {
     case grant(player: PlayerID, epoch: UInt64, kind: GrantKind)
     /// Completes when each player's landed version reaches the one given (or nothing is left to apply).
     case settle([PlayerID: UInt64])
+    /// A reclaim: completes when its holder is on top and the settings of `version` have landed; fails when
+    /// the holder left the stack meanwhile (revoked by a page below, or given back).
+    case reclaim(player: PlayerID, epoch: UInt64, session: SessionID, version: UInt64)
     /// Completes when `media` has loaded on `player`.
     case prewarm(player: PlayerID, media: MediaItem)
     /// Completes when all these players are shut down.

@@ -26,6 +26,8 @@ struct PoolStateMachine: Sendable {
     var queue: [RequestID] = []
     var queueHead = 0
     var waitingCount = 0
+    /// Entries in `queue` past its head whose request stopped waiting (timed out, cancelled, closed).
+    var deadQueueEntries = 0
     /// Tokens in the order they were issued, for purging.
     var tokenOrder: [HandoffToken] = []
     var tokenOrderHead = 0

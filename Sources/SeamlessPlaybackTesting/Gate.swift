@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A barrier a test controls: tasks that reach it wait until the test lets them through.
 ///
 /// Put one in a ``SimulatedEngine`` to hold its applies or loads in flight while the test makes
@@ -14,12 +12,12 @@ public final class Gate: Sendable {
         var arrivalWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Protected<State>
 
     /// Creates a gate.
     /// - Parameter isOpen: Whether tasks pass without waiting. Defaults to `false`.
     public init(isOpen: Bool = false) {
-        state = Mutex(State(isOpen: isOpen))
+        state = Protected(State(isOpen: isOpen))
     }
 
     /// How many tasks have reached the gate so far, passed or not.
@@ -67,6 +65,7 @@ public final class Gate: Sendable {
     /// Lets `count` tasks through, the longest waiting first; unused permits serve later arrivals.
     public func release(_ count: Int = 1) {
         let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            let count = max(0, count)
             let now = min(count, state.blocked.count)
             state.permits += count - now
             defer { state.blocked.removeFirst(now) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock that moves only when a test tells it to.
 ///
 /// Give it to a ``SeamlessPlayback/PlayerPool`` (timeouts, token lifetimes) and to a
@@ -60,7 +58,7 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// Creates a clock at offset zero.
     public init() {}

@@ -1,5 +1,4 @@
 import SeamlessPlayback
-import Synchronization
 
 /// A player with no video: it keeps a position that advances with the rate while playing, takes
 /// as long as you say to load and apply, and records everything the pool asks of it.
@@ -54,7 +53,7 @@ public final class SimulatedEngine: PlaybackEngine {
     private let loadGate: Gate?
     private let applyGate: Gate?
     private let failLoad: @Sendable (MediaItem) -> String?
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// Creates a simulated engine.
     /// - Parameters:

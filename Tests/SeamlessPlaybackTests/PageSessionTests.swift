@@ -3,7 +3,7 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
 
-@Suite("PageSession: handoffs between pages")
+@Suite("PageSession: handoffs between pages", .timeLimit(.minutes(1)))
 struct PageSessionTests {
     @Test func feedToDetailAndBackKeepsOnePlayerPlayingWithEachPagesSettings() async throws {
         let f = PoolFixture()
@@ -206,6 +206,42 @@ struct PageSessionTests {
         await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.borrow(HandoffToken.init("BBBBBBBBBBBBBBBBBBBBBB")!) }
         await detail.close()
         #expect(await f.pool.metrics.idle == 1)
+    }
+
+    @Test func closeEndsThePagesPendingAcquireAndBorrow() async throws {
+        let f = PoolFixture(capacity: 1)
+        let pages = try await f.feedPlayingClip()
+        let events = await f.pool.events()
+        let borrow = try await f.borrowHeldAtTheGate(pages)
+        let acquire = Task { try await pages.detail.acquire(film) }
+        _ = await waitFor(events) { $0 == .queued(session: "detail", film) }
+        let closing = Task { await pages.detail.close() }
+        #expect(await outcome(borrow).error == .sessionClosed)
+        #expect(await outcome(acquire).error == .sessionClosed)
+        f.applyGate.open()
+        await closing.value
+        #expect(pages.engine.lastApplied == feedSettings)
+        #expect(await f.pool.snapshot().map(\.holders) == [["feed"]])
+        #expect(await f.pool.metrics.waiting == 0)
+    }
+
+    @Test func aSecondCloseWaitsForTheFirst() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        f.applyGate.close()
+        let first = Task { await pages.detail.close() }
+        await f.applyGate.waitForArrivals(3)
+        let second = Task {
+            await pages.detail.close()
+            // Whenever the second close returns, the first close's work is done.
+            return pages.engine.lastApplied
+        }
+        for _ in 0..<100 { await Task.yield() }
+        f.applyGate.open()
+        await first.value
+        #expect(await second.value == feedSettings)
+        await #expect(throws: PlayerPoolError.sessionClosed) { try await pages.detail.giveBack(borrowed) }
     }
 
     @Test func pageNamesNeedNotBeUnique() async throws {

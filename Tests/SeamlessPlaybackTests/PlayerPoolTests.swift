@@ -1,9 +1,8 @@
 import SeamlessPlayback
 import SeamlessPlaybackTesting
-import Synchronization
 import Testing
 
-@Suite("PlayerPool: capacity, waiters, failures, shutdown")
+@Suite("PlayerPool: capacity, waiters, failures, shutdown", .timeLimit(.minutes(1)))
 struct PlayerPoolTests {
     @Test func waiterTimesOutOnThePoolsClockAndLeavesNoTrace() async throws {
         let f = PoolFixture(capacity: 1)
@@ -14,7 +13,7 @@ struct PlayerPoolTests {
         await f.clock.waitForSleepers(count: 1)
         #expect(await f.pool.metrics.waiting == 1)
         f.clock.advance(by: .milliseconds(999))
-        #expect(await f.pool.metrics.waiting == 1)
+        #expect(f.clock.sleeperCount == 1, "the timer is set for later than its deadline")
         f.clock.advance(by: .milliseconds(1))
         #expect(await outcome(waiting).error == .timedOut)
         let metrics = await f.pool.metrics
@@ -60,6 +59,64 @@ struct PlayerPoolTests {
         #expect(await outcome(task).error == .cancelled)
         #expect(await f.pool.metrics.live == 0)
         #expect(await f.pool.snapshot().isEmpty)
+    }
+
+    @Test func enginesBeingCreatedCountTowardCapacity() async throws {
+        let f = PoolFixture(capacity: 1)
+        let a = try await f.pool.makeSession(named: "a")
+        let b = try await f.pool.makeSession(named: "b")
+        let events = await f.pool.events()
+        f.creationGate.close()
+        let first = Task { try await a.acquire(clip) }
+        await f.creationGate.waitForArrivals(1)
+        let second = Task { try await b.acquire(film) }
+        _ = await waitFor(events) { $0 == .queued(session: "b", film) }
+        #expect(await f.pool.metrics.live == 0)
+        f.creationGate.open()
+        let lease = try await outcome(first).get()
+        try await a.giveBack(lease)
+        #expect(try await outcome(second).get().player == lease.player)
+        #expect(f.engines.count == 1)
+    }
+
+    @Test func aTimeoutTooLongForAnyClockWaitsUntilCancelled() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { SimulatedEngine() }
+        let a = try await pool.makeSession(named: "a")
+        let events = await pool.events()
+        _ = try await a.acquire(clip)
+        let waiting = Task { try await a.acquire(film, timeout: .seconds(Int64.max)) }
+        _ = await waitFor(events) { $0 == .queued(session: "a", film) }
+        waiting.cancel()
+        #expect(await outcome(waiting).error == .cancelled)
+        await pool.shutdown()
+    }
+
+    @Test func shutdownWhileACreateALoadAndAnApplyAreInFlight() async throws {
+        let f = PoolFixture(capacity: 3)
+        let a = try await f.pool.makeSession(named: "a", settings: feedSettings)
+        let b = try await f.pool.makeSession(named: "b", settings: detailSettings)
+        let held = try await a.acquire(clip)
+        f.applyGate.close()
+        f.loadGate.close()
+        let applying = Task { try await a.update { $0.volume = 0.5 } }
+        await f.applyGate.waitForArrivals(2)
+        let loading = Task { try await b.acquire(film) }
+        await f.loadGate.waitForArrivals(2)
+        f.creationGate.close()
+        let creating = Task { try await b.acquire(trailer) }
+        await f.creationGate.waitForArrivals(3)
+        let shutdown = Task { await f.pool.shutdown() }
+        #expect(await outcome(loading).error == .poolShutDown)
+        #expect(await outcome(creating).error == .poolShutDown)
+        f.applyGate.open()
+        f.loadGate.open()
+        f.creationGate.open()
+        await shutdown.value
+        _ = await outcome(applying)
+        #expect(f.engines.count == 3)
+        #expect(f.engines.allSatisfy { $0.record.shutdowns == 1 && !$0.record.sawUseAfterShutdown })
+        #expect(await f.pool.metrics.live == 0)
+        await #expect(throws: PlayerPoolError.poolShutDown) { try await a.giveBack(held) }
     }
 
     @Test func engineCreationFailureFreesTheSlot() async throws {
@@ -152,27 +209,42 @@ struct PlayerPoolTests {
         ])
     }
 
-    /// Many pages race over few players with random operations and cancellations; at quiescence
-    /// every engine carries exactly its active holder's settings (rule 7) and nothing leaked.
+    /// Many pages race over few players with random operations, waits that time out on the manual clock,
+    /// and cancellations that land while work is in flight; at quiescence every engine carries exactly its
+    /// active holder's settings (rule 7), nothing waits, and nothing leaked.
     @Test(arguments: [1, 2, 3])
     func seededRaceOfManyPagesOverFewPlayers(seed: Int) async throws {
-        let f = PoolFixture(capacity: 3)
+        let f = PoolFixture(capacity: 3, engineLatency: .microseconds(20))
         let pages = try await (0..<12).asyncMap { index in
             try await f.pool.makeSession(named: "page\(index)", settings: [feedSettings, detailSettings, miniSettings][index % 3])
         }
         let leases = Locked<[PlayerLease]>([])
         let tokens = Locked<[HandoffToken]>([])
+        let finished = Locked(false)
+        // Time moves on while the pages race, so waits time out; it stops once every page is done.
+        let driver = Task {
+            while !finished.value {
+                f.clock.advance(by: .milliseconds(50))
+                await Task.yield()
+            }
+        }
         await withTaskGroup(of: Void.self) { group in
             for (index, page) in pages.enumerated() {
                 group.addTask {
                     var rng = SplitMix64(seed: UInt64(seed * 1000 + index))
                     var mine: [PlayerLease] = []
-                    for _ in 0..<200 {
+                    func maybeCancel(_ task: Task<PlayerLease, any Error>) async {
+                        guard Int.random(in: 0..<4, using: &rng) == 0 else { return }
+                        for _ in 0..<Int.random(in: 0...3, using: &rng) { await Task.yield() }
+                        task.cancel()
+                    }
+                    for _ in 0..<150 {
                         switch Int.random(in: 0..<11, using: &rng) {
                         case 0, 1:
                             let item = [clip, film, trailer, MediaItem(id: "extra")].randomElement(using: &rng) ?? clip
-                            let attempt = Task { try await page.acquire(item, timeout: .zero) }
-                            if Int.random(in: 0..<4, using: &rng) == 0 { attempt.cancel() }
+                            let timeout = Duration.milliseconds(Int.random(in: 0...300, using: &rng))
+                            let attempt = Task { try await page.acquire(item, timeout: timeout) }
+                            await maybeCancel(attempt)
                             if let lease = try? await attempt.value { mine.append(lease) }
                         case 2, 3:
                             if let lease = mine.randomElement(using: &rng), let token = try? await page.lend(lease) {
@@ -181,7 +253,7 @@ struct PlayerPoolTests {
                         case 4, 5:
                             if let token = tokens.withLock({ $0.popLast() }) {
                                 let attempt = Task { try await page.borrow(token) }
-                                if Int.random(in: 0..<4, using: &rng) == 0 { attempt.cancel() }
+                                await maybeCancel(attempt)
                                 if let lease = try? await attempt.value { mine.append(lease) }
                             }
                         case 6, 7:
@@ -197,20 +269,25 @@ struct PlayerPoolTests {
                 }
             }
         }
+        finished.withLock { $0 = true }
+        await driver.value
         // Quiesce: every active holder re-asserts its settings, which waits for every apply in flight.
         for page in pages { try await f.quiesce(page) }
-        let engines = Dictionary(leases.withLock { $0 }.map { ($0.player, $0.engine) }, uniquingKeysWith: { a, _ in a })
+        let engines = Dictionary(leases.value.map { ($0.player, $0.engine) }, uniquingKeysWith: { a, _ in a })
         for snapshot in await f.pool.snapshot() where !snapshot.holders.isEmpty {
-            #expect(Set(snapshot.holders).count <= snapshot.holders.count)
+            #expect(Set(snapshot.holders).count == snapshot.holders.count)
             let engine = try #require(engines[snapshot.player] as? SimulatedEngine)
             #expect(engine.lastApplied == snapshot.activeSettings, "seed \(seed) \(snapshot)")
         }
         for engine in f.engines { #expect(!engine.record.sawOverlap) }
         let metrics = await f.pool.metrics
-        #expect(metrics.acquisitions > 0 && metrics.handoffs > 0, "the race exercised nothing")
+        #expect(metrics.acquisitions > 0 && metrics.handoffs > 0 && metrics.timeouts > 0, "the race exercised too little")
         #expect(metrics.waiting == 0)
         #expect(metrics.live <= 3)
-        #expect(metrics.created - metrics.destroyed == metrics.live)
+        #expect(f.engines.filter { $0.record.shutdowns == 0 }.count == metrics.live)
+        #expect(await f.pool.checkInvariants() == [])
+        #expect(await f.pool.pendingContinuations == 0)
+        #expect(await f.pool.armedTimers == 0)
         for page in pages { await page.close() }
         #expect(await f.pool.metrics.idle == metrics.live)
     }

@@ -1,6 +1,6 @@
 import SeamlessPlayback
 import SeamlessPlaybackTesting
-import Synchronization
+import Foundation
 import Testing
 
 /// A pool on a manual clock whose simulated engines the test can inspect and hold up.
@@ -9,32 +9,43 @@ final class PoolFixture: Sendable {
     let pool: PlayerPool
     let applyGate: Gate
     let loadGate = Gate(isOpen: true)
+    /// Every engine creation waits here first.
+    let creationGate = Gate(isOpen: true)
     private let registry = Registry()
 
     /// What the engine factory shares with the fixture.
     private final class Registry: Sendable {
-        let engines = Mutex<[SimulatedEngine]>([])
-        let creationFailures = Mutex(0)
+        let engines = Locked<[SimulatedEngine]>([])
+        let creationFailures = Locked(0)
     }
 
+    /// - Parameter engineLatency: When set, engines run on the real clock and every load and apply takes
+    ///   this long, so that real work is in flight while pages race; timeouts stay on the manual clock.
     init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), gatesOpen: Bool = true,
+         engineLatency: Duration? = nil,
          failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }) {
         let clock = self.clock
         let applyGate = Gate(isOpen: gatesOpen)
         let loadGate = self.loadGate
         let registry = self.registry
+        let creationGate = self.creationGate
         self.applyGate = applyGate
         pool = PlayerPool(
             configuration: .init(capacity: capacity, handoffTokenLifetime: tokenLifetime),
             clock: clock
         ) {
+            await creationGate.pass()
             let fail = registry.creationFailures.withLock { count -> Bool in
                 guard count > 0 else { return false }
                 count -= 1
                 return true
             }
             if fail { throw SimulatedEngine.LoadError(description: "no engine today") }
-            let engine = SimulatedEngine(clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad)
+            let engine = if let engineLatency {
+                SimulatedEngine(loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad)
+            } else {
+                SimulatedEngine(clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad)
+            }
             registry.engines.withLock { $0.append(engine) }
             return engine
         }
@@ -105,10 +116,17 @@ func waitFor(_ events: AsyncStream<PoolEvent>, _ accept: (PoolEvent) -> Bool) as
     return nil
 }
 
-/// A value shared between test tasks behind a lock.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<R: Sendable>(_ body: (inout sending Value) -> R) -> R { mutex.withLock { body(&$0) } }
-    var value: Value { mutex.withLock { $0 } }
+/// A value shared between test tasks behind a lock (`NSLock`: ThreadSanitizer on Linux does not see
+/// `Mutex` as a lock).
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // `@unchecked`: every access to `stored` goes through `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&stored)
+    }
+    var value: Value { withLock { $0 } }
 }

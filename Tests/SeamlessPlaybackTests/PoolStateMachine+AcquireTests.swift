@@ -103,6 +103,30 @@ struct PoolStateMachineAcquireTests {
         #expect(h.step { $0.timerFired(r, now: .seconds(7)) } == [])
     }
 
+    @Test func timeoutsBeyondACenturyWaitIndefinitely() throws {
+        let h = MachineHarness(capacity: 1)
+        let a = h.open("a")
+        _ = try #require(h.acquire(a, clip))
+        let r = h.request()
+        let actions = h.step { $0.acquireRequested(r, session: a, media: film, timeout: .seconds(Int64.max), now: .zero) }
+        #expect(actions == [.emit(.queued(session: "a", film))])
+    }
+
+    @Test func timedOutWaitersBehindALongWaiterDoNotAccumulate() throws {
+        let h = MachineHarness(capacity: 1)
+        let a = h.open("a")
+        _ = try #require(h.acquire(a, clip))
+        let endless = h.request()
+        h.step { $0.acquireRequested(endless, session: a, media: film, timeout: nil, now: .zero) }
+        for _ in 0..<1_000 {
+            let r = h.request()
+            h.step { $0.acquireRequested(r, session: a, media: trailer, timeout: .seconds(1), now: .zero) }
+            h.step { $0.timerFired(r, now: .seconds(1)) }
+        }
+        #expect(h.machine.queue.count - h.machine.queueHead < 200)
+        #expect(h.machine.metrics.waiting == 1)
+    }
+
     @Test func zeroTimeoutFailsAtOnceWhenItWouldWait() throws {
         let h = MachineHarness(capacity: 1)
         let a = h.open("a")
@@ -195,6 +219,19 @@ struct PoolStateMachineAcquireTests {
         // Everything is held now: prewarm never waits.
         let full = h.request()
         #expect(h.step { $0.prewarmRequested(full, media: film) } == [.succeed(full)])
+    }
+
+    @Test func trimLeavesAPlayerThatIsStillLoadingForAPrewarm() throws {
+        let h = MachineHarness(capacity: 2)
+        let r = h.request()
+        h.step { $0.prewarmRequested(r, media: clip) }
+        h.finishJob(MachineHarness.pid1)
+        #expect(h.job(MachineHarness.pid1) == .load(clip))
+        let trim = h.request()
+        #expect(h.step { $0.trimRequested(trim, keepingIdle: 0) } == [.succeed(trim)])
+        #expect(h.finishJob(MachineHarness.pid1).succeeded(r))
+        let again = h.request()
+        #expect(h.step { $0.trimRequested(again, keepingIdle: 0) }.contains(.run(.shutDown, on: MachineHarness.pid1)))
     }
 
     @Test func trimShutsDownLeastRecentlyUsedIdlePlayersOnly() throws {

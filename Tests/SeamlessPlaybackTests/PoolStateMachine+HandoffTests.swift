@@ -155,6 +155,26 @@ struct PoolStateMachineHandoffTests {
         #expect(h.machine.metrics.revocations == 0)
     }
 
+    /// Regression: a reclaim waiting for its apply returned success although a page below had revoked it.
+    @Test func reclaimByAPageRevokedWhileItWaitedFailsWithLeaseRevoked() throws {
+        let (h, feed, detail, lease) = try feedHoldingClip()
+        let mini = h.open("mini", miniSettings)
+        let detailLease = try #require(h.handOff(lease, to: detail))
+        _ = try #require(h.handOff(detailLease, to: mini))
+        let busy = h.request()
+        var louder = miniSettings
+        louder.volume = 0.9
+        h.step { $0.updateRequested(busy, session: mini, settings: louder) }
+        let middle = h.request(), bottom = h.request()
+        h.step { $0.reclaimRequested(middle, lease: detailLease.key, by: detail) }
+        let actions = h.step { $0.reclaimRequested(bottom, lease: lease.key, by: feed) }
+        #expect(actions.failure(for: middle) == .leaseRevoked)
+        let rest = h.settle()
+        #expect(rest.succeeded(bottom))
+        #expect(!rest.succeeded(middle))
+        #expect(h.machine.players[lease.player]?.applied == feedSettings)
+    }
+
     @Test func cancelledBorrowRestoresTheLenderAsActive() throws {
         let (h, _, detail, lease) = try feedHoldingClip()
         let token = try #require(h.lend(lease))
@@ -164,7 +184,8 @@ struct PoolStateMachineHandoffTests {
         h.settle()
         #expect(h.machine.snapshot().first?.holders == ["feed"])
         #expect(h.machine.players[lease.player]?.applied == feedSettings)
-        #expect(h.lend(lease) != nil)
+        // The token was not spent: the page can retry the same link.
+        #expect(h.borrow(token, by: detail) != nil)
     }
 
     @Test func updateAppliesWhereActiveAndWaitsWhereInactive() throws {

@@ -33,6 +33,8 @@ struct PoolStateMachineInvariantsTests {
         var busy: [PlayerID: EngineJob] = [:]
         var lastVersion: [PlayerID: UInt64] = [:]
         var revoked = Set<Grant>()
+        var reclaims: [RequestID: Grant] = [:]
+        var isShutDown = false
 
         func absorb(_ actions: [PoolAction]) {
             for action in actions {
@@ -47,6 +49,11 @@ struct PoolStateMachineInvariantsTests {
                 case .succeed(let request), .fail(let request, _):
                     #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
                     outstanding[request] = nil
+                    // A reclaim that succeeds leaves its page in the stack.
+                    if case .succeed = action, let grant = reclaims.removeValue(forKey: request) {
+                        let stack = h.machine.players[grant.player]?.stack ?? []
+                        #expect(stack.contains { $0.epoch == grant.epoch }, "reclaim succeeded for a page gone, seed \(seed)")
+                    }
                 case .notify(let grant, .revoked):
                     #expect(revoked.insert(grant).inserted, "revoked twice, seed \(seed)")
                 default:
@@ -71,7 +78,13 @@ struct PoolStateMachineInvariantsTests {
             }
         }
 
-        for _ in 0..<1_000 {
+        for step in 0..<1_000 {
+            if seed % 3 == 0, step == 600 {
+                let r = h.request()
+                outstanding[r] = "shutdown"
+                absorb(h.step { $0.shutdownRequested(r) })
+                isShutDown = true
+            }
             let session = sessions.randomElement(using: &rng) ?? 0
             let r = h.request()
             let now = h.now
@@ -100,6 +113,7 @@ struct PoolStateMachineInvariantsTests {
             case 46..<54:
                 if let lease = leases.randomElement(using: &rng) {
                     outstanding[r] = "reclaim"
+                    reclaims[r] = lease
                     absorb(h.step { $0.reclaimRequested(r, lease: lease.key, by: lease.session) })
                 }
             case 54..<62:
@@ -124,7 +138,7 @@ struct PoolStateMachineInvariantsTests {
                 outstanding[r] = "close"
                 absorb(h.step { $0.sessionClosed(session, request: r) })
                 sessions.removeAll { $0 == session }
-                sessions.append(h.open("page-new-\(r.raw)", palette.randomElement(using: &rng) ?? feedSettings))
+                if !isShutDown { sessions.append(h.open("page-new-\(r.raw)", palette.randomElement(using: &rng) ?? feedSettings)) }
             case 97..<98:
                 outstanding[r] = "prewarm"
                 absorb(h.step { $0.prewarmRequested(r, media: media.randomElement(using: &rng) ?? clip) })
