@@ -15,3 +15,4 @@ fi
 
 swift build -Xswiftc -warnings-as-errors "$@"
 swift test -Xswiftc -warnings-as-errors "$@"
+swift test --sanitize=thread "$@"

@@ -1,6 +1,5 @@
 import CMPV
 import Foundation
-import Synchronization
 
 /// One libmpv handle, the thread that drains its events, and the calls waiting on them.
 ///
@@ -36,7 +35,7 @@ final class MPVClient: Sendable {
     /// while holding that lock and only while the lifecycle allows it. So no call can reach a
     /// destroyed handle.
     private nonisolated(unsafe) let handle: OpaquePointer
-    private let shared = Mutex(Shared())
+    private let shared = Protected(Shared())
 
     /// Creates and initialises mpv with the options, in order, and starts the event thread.
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or

@@ -1,5 +1,4 @@
 import SeamlessPlayback
-import Synchronization
 
 /// A ``SeamlessPlayback/PlaybackEngine`` backed by one libmpv player.
 ///
@@ -15,7 +14,7 @@ public final class MPVEngine: PlaybackEngine {
     /// The options the engine was created with.
     public let options: Options
     private let client: MPVClient
-    private let lastApplyFailure = Mutex<MPVError?>(nil)
+    private let lastApplyFailure = Protected<MPVError?>(nil)
 
     /// Creates and initialises an mpv player.
     /// - Parameter options: mpv options and timeouts; the default is a headless player.

@@ -1,12 +1,11 @@
 import SeamlessPlayback
-import SeamlessPlaybackMPV
 import SeamlessPlaybackTesting
-import Synchronization
+@testable import SeamlessPlaybackMPV
 
 /// A real ``MPVEngine`` whose next apply can be held at a ``Gate``, to keep a handoff in flight.
 final class GatedEngine: PlaybackEngine {
     let mpv: MPVEngine
-    private let nextApplyGate = Mutex<Gate?>(nil)
+    private let nextApplyGate = Protected<Gate?>(nil)
 
     init() throws {
         mpv = try MPVEngine()
