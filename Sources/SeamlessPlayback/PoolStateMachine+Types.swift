@@ -102,7 +102,8 @@ struct SessionState: Sendable {
     var settings: PlaybackSettings
     /// Counts the page's updates, so a page can tell which of two racing updates landed last.
     var settingsVersion: UInt64 = 0
-    /// Epochs of grants revoked from this page, so their leases answer `.leaseRevoked`.
+    /// Epochs of grants revoked from this page, so their leases answer `.leaseRevoked`. It grows by one
+    /// per revocation while the page is open; revocations hit borrowers, which are short-lived pages.
     var revoked: Set<UInt64> = []
 }
 

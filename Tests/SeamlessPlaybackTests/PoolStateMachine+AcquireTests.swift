@@ -221,6 +221,19 @@ struct PoolStateMachineAcquireTests {
         #expect(h.step { $0.prewarmRequested(full, media: film) } == [.succeed(full)])
     }
 
+    @Test func cancelledPrewarmStopsWaitingButTheLoadCompletes() throws {
+        let h = MachineHarness(capacity: 1)
+        let a = h.open("a")
+        let r = h.request()
+        h.step { $0.prewarmRequested(r, media: clip) }
+        #expect(h.step { $0.requestCancelled(r) } == [.fail(r, .cancelled)])
+        let rest = h.settle()
+        #expect(!rest.succeeded(r))
+        #expect(h.machine.metrics.idle == 1)
+        _ = try #require(h.acquire(a, clip))
+        #expect(h.machine.metrics.warmHits == 1)
+    }
+
     @Test func trimLeavesAPlayerThatIsStillLoadingForAPrewarm() throws {
         let h = MachineHarness(capacity: 2)
         let r = h.request()
