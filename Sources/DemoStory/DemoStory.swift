@@ -35,7 +35,7 @@ public enum DemoStory {
         await log.add("feed", "scrolling past", lease)
 
         // The user taps: the feed lends the player through one URL parameter.
-        let link = try await feed.lend(lease).appended(to: URL(string: "shop://detail?item=42")!)
+        let link = try await feed.lend(lease).appended(to: try url("shop://detail?item=42"))
         await log.add("feed", "tap → lends the player: \(link.absoluteString)", lease)
         let detail = try await pool.makeSession(
             named: "detail", settings: PlaybackSettings(isMuted: false, rate: 1.25, contentMode: .aspectFit))
@@ -77,7 +77,7 @@ public enum DemoStory {
         // 4. A forged deep link is refused, and that page falls back to a cold start.
         let forged = try await pool.makeSession(
             named: "deep-link", settings: PlaybackSettings(contentMode: .aspectFit))
-        let forgedURL = URL(string: "shop://detail?item=7&reusedPlayer=Zm9yZ2VkLXBsYXllci0xMj")!
+        let forgedURL = try url("shop://detail?item=7&reusedPlayer=Zm9yZ2VkLXBsYXllci0xMj")
         do {
             _ = try await forged.borrow(from: forgedURL)
         } catch {
@@ -93,6 +93,11 @@ public enum DemoStory {
         report.timeline = log.events
         await pool.shutdown()
         return report
+    }
+
+    private static func url(_ text: String) throws -> URL {
+        guard let url = URL(string: text) else { throw Failure(description: "not a URL: \(text)") }
+        return url
     }
 
     /// Runs a call that cold-starts an engine, moving the virtual clock through the load.
