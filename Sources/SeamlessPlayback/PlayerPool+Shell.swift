@@ -102,13 +102,18 @@ extension PlayerPool {
         if job == .create {
             lanes[id] = LaneSlot()
             // The lane serves every page that will ever hold this engine, not just the one that caused its
-            // creation (a background prewarm, say), so it does not inherit that caller's priority.
-            Task(priority: .userInitiated) { await self.runLane(id) }
-        } else if let waiter = lanes[id]?.waiter {
-            lanes[id]?.waiter = nil
-            waiter.resume(returning: job)
-        } else {
-            lanes[id]?.job = job
+            // creation: it runs at that caller's priority, but never below `.medium` (a background
+            // prewarm must not slow every later handoff). Callers at the lane's priority hop to it
+            // without a thread hand-off.
+            Task(priority: Swift.max(Task.currentPriority, .medium)) { await self.runLane(id) }
+        } else if let slot = lanes.index(forKey: id) {
+            // One lookup, then in place: `lanes[id]?.…` would hash and copy the slot on every access.
+            if let waiter = lanes.values[slot].waiter {
+                lanes.values[slot].waiter = nil
+                waiter.resume(returning: job)
+            } else {
+                lanes.values[slot].job = job
+            }
         }
     }
 
@@ -146,11 +151,13 @@ extension PlayerPool {
     }
 
     private func nextJob(for id: PlayerID) async -> EngineJob? {
-        guard let slot = lanes[id] else { return nil }
-        if let job = slot.job {
-            lanes[id]?.job = nil
+        guard let slot = lanes.index(forKey: id) else { return nil }
+        if let job = lanes.values[slot].job {
+            lanes.values[slot].job = nil
             return job
         }
-        return await withCheckedContinuation { lanes[id]?.waiter = $0 }
+        return await withCheckedContinuation { continuation in
+            if let slot = lanes.index(forKey: id) { lanes.values[slot].waiter = continuation }
+        }
     }
 }

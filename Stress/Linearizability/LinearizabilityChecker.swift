@@ -1,0 +1,76 @@
+/// Decides whether a concurrent history is linearizable with respect to ``SequentialModel``.
+///
+/// Wing and Gong's search, with the memoisation of Lowe, Knossos and Porcupine: repeatedly pick an
+/// operation that may take its next step (no unfinished operation returned before it was invoked),
+/// apply it to the model, and backtrack when the model refuses; a (model state, progress) pair seen
+/// before is never explored again.
+struct LinearizabilityChecker {
+    let capacity: Int
+
+    /// How far each operation has got: not started, accepted (two-step borrows), or done.
+    private enum Progress: UInt8, Hashable {
+        case notStarted, accepted, done
+    }
+
+    private struct Configuration: Hashable {
+        var model: SequentialModel
+        var progress: [Progress]
+    }
+
+    /// The verdict on one history.
+    enum Verdict {
+        case linearizable
+        case notLinearizable
+        /// The search gave up after exploring `limit` configurations.
+        case inconclusive
+    }
+
+    /// Searches for a linearization of `history`.
+    func check(_ history: [LinOperation], limit: Int = 2_000_000) -> Verdict {
+        var seen: Set<Configuration> = []
+        var explored = 0
+        let start = Configuration(model: SequentialModel(capacity: capacity),
+                                  progress: Array(repeating: .notStarted, count: history.count))
+        var frontier = [start]
+        while let configuration = frontier.popLast() {
+            guard seen.insert(configuration).inserted else { continue }
+            explored += 1
+            if explored > limit { return .inconclusive }
+            let open = history.indices.filter { configuration.progress[$0] != .done }
+            if open.isEmpty { return .linearizable }
+            let horizon = open.map { history[$0].returned }.min() ?? Int.max
+            for index in open where history[index].invoked < horizon {
+                for (step, progress) in steps(of: history[index], at: configuration.progress[index]) {
+                    guard let model = configuration.model.after(step, of: history[index]) else { continue }
+                    var next = configuration
+                    next.model = model
+                    next.progress[index] = progress
+                    frontier.append(next)
+                }
+            }
+        }
+        return .notLinearizable
+    }
+
+    /// The steps an operation may take next, with the progress each leads to.
+    private func steps(of operation: LinOperation, at progress: Progress) -> [(SequentialModel.Step, Progress)] {
+        if case .reclaim = operation.call, case .failed = operation.response {
+            // Refused at once, or accepted and then revoked before its settings landed.
+            return progress == .notStarted ? [(.whole, .done), (.accept, .accepted)] : [(.end, .done)]
+        }
+        guard case .borrow = operation.call else { return progress == .notStarted ? [(.whole, .done)] : [] }
+        switch (operation.response, progress) {
+        case (.failed(.leaseRevoked), .notStarted):
+            return [(.accept, .accepted)]
+        case (.failed(.cancelled), .notStarted):
+            // Cancelled before the pool saw it, or accepted and then undone.
+            return [(.whole, .done), (.accept, .accepted)]
+        case (.failed(.leaseRevoked), .accepted), (.failed(.cancelled), .accepted):
+            return [(.end, .done)]
+        case (_, .notStarted):
+            return [(.whole, .done)]
+        default:
+            return []
+        }
+    }
+}

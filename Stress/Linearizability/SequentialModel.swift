@@ -1,0 +1,201 @@
+import SeamlessPlayback
+
+/// The pool's rules as a sequential specification, for the linearizability checker.
+///
+/// Players are known by the IDs the real pool reported. A borrow is accepted before it is delivered
+/// (its settings must land first), and meanwhile the lender can reclaim it or its task can be
+/// cancelled (which gives the lender its token back). A reclaim takes effect at once but completes
+/// when its settings land, and meanwhile a page further down can revoke the reclaimer. So a borrow
+/// that ends in `.leaseRevoked` or `.cancelled`, and a reclaim that ends in an error, take two steps,
+/// *accept* and *end*, each at its own point between invocation and response; every other call
+/// takes one.
+struct SequentialModel: Hashable {
+    struct Holder: Hashable {
+        let page: Int
+        /// `nil` while the grant is pending.
+        let lease: PlayerLease?
+        /// The borrow operation still pending on this holder.
+        let pendingOperation: Int?
+    }
+
+    struct Player: Hashable {
+        let id: PlayerID
+        var media: Int
+        var stack: [Holder] = []
+        var lastUsed: Int
+    }
+
+    struct Token: Hashable {
+        let player: PlayerID
+        let lender: PlayerLease
+        var isUsed = false
+    }
+
+    let capacity: Int
+    var players: [Player] = []
+    var tokens: [HandoffToken: Token] = [:]
+    var revoked: Set<PlayerLease> = []
+    /// Leases ever granted: a grant's lease is always new.
+    var granted: Set<PlayerLease> = []
+    /// Pending borrows removed by a reclaim: they must end in `.leaseRevoked`.
+    var doomed: Set<Int> = []
+    var tick = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Which part of an operation a step is.
+    enum Step {
+        case whole, accept, end
+    }
+
+    /// The state after `step` of `operation`, or `nil` when the rules do not allow its response here.
+    func after(_ step: Step, of operation: LinOperation) -> SequentialModel? {
+        var next = self
+        return next.perform(step, operation) ? next : nil
+    }
+
+    private mutating func perform(_ step: Step, _ operation: LinOperation) -> Bool {
+        let response = operation.response
+        switch operation.call {
+        case .acquire(let media):
+            return acquire(media: media, page: operation.page, response: response)
+        case .lend(let lease):
+            return lend(lease, page: operation.page, response: response)
+        case .borrow(let token, _):
+            return borrow(token, step: step, operation: operation)
+        case .giveBack(let lease):
+            return giveBack(lease, page: operation.page, response: response)
+        case .reclaim(let lease):
+            return reclaim(lease, page: operation.page, step: step, response: response)
+        case .update(let valid):
+            return valid ? response == .done : isInvalidSettings(response)
+        }
+    }
+
+    private func isInvalidSettings(_ response: LinOperation.Response) -> Bool {
+        if case .failed(.invalidSettings) = response { return true }
+        return false
+    }
+
+    /// Where the lease's holder is, or the error its use gets.
+    private func locate(_ lease: PlayerLease, page: Int) -> Result<(player: Int, index: Int), PlayerPoolError> {
+        if let player = players.firstIndex(where: { $0.id == lease.player }),
+           let index = players[player].stack.firstIndex(where: { $0.lease == lease && $0.page == page }) {
+            return .success((player, index))
+        }
+        return .failure(revoked.contains(lease) ? .leaseRevoked : .notHolder)
+    }
+
+    private mutating func acquire(media: Int, page: Int, response: LinOperation.Response) -> Bool {
+        let idle = players.indices.filter { players[$0].stack.isEmpty }
+        let warm = idle.filter { players[$0].media == media }
+        let chosen: Int?
+        if !warm.isEmpty {
+            // Among several warm players the pool prefers one whose lane is free: any of them may win.
+            guard case .lease(let lease) = response else { return false }
+            chosen = warm.first { players[$0].id == lease.player }
+        } else if players.count < capacity {
+            guard case .lease(let lease) = response, !players.contains(where: { $0.id == lease.player }) else { return false }
+            tick += 1
+            players.append(Player(id: lease.player, media: media, lastUsed: tick))
+            chosen = players.count - 1
+        } else {
+            chosen = idle.min { players[$0].lastUsed < players[$1].lastUsed }
+            guard chosen != nil else { return response == .failed(.timedOut) }
+        }
+        guard let chosen, case .lease(let lease) = response, lease.player == players[chosen].id,
+              lease.media == MediaItem(id: "m\(media)"), granted.insert(lease).inserted else { return false }
+        players[chosen].media = media
+        players[chosen].stack.append(Holder(page: page, lease: lease, pendingOperation: nil))
+        return true
+    }
+
+    private mutating func lend(_ lease: PlayerLease, page: Int, response: LinOperation.Response) -> Bool {
+        switch locate(lease, page: page) {
+        case .failure(let error):
+            return response == .failed(error)
+        case .success(let (player, index)):
+            guard index == players[player].stack.count - 1 else { return response == .failed(.notHolder) }
+            guard case .token(let token) = response, tokens[token] == nil else { return false }
+            tokens[token] = Token(player: lease.player, lender: lease)
+            return true
+        }
+    }
+
+    private mutating func borrow(_ token: HandoffToken, step: Step, operation: LinOperation) -> Bool {
+        let page = operation.page
+        if step == .end {
+            if operation.response == .failed(.leaseRevoked) { return doomed.remove(operation.id) != nil }
+            // Cancelled while pending: the holder is taken off again, the one below re-activated, and the
+            // token can be redeemed once more.
+            guard let player = players.firstIndex(where: { $0.stack.contains { $0.pendingOperation == operation.id } }),
+                  let index = players[player].stack.firstIndex(where: { $0.pendingOperation == operation.id })
+            else { return false }
+            remove(at: index, of: player)
+            tokens[token]?.isUsed = false
+            return true
+        }
+        if step == .whole, operation.response == .failed(.cancelled) { return true }
+        let refusal: PlayerPoolError?
+        var target: Int?
+        if let record = tokens[token] {
+            if record.isUsed {
+                refusal = .tokenAlreadyUsed
+            } else if let player = players.firstIndex(where: { $0.id == record.player }),
+                      let top = players[player].stack.last, top.lease == record.lender {
+                refusal = players[player].stack.contains { $0.page == page } ? .alreadyHolding : nil
+                target = player
+            } else {
+                refusal = .tokenExpired
+            }
+        } else {
+            refusal = .tokenUnknown
+        }
+        if let refusal { return step == .whole && operation.response == .failed(refusal) }
+        guard let target else { return false }
+        tokens[token]?.isUsed = true
+        if step == .accept {
+            players[target].stack.append(Holder(page: page, lease: nil, pendingOperation: operation.id))
+            return true
+        }
+        guard case .lease(let lease) = operation.response, lease.player == players[target].id,
+              granted.insert(lease).inserted else { return false }
+        players[target].stack.append(Holder(page: page, lease: lease, pendingOperation: nil))
+        return true
+    }
+
+    private mutating func giveBack(_ lease: PlayerLease, page: Int, response: LinOperation.Response) -> Bool {
+        switch locate(lease, page: page) {
+        case .failure(let error):
+            return response == .failed(error)
+        case .success(let (player, index)):
+            guard response == .done else { return false }
+            remove(at: index, of: player)
+            return true
+        }
+    }
+
+    private mutating func reclaim(_ lease: PlayerLease, page: Int, step: Step, response: LinOperation.Response) -> Bool {
+        switch locate(lease, page: page) {
+        case .failure(let error):
+            // Refused at once, or (at its end) revoked meanwhile by a page further down.
+            return step != .accept && response == .failed(error)
+        case .success(let (player, index)):
+            guard step == .accept || (step == .whole && response == .done) else { return false }
+            for holder in players[player].stack[(index + 1)...] {
+                if let revokedLease = holder.lease { revoked.insert(revokedLease) }
+                if let pending = holder.pendingOperation { doomed.insert(pending) }
+            }
+            players[player].stack.removeSubrange((index + 1)...)
+            return true
+        }
+    }
+
+    private mutating func remove(at index: Int, of player: Int) {
+        players[player].stack.remove(at: index)
+        if players[player].stack.isEmpty {
+            tick += 1
+            players[player].lastUsed = tick
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// The command line of `stress`, parsed and checked.
+struct Options: Sendable {
+    /// Pages of the main workload, each a task of random navigation.
+    var pages = 1_000
+    /// The main pool's capacity.
+    var players = 16
+    /// Distinct media the pages ask for.
+    var media = 64
+    /// How long the workload runs, when ``operations`` is not given.
+    var seconds = 30.0
+    /// Stop the workload after this many operations instead of after ``seconds``.
+    var operations: Int?
+    /// Seeds every page's generator: the same seed gives the same workload.
+    var seed: UInt64 = 1
+    /// The share of acquires, borrows, reclaims and give-backs whose task the page cancels mid-flight.
+    var cancelRate = 0.05
+    /// How long each simulated apply and load suspends; zero yields once instead.
+    var applyLatencyMicroseconds = 0
+    /// Where to write the JSON report.
+    var jsonPath: String?
+    /// Where to write the SVG latency histogram.
+    var svgPath: String?
+    /// The largest session count of the scale benchmark.
+    var scaleSessions = 100_000
+    /// Skip the benchmarks (useful under sanitizers, where timings mean nothing).
+    var skipBenchmarks = false
+    /// Only make this many handoff round trips, nothing else: a steady loop for a profiler.
+    var profileRoundTrips: Int?
+
+    static let usage = """
+        usage: stress [options]
+
+        Torture test and benchmark of SeamlessPlayback. Pages race over a small pool with random
+        navigation and cancellations; quiescent checkpoints check the oracle; a side pool is checked
+        for linearizability; then the benchmarks run. Exits non-zero on any violation.
+
+          --pages N             pages of the workload, each a task (default 1000)
+          --players P           capacity of the pool (default 16)
+          --media M             distinct media asked for (default 64)
+          --seconds S           how long the workload runs (default 30)
+          --ops N               stop the workload after N operations instead of after --seconds
+          --seed X              seed of the workload; the same seed gives the same workload (default 1)
+          --cancel-rate F       share of acquires, borrows, reclaims and give-backs cancelled mid-flight, 0...1 (default 0.05)
+          --apply-latency-us U  each simulated apply and load suspends U µs; 0 yields once (default 0)
+          --json PATH           write the report as JSON
+          --svg PATH            write a log-scale histogram of the handoff round trip beside the floor
+          --scale-sessions N    largest session count of the scale benchmark (default 100000)
+          --no-bench            skip the benchmarks (for sanitizer builds)
+          --profile-round-trips N
+                                only make N handoff round trips and exit, for a profiler:
+                                valgrind --tool=callgrind .build/release/stress --profile-round-trips 20000
+          --help                show this text
+        """
+
+    /// Why the command line could not be read.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What the command line asks for.
+    enum Parsed {
+        case run(Options)
+        case help
+    }
+
+    /// Parses the arguments after the program's name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var options = Options()
+        var sawSeconds = false
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            if flag == "--help" || flag == "-h" { return .help }
+            if flag == "--no-bench" {
+                options.skipBenchmarks = true
+                continue
+            }
+            guard let value = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            switch flag {
+            case "--pages": options.pages = try integer(value, flag, atLeast: 2, atMost: PageTag.maximumPages)
+            case "--players": options.players = try integer(value, flag, atLeast: 1, atMost: 10_000)
+            case "--media": options.media = try integer(value, flag, atLeast: 1, atMost: 1_000_000)
+            case "--seconds":
+                options.seconds = try number(value, flag, in: 0.01...86_400)
+                sawSeconds = true
+            case "--ops": options.operations = try integer(value, flag, atLeast: 1, atMost: Int.max)
+            case "--seed":
+                guard let seed = UInt64(value) else { throw UsageError(description: "--seed needs an unsigned integer") }
+                options.seed = seed
+            case "--cancel-rate": options.cancelRate = try number(value, flag, in: 0...1)
+            case "--apply-latency-us":
+                options.applyLatencyMicroseconds = try integer(value, flag, atLeast: 0, atMost: 10_000_000)
+            case "--json": options.jsonPath = value
+            case "--svg": options.svgPath = value
+            case "--profile-round-trips": options.profileRoundTrips = try integer(value, flag, atLeast: 1, atMost: Int.max)
+            case "--scale-sessions": options.scaleSessions = try integer(value, flag, atLeast: 100, atMost: 10_000_000)
+            default: throw UsageError(description: "unknown option \(flag)")
+            }
+        }
+        if sawSeconds, options.operations != nil {
+            throw UsageError(description: "give --seconds or --ops, not both")
+        }
+        return .run(options)
+    }
+
+    private static func integer(_ text: String, _ flag: String, atLeast low: Int, atMost high: Int) throws(UsageError) -> Int {
+        guard let value = Int(text.replacingOccurrences(of: "_", with: "")), value >= low, value <= high else {
+            throw UsageError(description: "\(flag) needs an integer in \(low)...\(high)")
+        }
+        return value
+    }
+
+    private static func number(_ text: String, _ flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError(description: "\(flag) needs a number in \(range)")
+        }
+        return value
+    }
+}

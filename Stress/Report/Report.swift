@@ -1,0 +1,112 @@
+import Foundation
+
+/// The run's figures, as `--json` writes them.
+struct Report: Codable, Sendable {
+    var seed: UInt64
+    var pages: Int
+    var players: Int
+    var media: Int
+    var cancelRate: Double
+    var applyLatencyMicroseconds: Int
+    var violations: Int
+    var operations: Int
+    var seconds: Double
+    var operationsPerSecond: Double
+    var checkpoints: Int
+    var leakedWaiters: Int
+    var linearizabilityWindows: Int
+    var linearizabilityFailures: Int
+    var linearizabilityInconclusive: Int
+    var linearizabilityOperations: Int
+    var floorNs: Double?
+    var floorP99Ns: Double?
+    var handoffRoundTripP50Ns: Double?
+    var handoffRoundTripP99Ns: Double?
+    var handoffRoundTripSessions: Int?
+    var handoffRoundTripAloneP50Ns: Double?
+    var handoffRoundTripAloneP99Ns: Double?
+    var ratioToFloor: Double?
+    var contendedOpsPerSecond: Double?
+    var scaleNsPerRoundTrip: [String: Double]?
+    var scaleRatio100kTo100: Double?
+    var bytesPerIdleSession: Double?
+    var naiveColdStartGapNs: Double?
+    var handoffGapNs: Double?
+    var handoffKeptPosition: Bool?
+    var violationMessages: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case seed, pages, players, media
+        case cancelRate = "cancel_rate"
+        case applyLatencyMicroseconds = "apply_latency_us"
+        case violations, operations, seconds
+        case operationsPerSecond = "operations_per_second"
+        case checkpoints
+        case leakedWaiters = "leaked_waiters"
+        case linearizabilityWindows = "linearizability_windows"
+        case linearizabilityFailures = "linearizability_failures"
+        case linearizabilityInconclusive = "linearizability_inconclusive"
+        case linearizabilityOperations = "linearizability_operations"
+        case floorNs = "floor_ns"
+        case floorP99Ns = "floor_p99_ns"
+        case handoffRoundTripP50Ns = "handoff_round_trip_p50_ns"
+        case handoffRoundTripP99Ns = "handoff_round_trip_p99_ns"
+        case handoffRoundTripSessions = "handoff_round_trip_sessions"
+        case handoffRoundTripAloneP50Ns = "handoff_round_trip_alone_p50_ns"
+        case handoffRoundTripAloneP99Ns = "handoff_round_trip_alone_p99_ns"
+        case ratioToFloor = "ratio_to_floor"
+        case contendedOpsPerSecond = "contended_ops_per_second"
+        case scaleNsPerRoundTrip = "scale_ns_per_round_trip"
+        case scaleRatio100kTo100 = "scale_ratio_100k_to_100"
+        case bytesPerIdleSession = "bytes_per_idle_session"
+        case naiveColdStartGapNs = "naive_cold_start_gap_ns"
+        case handoffGapNs = "handoff_gap_ns"
+        case handoffKeptPosition = "handoff_kept_position"
+        case violationMessages = "violation_messages"
+    }
+
+    init(options: Options, outcome: Torture.Outcome, side: SidePool.Summary, benchmarks: Benchmarks?,
+         violations: Violations) {
+        seed = options.seed
+        pages = options.pages
+        players = options.players
+        media = options.media
+        cancelRate = options.cancelRate
+        applyLatencyMicroseconds = options.applyLatencyMicroseconds
+        self.violations = violations.total
+        operations = outcome.operations
+        seconds = outcome.seconds
+        operationsPerSecond = outcome.seconds > 0 ? Double(outcome.operations) / outcome.seconds : 0
+        checkpoints = outcome.checkpoints
+        leakedWaiters = outcome.leakedWaiters
+        linearizabilityWindows = side.windows
+        linearizabilityFailures = side.failures
+        linearizabilityInconclusive = side.inconclusive
+        linearizabilityOperations = side.operations
+        violationMessages = violations.recorded
+        guard let benchmarks else { return }
+        floorNs = benchmarks.floor.p50
+        floorP99Ns = benchmarks.floor.p99
+        handoffRoundTripP50Ns = benchmarks.roundTrip.p50
+        handoffRoundTripP99Ns = benchmarks.roundTrip.p99
+        handoffRoundTripSessions = benchmarks.roundTripSessions
+        handoffRoundTripAloneP50Ns = benchmarks.roundTripAlone.p50
+        handoffRoundTripAloneP99Ns = benchmarks.roundTripAlone.p99
+        ratioToFloor = benchmarks.ratioToFloor
+        contendedOpsPerSecond = benchmarks.contendedOperationsPerSecond
+        scaleNsPerRoundTrip = Dictionary(benchmarks.scale.map { ("\($0.sessions)", $0.nanosecondsPerRoundTrip) },
+                                         uniquingKeysWith: { first, _ in first })
+        scaleRatio100kTo100 = benchmarks.scaleRatio
+        bytesPerIdleSession = benchmarks.bytesPerIdleSession
+        naiveColdStartGapNs = benchmarks.coldStart.naiveGapNanoseconds
+        handoffGapNs = benchmarks.coldStart.handoffGapNanoseconds
+        handoffKeptPosition = benchmarks.coldStart.handoffKeptPosition
+    }
+
+    /// Writes the report as pretty-printed JSON.
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SeamlessPlayback
+
+/// A quiescent checkpoint: pauses every page between operations, lets the engines settle, checks the
+/// oracle, then lets the pages go on.
+struct Checkpoint {
+    let world: World
+    let capacity: Int
+    let slots: [CancelSlot]
+    let activePages: Int
+
+    /// How long the pool gets to deliver notices and land applies once every page has stopped.
+    static let settleLimit: UInt64 = 5_000_000_000
+
+    /// Pauses the workload and checks it; returns the stopped pages' views. The pages stay stopped.
+    func pauseAndCheck() async -> [PageView] {
+        await pauseEveryPage()
+        let views = world.pause.views
+        await waitForNotices()
+        await checkEngines()
+        await checkPool()
+        await checkStacks(views)
+        await checkRevocations(views)
+        return views
+    }
+
+    private func pauseEveryPage() async {
+        world.pause.request()
+        let start = Nanoseconds.now()
+        while world.pause.arrivedCount < activePages {
+            try? await Task.sleep(for: .microseconds(500))
+            let waited = Nanoseconds.now() - start
+            // A page waiting indefinitely for a player that a stopped page holds would wait forever.
+            if waited > 5_000_000 {
+                for slot in slots { slot.fire() }
+                world.counters.nudged.add(1, ordering: .relaxed)
+            }
+            if waited > 30_000_000_000 {
+                let stopped = Set(world.pause.views.map(\.index))
+                let missing = (0..<activePages).filter { !stopped.contains($0) }.prefix(20)
+                world.violations.record("the workload did not pause within 30 s: pages \(missing.map { "p\($0)" }) "
+                    + "are stuck in a call; metrics \(await world.pool.metrics)")
+                StandardError.write("stress: giving up, a call never returned\n")
+                exit(1)
+            }
+        }
+    }
+
+    /// Every revocation the pool made reaches its page's notice stream.
+    private func waitForNotices() async {
+        let start = Nanoseconds.now()
+        while true {
+            let made = await world.pool.metrics.revocations
+            let seen = world.counters.revocationNotices.load(ordering: .relaxed)
+            if made == seen { return }
+            if Nanoseconds.now() - start > Self.settleLimit {
+                world.violations.record("\(made) revocations but \(seen) revocation notices")
+                return
+            }
+            try? await Task.sleep(for: .microseconds(200))
+        }
+    }
+
+    /// At rest, each held engine carries its active holder's settings, and the pool agrees.
+    private func checkEngines() async {
+        let start = Nanoseconds.now()
+        while true {
+            let engines = engineByPlayer()
+            var problems: [String] = []
+            for player in await world.pool.snapshot() where !player.holders.isEmpty {
+                guard let engine = engines[player.player] else {
+                    problems.append("\(player.player) is held by \(player.holders) but no page was given its engine")
+                    continue
+                }
+                if player.appliedSettings != player.activeSettings || engine.lastApplied != player.activeSettings {
+                    problems.append("engine #\(engine.index) of \(player.player) (holders \(player.holders)) carries "
+                        + "\(describe(engine.lastApplied)), the pool thinks \(describe(player.appliedSettings)), "
+                        + "the active holder's are \(describe(player.activeSettings))")
+                }
+            }
+            if problems.isEmpty { return }
+            if Nanoseconds.now() - start > Self.settleLimit {
+                for problem in problems { world.violations.record(problem) }
+                return
+            }
+            try? await Task.sleep(for: .microseconds(200))
+        }
+    }
+
+    private func engineByPlayer() -> [PlayerID: StressEngine] {
+        var map: [PlayerID: StressEngine] = [:]
+        for engine in world.engines.all where engine.shutdowns == 0 {
+            if let player = engine.player { map[player] = engine }
+        }
+        return map
+    }
+
+    private func describe(_ settings: PlaybackSettings?) -> String {
+        guard let settings else { return "nothing" }
+        let page = PageTag.page(of: settings).map { "p\($0)" } ?? "?"
+        return "\(page)'s (rate \(settings.rate), muted \(settings.isMuted), paused \(settings.isPaused))"
+    }
+
+    /// Capacity, accounting, leaked waiters and continuations, and the state machine's own rules.
+    private func checkPool() async {
+        let pool = world.pool
+        let metrics = await pool.metrics
+        if metrics.live > capacity { world.violations.record("live \(metrics.live) above capacity \(capacity)") }
+        if metrics.created - metrics.destroyed != metrics.live {
+            world.violations.record("created \(metrics.created) − destroyed \(metrics.destroyed) ≠ live \(metrics.live)")
+        }
+        if metrics.waiting != 0 { world.violations.record("\(metrics.waiting) waiters leaked at quiescence") }
+        let continuations = await pool.pendingContinuations
+        if continuations != 0 { world.violations.record("\(continuations) continuations pending at quiescence") }
+        let timers = await pool.armedTimers
+        if timers != 0 { world.violations.record("\(timers) timers armed at quiescence") }
+        for problem in await pool.checkInvariants() { world.violations.record("pool invariant: \(problem)") }
+        let engines = world.engines.all
+        if engines.count != metrics.created {
+            world.violations.record("the pool made \(engines.count) engines but counts \(metrics.created) created")
+        }
+        let shutDown = engines.filter { $0.shutdowns > 0 }.count
+        if shutDown != metrics.destroyed {
+            world.violations.record("\(shutDown) engines were shut down but the pool counts \(metrics.destroyed) destroyed")
+        }
+    }
+
+    /// No page twice in a stack, and each page's own account of its leases matches the pool's stacks.
+    private func checkStacks(_ views: [PageView]) async {
+        var stacks: [PlayerID: [String]] = [:]
+        var slots = 0
+        for player in await world.pool.snapshot() {
+            if Set(player.holders).count != player.holders.count {
+                world.violations.record("\(player.player): a page twice in its stack \(player.holders)")
+            }
+            stacks[player.player] = player.holders
+            slots += player.holders.count
+        }
+        var accounted = 0
+        for view in views {
+            for held in view.held where !view.inbox.wasNotified(held.lease) {
+                accounted += 1
+                let holders = stacks[held.lease.player] ?? []
+                if !holders.contains(view.name) {
+                    world.violations.record("page \(view.name) holds \(held.lease) but the stack is \(holders)")
+                } else if held.isOwner, holders.first != view.name {
+                    // Nothing goes below an owner; a borrower sinks to the bottom only as pages below leave.
+                    world.violations.record("page \(view.name) acquired \(held.lease) but the stack is \(holders), owner first")
+                }
+            }
+        }
+        if accounted != slots {
+            world.violations.record("the pages account for \(accounted) leases but the stacks hold \(slots) pages")
+        }
+    }
+
+    /// Each revoked lease was notified exactly once (duplicates are caught as they arrive) and is refused.
+    private func checkRevocations(_ views: [PageView]) async {
+        for view in views {
+            for lease in view.revokedByError where !view.inbox.wasNotified(lease) {
+                world.violations.record("page \(view.name): \(lease) answered leaseRevoked but was never notified")
+            }
+            for revocation in view.inbox.takeSinceCheckpoint() where revocation.session === view.session {
+                let lease = revocation.lease
+                let session = revocation.session
+                let lent = await outcome { () async throws(PlayerPoolError) in try await session.lend(lease) }.failure
+                let givenBack = await outcome { () async throws(PlayerPoolError) in try await session.giveBack(lease) }.failure
+                if lent != .leaseRevoked || givenBack != .leaseRevoked {
+                    world.violations.record("page \(view.name): revoked \(lease) still acts: lend answered "
+                        + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import SeamlessPlayback
+import Synchronization
+
+/// What one page was told on its notice streams (one per session it opened), kept for its task and
+/// for the checkpoints.
+final class PageInbox: Sendable {
+    /// A revocation notice and the session it came to.
+    struct Revocation: Sendable {
+        let lease: PlayerLease
+        let session: PageSession
+    }
+
+    private struct State {
+        /// Revoked leases the page's task has not seen yet.
+        var unread: [PlayerLease] = []
+        /// Revocations since the last checkpoint, to check that each lease is refused.
+        var sinceCheckpoint: [Revocation] = []
+        /// Every lease ever revoked from the page, to catch a second notice.
+        var everRevoked: Set<PlayerLease> = []
+    }
+
+    private let state = Guarded(State())
+    private let page: Int
+    private let violations: Violations
+    private let totals: RunCounters
+
+    init(page: Int, violations: Violations, totals: RunCounters) {
+        self.page = page
+        self.violations = violations
+        self.totals = totals
+    }
+
+    /// Reads a session's notices until the stream finishes (the session or the pool closed).
+    func consume(_ session: PageSession) async {
+        for await notice in session.notices {
+            guard case .revoked(let lease) = notice else { continue }
+            let fresh = state.withLock { state -> Bool in
+                guard state.everRevoked.insert(lease).inserted else { return false }
+                state.unread.append(lease)
+                state.sinceCheckpoint.append(Revocation(lease: lease, session: session))
+                return true
+            }
+            totals.revocationNotices.add(1, ordering: .relaxed)
+            if !fresh { violations.record("page p\(page): a second revocation notice for \(lease)") }
+        }
+    }
+
+    /// Revoked leases the task has not seen yet; each is returned once.
+    func drainUnread() -> [PlayerLease] {
+        state.withLock { state in
+            guard !state.unread.isEmpty else { return [] }
+            defer { state.unread = [] }
+            return state.unread
+        }
+    }
+
+    /// Whether the page was ever told that `lease` was revoked.
+    func wasNotified(_ lease: PlayerLease) -> Bool {
+        state.withLock { $0.everRevoked.contains(lease) }
+    }
+
+    /// The revocations since the last call.
+    func takeSinceCheckpoint() -> [Revocation] {
+        state.withLock { state in
+            defer { state.sinceCheckpoint = [] }
+            return state.sinceCheckpoint
+        }
+    }
+}
+
+/// Counters the whole run shares.
+final class RunCounters: Sendable {
+    /// Operations the workload's pages made.
+    let operations = Atomic<Int>(0)
+    /// Revocation notices pages received.
+    let revocationNotices = Atomic<Int>(0)
+    /// Calls the harness cancelled mid-flight.
+    let cancelled = Atomic<Int>(0)
+    /// Waits the checkpoints had to cancel to pause the workload.
+    let nudged = Atomic<Int>(0)
+    /// Linearizability windows checked, and how many failed.
+    let windows = Atomic<Int>(0)
+    let windowFailures = Atomic<Int>(0)
+    /// Tells the side pool's windows to stop.
+    let stopSidePool = Atomic<Bool>(false)
+
+    init() {}
+}

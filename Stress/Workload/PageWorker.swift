@@ -1,0 +1,131 @@
+import SeamlessPlayback
+
+/// One page of the workload: a task of random navigation over the shared pool.
+///
+/// Its draws come from its own generator, seeded from the run's seed and its index, so a seed names
+/// the workload; what each call answers depends on the interleaving. Every answer is checked
+/// against what the rules allow, and the page keeps its own account of the leases it holds, which
+/// the checkpoints compare with the pool's.
+struct PageWorker {
+    let index: Int
+    let name: String
+    let world: World
+    let inbox: PageInbox
+    let slot: CancelSlot
+    var rng: SplitMix64
+    var session: PageSession
+    var held: [HeldLease] = []
+    /// Leases recently given back: every call with them must answer `.notHolder`.
+    var givenBack: [PlayerLease] = []
+    var revokedByError: [PlayerLease] = []
+    /// Engines where this page's release mark may stand (see ``StressEngine/markReleased(by:)``).
+    var marked: [StressEngine] = []
+
+    static let maximumHeld = 3
+    static let maximumMarks = 4
+
+    init(index: Int, world: World, inbox: PageInbox, slot: CancelSlot, seed: UInt64, session: PageSession) {
+        self.index = index
+        self.name = "p\(index)"
+        self.world = world
+        self.inbox = inbox
+        self.slot = slot
+        self.rng = SplitMix64(seed: seed, stream: UInt64(index))
+        self.session = session
+    }
+
+    /// Runs until a checkpoint tells the page to finish.
+    mutating func run() async {
+        while true {
+            absorbRevocations()
+            if world.pause.isRequested {
+                let view = PageView(index: index, name: name, session: session, inbox: inbox, held: held,
+                                    revokedByError: revokedByError)
+                revokedByError = []
+                guard await world.pause.arrive(view) else { return }
+                continue
+            }
+            await step()
+            world.counters.operations.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// One random navigation step. A page that holds nothing mostly looks for a player (a link with a
+    /// token, or a fresh acquire); a page that holds one mostly hands it on, gives it back or takes it back.
+    mutating func step() async {
+        if held.count >= Self.maximumHeld {
+            await giveBack()
+            return
+        }
+        let roll = rng.below(1_000)
+        if held.isEmpty {
+            switch roll {
+            case ..<450: await borrow()
+            case ..<800: await acquire()
+            case ..<930: await update()
+            case ..<960: givenBack.isEmpty ? await update() : await useGivenBack()
+            case ..<975: await reopen()
+            case ..<995: await prewarm()
+            default: await trim()
+            }
+            return
+        }
+        switch roll {
+        case ..<250: await lend()
+        case ..<450: await giveBack()
+        case ..<550: await reclaim()
+        case ..<650: await acquire()
+        case ..<750: await borrow()
+        case ..<900: await update()
+        case ..<950: givenBack.isEmpty ? await update() : await useGivenBack()
+        case ..<960: await reopen()
+        case ..<990: await prewarm()
+        default: await trim()
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    /// Forgets leases the page was told were revoked.
+    mutating func absorbRevocations() {
+        for lease in inbox.drainUnread() {
+            if let position = held.firstIndex(where: { $0.lease == lease }) {
+                release(held.remove(at: position).engine)
+            }
+        }
+    }
+
+    /// The page let go of the engine's player and asks for no grant: any later apply of its
+    /// settings there, after another page's, is stale.
+    mutating func release(_ engine: StressEngine) {
+        guard !held.contains(where: { $0.engine === engine }) else { return }
+        engine.markReleased(by: index)
+        if let position = marked.firstIndex(where: { $0 === engine }) { marked.remove(at: position) }
+        marked.append(engine)
+        if marked.count > Self.maximumMarks { marked.removeFirst().clearRelease(of: index) }
+    }
+
+    /// Runs a call, cancelling it mid-flight when `cancel`; an indefinite wait can be cancelled by a checkpoint.
+    mutating func call<T: Sendable>(
+        cancel: Bool, indefinite: Bool = false,
+        _ body: @escaping @Sendable () async throws(PlayerPoolError) -> T
+    ) async -> Result<T, PlayerPoolError> {
+        guard cancel || indefinite else { return await outcome(body) }
+        let task = Task { await outcome(body) }
+        if cancel {
+            for _ in 0..<rng.below(3) { await Task.yield() }
+            task.cancel()
+            world.counters.cancelled.add(1, ordering: .relaxed)
+        } else {
+            slot.set { task.cancel() }
+        }
+        let result = await task.value
+        if !cancel { slot.set(nil) }
+        return result
+    }
+
+    func unexpected(_ what: String, _ error: PlayerPoolError, _ lease: PlayerLease? = nil) {
+        let subject = lease.map { " with \($0)" } ?? ""
+        world.violations.record("page p\(index): \(what)\(subject) answered an error the rules exclude: \(error)")
+    }
+}

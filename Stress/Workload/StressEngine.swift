@@ -1,0 +1,155 @@
+import SeamlessPlayback
+
+/// A no-video engine that checks, as applies land, the two promises the pool makes to engines.
+///
+/// - Applies and loads never overlap on one engine, and nothing follows shutdown.
+/// - No stale apply: once a page has let go of the player (the page records that moment with
+///   ``markReleased(by:)``), an apply of that page's settings must not land after another page's
+///   has. Settings name their page through ``PageTag``.
+///
+/// Its latency is either a real sleep or, when zero, a single `Task.yield()` so that applies are
+/// still in flight while other tasks run.
+final class StressEngine: PlaybackEngine {
+    /// The engine's number within its pool, in order of creation.
+    let index: Int
+    private let latency: Duration
+    private let violations: Violations
+    private let state = Guarded(State())
+
+    private struct State {
+        var inFlight = 0
+        var shutdowns = 0
+        var loads = 0
+        var landed = 0
+        var lastApplied: PlaybackSettings?
+        /// The page whose applies make up the current run of consecutive landings, and where it began.
+        var runPage = -1
+        var runStart = 0
+        /// For each page that let go of the player: how many applies had landed at that moment.
+        var releases: [Int: Int] = [:]
+        var player: PlayerID?
+    }
+
+    init(index: Int, latency: Duration, violations: Violations) {
+        self.index = index
+        self.latency = latency
+        self.violations = violations
+    }
+
+    /// The settings of the last apply that landed.
+    var lastApplied: PlaybackSettings? { state.withLock { $0.lastApplied } }
+
+    /// How many times the pool shut the engine down.
+    var shutdowns: Int { state.withLock { $0.shutdowns } }
+
+    /// The player this engine backs, once a lease has named it.
+    var player: PlayerID? { state.withLock { $0.player } }
+
+    /// Remembers which player the engine backs, for messages and checkpoints.
+    func bind(_ player: PlayerID) {
+        state.withLock { state in
+            if state.player == nil { state.player = player }
+        }
+    }
+
+    /// Records that `page` no longer holds the player and has no grant request in flight.
+    func markReleased(by page: Int) {
+        state.withLock { $0.releases[page] = $0.landed }
+    }
+
+    /// Forgets the mark: `page` is asking for a grant that may land on this engine.
+    func clearRelease(of page: Int) {
+        state.withLock { _ = $0.releases.removeValue(forKey: page) }
+    }
+
+    func load(_ item: MediaItem) async throws {
+        begin("load")
+        await suspend()
+        state.withLock { $0.loads += 1 }
+        end()
+    }
+
+    func apply(_ settings: PlaybackSettings) async {
+        begin("apply")
+        await suspend()
+        let stale = state.withLock { state -> String? in
+            state.landed += 1
+            let now = state.landed
+            state.lastApplied = settings
+            guard let page = PageTag.page(of: settings) else { return nil }
+            var problem: String?
+            if let released = state.releases[page], now - 1 >= released + 1,
+               !(state.runPage == page && state.runStart <= released + 1) {
+                problem = "stale apply: engine #\(index) (\(state.player.map { "\($0)" } ?? "unbound")) landed "
+                    + "page p\(page)'s settings as apply #\(now), after page p\(state.runPage)'s; p\(page) "
+                    + "had let go of the player at apply #\(released)"
+                state.releases[page] = nil
+            }
+            if state.runPage != page {
+                state.runPage = page
+                state.runStart = now
+            }
+            return problem
+        }
+        if let stale { violations.record(stale) }
+        end()
+    }
+
+    func currentPosition() async -> Duration { .zero }
+
+    func shutdown() async {
+        let twice = state.withLock { state -> Bool in
+            state.shutdowns += 1
+            return state.shutdowns > 1 || state.inFlight > 0
+        }
+        if twice { violations.record("engine #\(index): shut down twice or while busy") }
+    }
+
+    private func begin(_ what: String) {
+        let problem = state.withLock { state -> String? in
+            state.inFlight += 1
+            if state.shutdowns > 0 { return "engine #\(index): \(what) after shutdown" }
+            if state.inFlight > 1 {
+                return "engine #\(index) (\(state.player.map { "\($0)" } ?? "unbound")): overlapping \(what)"
+            }
+            return nil
+        }
+        if let problem { violations.record(problem) }
+    }
+
+    private func end() {
+        state.withLock { $0.inFlight -= 1 }
+    }
+
+    private func suspend() async {
+        if latency > .zero {
+            try? await Task.sleep(for: latency)
+        } else {
+            await Task.yield()
+        }
+    }
+}
+
+/// Makes a pool's engines and keeps them, so that checkpoints can look at every one.
+final class EngineRegistry: Sendable {
+    private let engines = Guarded<[StressEngine]>([])
+    private let latency: Duration
+    private let violations: Violations
+
+    init(latency: Duration, violations: Violations) {
+        self.latency = latency
+        self.violations = violations
+    }
+
+    /// A new engine, numbered in order of creation.
+    func make() -> StressEngine {
+        engines.withLock { engines in
+            let engine = StressEngine(index: engines.count, latency: latency, violations: violations)
+            engines.append(engine)
+            return engine
+        }
+    }
+
+    /// Every engine made so far.
+    var all: [StressEngine] { engines.withLock { $0 } }
+}

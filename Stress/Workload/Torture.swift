@@ -1,0 +1,118 @@
+import SeamlessPlayback
+
+/// The main workload: many pages racing over a small pool, with quiescent checkpoints.
+struct Torture {
+    let options: Options
+    let violations: Violations
+    let counters: RunCounters
+
+    /// What the workload did.
+    struct Outcome: Sendable {
+        var operations = 0
+        var seconds = 0.0
+        var checkpoints = 0
+        var metrics = PoolMetrics()
+        var leakedWaiters = 0
+    }
+
+    /// Runs the workload until the time or operation budget is spent, then checks and closes it.
+    func run() async -> Outcome {
+        let registry = EngineRegistry(latency: .microseconds(options.applyLatencyMicroseconds), violations: violations)
+        let lifetime = Duration.seconds(10)
+        let pool = PlayerPool(configuration: .init(capacity: options.players, handoffTokenLifetime: lifetime)) {
+            registry.make()
+        }
+        let world = World(
+            pool: pool, engines: registry, board: TokenBoard(capacity: 64), pause: Pause(),
+            violations: violations, counters: counters,
+            media: (0..<options.media).map { MediaItem(id: "m\($0)") },
+            cancelRate: options.cancelRate, tokenLifetime: lifetime
+        )
+        var workers: [PageWorker] = []
+        var slots: [CancelSlot] = []
+        for index in 0..<options.pages {
+            let inbox = PageInbox(page: index, violations: violations, totals: counters)
+            let session: PageSession
+            do {
+                session = try await pool.makeSession(named: "p\(index)", settings: PageTag.initialSettings(of: index))
+            } catch {
+                violations.record("page p\(index): could not open: \(error)")
+                continue
+            }
+            Task { await inbox.consume(session) }
+            let slot = CancelSlot()
+            slots.append(slot)
+            workers.append(PageWorker(index: index, world: world, inbox: inbox, slot: slot,
+                                      seed: options.seed, session: session))
+        }
+        let checkpoint = Checkpoint(world: world, capacity: options.players, slots: slots, activePages: workers.count)
+        var outcome = Outcome()
+        let start = Nanoseconds.now()
+        let finalViews = await withTaskGroup(of: Void.self, returning: [PageView].self) { group in
+            for worker in workers {
+                group.addTask {
+                    var worker = worker
+                    await worker.run()
+                }
+            }
+            let views = await coordinate(checkpoint, start: start, outcome: &outcome)
+            await group.waitForAll()
+            return views
+        }
+        outcome.seconds = Double(Nanoseconds.now() - start) / 1e9
+        outcome.operations = counters.operations.load(ordering: .relaxed)
+        outcome.metrics = await pool.metrics
+        outcome.leakedWaiters = outcome.metrics.waiting
+        await closeEverything(finalViews, world: world)
+        return outcome
+    }
+
+    /// Watches the budget, prints progress and runs the checkpoints; returns the final views.
+    private func coordinate(_ checkpoint: Checkpoint, start: UInt64, outcome: inout Outcome) async -> [PageView] {
+        let interval = UInt64(min(2.0, max(0.25, options.seconds / 5)) * 1e9)
+        var nextCheckpoint = start + interval
+        let progress = ProgressLine(start: start, counters: counters, violations: violations,
+                                    isEnabled: options.operations != nil || options.seconds > 1)
+        var paused: UInt64 = 0
+        while true {
+            try? await Task.sleep(for: .milliseconds(20))
+            let now = Nanoseconds.now()
+            let operations = counters.operations.load(ordering: .relaxed)
+            progress.tick(now: now)
+            let done = options.operations.map { operations >= $0 } ?? (now - start >= UInt64(options.seconds * 1e9))
+            if done || now >= nextCheckpoint {
+                let before = Nanoseconds.now()
+                let views = await checkpoint.pauseAndCheck()
+                outcome.checkpoints += 1
+                violations.advanceEpoch()
+                paused += Nanoseconds.now() - before
+                if done {
+                    progress.finish(now: Nanoseconds.now())
+                    checkpoint.world.pause.resume(goOn: false)
+                    return views
+                }
+                checkpoint.world.pause.resume(goOn: true)
+                nextCheckpoint = Nanoseconds.now() + interval
+            }
+        }
+    }
+
+    /// Closes every page, checks that every player is idle, shuts the pool down and checks each engine
+    /// was shut down once.
+    private func closeEverything(_ views: [PageView], world: World) async {
+        for view in views { await view.session.close() }
+        let metrics = await world.pool.metrics
+        if metrics.idle != metrics.live {
+            violations.record("after every page closed, \(metrics.live - metrics.idle) players are still held")
+        }
+        for player in await world.pool.snapshot() where !player.holders.isEmpty {
+            violations.record("after every page closed, \(player.player) is held by \(player.holders)")
+        }
+        await world.pool.shutdown()
+        for engine in world.engines.all where engine.shutdowns != 1 {
+            violations.record("engine #\(engine.index) was shut down \(engine.shutdowns) times")
+        }
+        let continuations = await world.pool.pendingContinuations
+        if continuations != 0 { violations.record("\(continuations) continuations pending after shutdown") }
+    }
+}
