@@ -4,7 +4,7 @@ extension PlayerPool {
     package func checkInvariants() -> [String] { machine.checkInvariants() }
 
     /// Continuations still waiting in the shell; zero at quiescence when nobody waits.
-    package var pendingContinuations: Int { waits.count }
+    package var pendingContinuations: Int { waits.count + finished.count }
 
     /// Timers still armed in the shell.
     package var armedTimers: Int { timers.count }

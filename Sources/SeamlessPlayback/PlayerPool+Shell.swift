@@ -20,19 +20,48 @@ extension PlayerPool {
             machine.counters.cancellations += 1
             return .failure(.cancelled)
         }
-        guard mode == .cancellable else {
-            return await withCheckedContinuation { continuation in
-                waits[request] = continuation
-                run(input(&machine, request))
-            }
-        }
+        guard mode == .cancellable else { return await execute(request, input, adopting: true) }
+        // A cancellable call must be able to return the moment it is cancelled or revoked, so it never
+        // carries out an engine call itself: its applies run on the engine's lane.
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                waits[request] = continuation
-                run(input(&machine, request))
-            }
+            await execute(request, input, adopting: false)
         } onCancel: {
             Task { await self.cancel(request) }
+        }
+    }
+
+    /// Runs the request's input, then waits for the machine to complete it.
+    ///
+    /// With `adopting`, the caller carries out the first apply its input starts, on its own task,
+    /// instead of waking the engine's lane (which is free by construction: the machine starts a job
+    /// only on a free lane). That saves two task switches per give-back or update, whose callers wait
+    /// for that apply anyway. Whatever happened during its `await` is read back from the machine and
+    /// from `finished`, never assumed.
+    private func execute(
+        _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction], adopting: Bool
+    ) async -> Result<PlayerLease?, PlayerPoolError> {
+        if let adopted = run(input(&machine, request), adoptingAnApply: adopting) {
+            await adopted.engine.apply(adopted.settings)
+            run(machine.applyFinished(adopted.player, version: adopted.version))
+        }
+        if let result = finished.removeValue(forKey: request) { return result }
+        return await withCheckedContinuation { waits[request] = $0 }
+    }
+
+    /// An apply the calling task carries out itself.
+    struct AdoptedApply {
+        let player: PlayerID
+        let engine: any PlaybackEngine
+        let settings: PlaybackSettings
+        let version: UInt64
+    }
+
+    /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
+    private func complete(_ request: RequestID, with result: Result<PlayerLease?, PlayerPoolError>) {
+        if let continuation = waits.removeValue(forKey: request) {
+            continuation.resume(returning: result)
+        } else {
+            finished[request] = result
         }
     }
 
@@ -46,19 +75,27 @@ extension PlayerPool {
     }
 
     /// Carries out the machine's actions. Nothing here suspends.
-    func run(_ actions: [PoolAction]) {
+    /// - Parameter adoptingAnApply: Hand the first apply back to the caller instead of to its lane.
+    /// - Returns: The apply the caller must carry out, if it adopted one.
+    @discardableResult
+    func run(_ actions: [PoolAction], adoptingAnApply: Bool = false) -> AdoptedApply? {
+        var adopted: AdoptedApply?
         for action in actions {
             switch action {
+            case .run(.apply(let settings, let version), let id)
+                where adoptingAnApply && adopted == nil && engines[id] != nil:
+                if let engine = engines[id] {
+                    adopted = AdoptedApply(player: id, engine: engine, settings: settings, version: version)
+                }
             case .run(let job, let id):
                 dispatch(job, to: id)
             case .resume(let request, let grant):
-                let result: Result<PlayerLease?, PlayerPoolError> = lease(for: grant).map { .success($0) }
-                    ?? .failure(.engineFailed("the pool granted a player without an engine"))
-                waits.removeValue(forKey: request)?.resume(returning: result)
+                complete(request, with: lease(for: grant).map { .success($0) }
+                    ?? .failure(.engineFailed("the pool granted a player without an engine")))
             case .succeed(let request):
-                waits.removeValue(forKey: request)?.resume(returning: .success(nil))
+                complete(request, with: .success(nil))
             case .fail(let request, let error):
-                waits.removeValue(forKey: request)?.resume(returning: .failure(error))
+                complete(request, with: .failure(error))
             case .startTimer(let request, let deadline):
                 let sleep = clock.sleep
                 timers[request] = Task {
@@ -76,6 +113,7 @@ extension PlayerPool {
                 publish(event)
             }
         }
+        return adopted
     }
 
     private func publish(_ event: PoolEvent) {

@@ -21,6 +21,8 @@ public actor PlayerPool {
     var lanes: [PlayerID: LaneSlot] = [:]
     /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
     var waits: [RequestID: CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>] = [:]
+    /// Results of requests completed while their caller was still running (an adopted apply), not yet waiting.
+    var finished: [RequestID: Result<PlayerLease?, PlayerPoolError>] = [:]
     var timers: [RequestID: Task<Void, Never>] = [:]
     var notices: [SessionID: AsyncStream<LeaseNotice>.Continuation] = [:]
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]

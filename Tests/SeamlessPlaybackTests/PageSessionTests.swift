@@ -71,6 +71,27 @@ struct PageSessionTests {
         #expect(engine.record.loads.count == 1)
     }
 
+    /// Regression for the give-back that carries out its apply on its own task: an update that arrives
+    /// meanwhile lands after it, never before or alongside.
+    @Test func anUpdateRacingAGiveBackLandsAfterIt() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        f.applyGate.close()
+        let giveBack = Task { try await pages.detail.giveBack(borrowed) }
+        await f.applyGate.waitForArrivals(3)
+        let update = Task { try await pages.feed.update { $0.volume = 0.2 } }
+        let notice = await pages.feed.notices.first { _ in true }
+        #expect(notice == .returned(pages.lease))
+        f.applyGate.open()
+        #expect(await outcome(giveBack).error == nil)
+        #expect(await outcome(update).error == nil)
+        var quieter = feedSettings
+        quieter.volume = 0.2
+        #expect(Array(pages.engine.record.applies.suffix(2)) == [feedSettings, quieter])
+        #expect(!pages.engine.record.sawOverlap)
+    }
+
     @Test func nestedHandoffWithTheMiddlePageReclaiming() async throws {
         let f = PoolFixture()
         let a = try await f.pool.makeSession(named: "feed", settings: feedSettings)
