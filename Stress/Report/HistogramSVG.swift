@@ -20,7 +20,7 @@ enum HistogramSVG {
         let series = [(floor, "floor: bare actor", "#888888"), (roundTrip, "handoff round trip", "#1f77b4")]
         let counted = series.map { bins($0.0) }
         let top = log10(Double((counted.flatMap { $0 }.max() ?? 1) + 1))
-        let (width, height, left, bottom, right, upper) = (900.0, 420.0, 70.0, 60.0, 20.0, 40.0)
+        let (width, height, left, bottom, right, upper) = (960.0, 420.0, 70.0, 60.0, 20.0, 40.0)
         let plotWidth = width - left - right
         let plotHeight = height - bottom - upper
         func x(_ logValue: Double) -> Double { left + (logValue - low) / (high - low) * plotWidth }
@@ -41,15 +41,16 @@ enum HistogramSVG {
             path += " L \(x(high)) \(y(0)) Z"
             svg += "<path d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.35\" stroke=\"\(color)\"/>\n"
             let latencies = series[index].0
-            for (label, value) in [("p50", latencies.p50), ("p99", latencies.p99)] where value > 0 {
+            for (row, (label, value)) in [("p50", latencies.p50), ("p99", latencies.p99)].enumerated() where value > 0 {
                 let position = x(log10(max(value, 10)))
                 svg += "<line x1=\"\(position)\" y1=\"\(upper)\" x2=\"\(position)\" y2=\"\(upper + plotHeight)\" "
                     + "stroke=\"\(color)\" stroke-dasharray=\"4 3\"/>\n"
-                svg += "<text x=\"\(position + 3)\" y=\"\(upper + 12 + Double(index) * 14)\" fill=\"\(color)\">"
+                // Each percentile on a line of its own, so that close values do not overprint.
+                svg += "<text x=\"\(position + 3)\" y=\"\(upper + 12 + Double(index * 2 + row) * 14)\" fill=\"\(color)\">"
                     + "\(label) \(Format.duration(nanoseconds: value))</text>\n"
             }
-            svg += "<rect x=\"\(width - right - 210)\" y=\"\(upper + 8 + Double(index) * 18)\" width=\"12\" height=\"12\" "
-                + "fill=\"\(color)\" fill-opacity=\"0.5\"/><text x=\"\(width - right - 192)\" y=\"\(upper + 18 + Double(index) * 18)\">"
+            svg += "<rect x=\"\(width - right - 300)\" y=\"\(upper + 8 + Double(index) * 18)\" width=\"12\" height=\"12\" "
+                + "fill=\"\(color)\" fill-opacity=\"0.5\"/><text x=\"\(width - right - 282)\" y=\"\(upper + 18 + Double(index) * 18)\">"
                 + "\(series[index].1) (\(Format.grouped(latencies.count)) samples)</text>\n"
         }
         svg += "<line x1=\"\(left)\" y1=\"\(upper + plotHeight)\" x2=\"\(width - right)\" y2=\"\(upper + plotHeight)\" stroke=\"black\"/>\n"
