@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 import Synchronization
 
 /// The small side pool whose histories are checked for linearizability, window after window.

@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 /// One page of the side pool: random calls, each recorded with its invocation and response.
 struct SideWorker {

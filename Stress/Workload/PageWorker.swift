@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 /// One page of the workload: a task of random navigation over the shared pool.
 ///
