@@ -1,14 +1,18 @@
 /// A real player: AVPlayer, libmpv, or a simulation.
 ///
-/// The pool is an engine's only caller, and it calls one engine strictly one operation at a time:
-/// a `load` or `apply` never overlaps another on the same engine, and they arrive in the order the
-/// pool decided them. `shutdown` is called exactly once, last. Implementations therefore need no
-/// ordering logic of their own, only thread safety for their own state.
+/// The pool is the only caller of `load`, `apply` and `shutdown`, and it calls one engine strictly one
+/// operation at a time: a `load` or `apply` never overlaps another on the same engine, and they arrive
+/// in the order the pool decided them. `shutdown` is called exactly once, last. Implementations
+/// therefore need no ordering logic of their own, only thread safety for their own state, since
+/// pages may read `currentPosition` at any time.
 public protocol PlaybackEngine: AnyObject, Sendable {
     /// Loads the media and returns when playback can start.
     /// - Throws: Any error; the pool reports it as ``PlayerPoolError/engineFailed(_:)`` and retires the engine.
     func load(_ item: MediaItem) async throws
     /// Puts the settings on the player and returns when they are live.
+    ///
+    /// It may be called on a task that is (or becomes) cancelled: it must complete all the same, since
+    /// the pool counts the settings as on the engine once it returns.
     func apply(_ settings: PlaybackSettings) async
     /// The playback position in the loaded media.
     func currentPosition() async -> Duration

@@ -35,14 +35,21 @@ extension PlayerPool {
     /// With `adopting`, the caller carries out the first apply its input starts, on its own task,
     /// instead of waking the engine's lane (which is free by construction: the machine starts a job
     /// only on a free lane). That saves two task switches per give-back or update, whose callers wait
-    /// for that apply anyway. Whatever happened during its `await` is read back from the machine and
-    /// from `finished`, never assumed.
+    /// for that apply anyway. It does so only for an apply its own request waits for, on a task that
+    /// is not cancelled and runs at `.medium` or above (the lanes' floor). Whatever happened during its
+    /// `await` is read back from the machine and from `finished`, never assumed.
     private func execute(
         _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction], adopting: Bool
     ) async -> Result<PlayerLease?, PlayerPoolError> {
-        if let adopted = run(input(&machine, request), adoptingAnApply: adopting) {
-            await adopted.engine.apply(adopted.settings)
-            run(machine.applyFinished(adopted.player, version: adopted.version))
+        let adoptable = adopting && !Task.isCancelled && Task.currentPriority >= .medium
+        if let adopted = run(input(&machine, request), adoptingAnApply: adoptable) {
+            if finished[request] == nil, machine.isWaiting(request, on: adopted.player) {
+                await adopted.engine.apply(adopted.settings)
+                run(machine.applyFinished(adopted.player, version: adopted.version))
+            } else {
+                // Not this caller's own apply (a waiter's, say): the engine's lane carries it out.
+                dispatch(.apply(adopted.settings, version: adopted.version), to: adopted.player)
+            }
         }
         if let result = finished.removeValue(forKey: request) { return result }
         return await withCheckedContinuation { waits[request] = $0 }
@@ -136,7 +143,7 @@ extension PlayerPool {
 
     // MARK: Lanes
 
-    private func dispatch(_ job: EngineJob, to id: PlayerID) {
+    func dispatch(_ job: EngineJob, to id: PlayerID) {
         if job == .create {
             lanes[id] = LaneSlot()
             // The lane serves every page that will ever hold this engine, not just the one that caused its

@@ -169,8 +169,16 @@ extension PoolStateMachine {
         if !isShutDown {
             isShutDown = true
             for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
-                if case .waiting(_, _, _?) = requests[id] { out.append(.cancelTimer(id)) }
-                out.append(.fail(id, .poolShutDown))
+                switch requests[id] {
+                case .settle, .reclaim, .retire:
+                    // Their change is made already: a give-back, update, reclaim or trim is done.
+                    out.append(.succeed(id))
+                case .waiting(_, _, let deadline):
+                    if deadline != nil { out.append(.cancelTimer(id)) }
+                    out.append(.fail(id, .poolShutDown))
+                case .grant, .prewarm, nil:
+                    out.append(.fail(id, .poolShutDown))
+                }
             }
             requests = [:]
             queue = []

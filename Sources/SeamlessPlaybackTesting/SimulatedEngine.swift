@@ -27,7 +27,8 @@ public final class SimulatedEngine: PlaybackEngine {
         public var applies: [PlaybackSettings] = []
         /// How many times ``SimulatedEngine/shutdown()`` was called.
         public var shutdowns = 0
-        /// Whether two loads or applies ever ran at once (the pool promises they never do).
+        /// Whether two loads or applies ever ran at once, or a shutdown came while one ran (the pool
+        /// promises neither happens).
         public var sawOverlap = false
         /// Whether anything was asked of the engine after it was shut down.
         public var sawUseAfterShutdown = false
@@ -126,9 +127,12 @@ public final class SimulatedEngine: PlaybackEngine {
         return state.withLock { $0.position(at: now) }
     }
 
-    /// Counts the shutdown; the pool calls it exactly once.
+    /// Counts the shutdown; the pool calls it exactly once, after every load and apply has finished.
     public func shutdown() async {
-        state.withLock { $0.record.shutdowns += 1 }
+        state.withLock { state in
+            state.record.shutdowns += 1
+            if state.inFlight > 0 { state.record.sawOverlap = true }
+        }
     }
 
     private func begin() {
@@ -143,8 +147,10 @@ public final class SimulatedEngine: PlaybackEngine {
         state.withLock { $0.inFlight -= 1 }
     }
 
+    /// Waits out a latency in full, even on a cancelled task: an engine call must complete.
     private func wait(_ latency: Duration) async {
         guard latency > .zero else { return }
-        try? await clock.sleep(clock.now() + latency)
+        let clock = self.clock
+        await Task { try? await clock.sleep(clock.now() + latency) }.value
     }
 }

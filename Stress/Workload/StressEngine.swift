@@ -123,7 +123,9 @@ final class StressEngine: PlaybackEngine {
 
     private func suspend() async {
         if latency > .zero {
-            try? await Task.sleep(for: latency)
+            // In full even when the calling task is cancelled: an engine call completes.
+            let latency = self.latency
+            await Task { try? await Task.sleep(for: latency) }.value
         } else {
             await Task.yield()
         }

@@ -12,8 +12,13 @@ struct DemoStoryTests {
         #expect(report.forgedLinkError == .tokenUnknown)
         #expect(report.miniPlayerNotices.count == 1)
         #expect(report.feedNotices.count == 1)
-        if case .returned(let lease)? = report.feedNotices.first { #expect(lease.session == "feed") }
-        if case .revoked(let lease)? = report.miniPlayerNotices.first { #expect(lease.session == "mini-player") }
+        guard case .returned(let returned)? = report.feedNotices.first,
+              case .revoked(let revoked)? = report.miniPlayerNotices.first else {
+            Issue.record("expected .returned for the feed and .revoked for the mini-player")
+            return
+        }
+        #expect(returned.session == "feed")
+        #expect(revoked.session == "mini-player")
 
         let player = try #require(report.timeline.first?.player)
         let lines = report.lines(for: player)

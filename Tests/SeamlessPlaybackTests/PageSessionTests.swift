@@ -78,11 +78,17 @@ struct PageSessionTests {
         let pages = try await f.feedPlayingClip()
         let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
         f.applyGate.close()
-        let giveBack = Task { try await pages.detail.giveBack(borrowed) }
+        let gaveBack = Locked(false)
+        let giveBack = Task {
+            try await pages.detail.giveBack(borrowed)
+            gaveBack.withLock { $0 = true }
+        }
         await f.applyGate.waitForArrivals(3)
         let update = Task { try await pages.feed.update { $0.volume = 0.2 } }
-        let notice = await pages.feed.notices.first { _ in true }
-        #expect(notice == .returned(pages.lease))
+        // Until the update waits in the pool (its own continuation) while the give-back's apply is held.
+        while await f.pool.pendingContinuations < 1 { await Task.yield() }
+        #expect(!gaveBack.value)
+        #expect(pages.engine.lastApplied == detailSettings)
         f.applyGate.open()
         #expect(await outcome(giveBack).error == nil)
         #expect(await outcome(update).error == nil)
@@ -90,6 +96,25 @@ struct PageSessionTests {
         quieter.volume = 0.2
         #expect(Array(pages.engine.record.applies.suffix(2)) == [feedSettings, quieter])
         #expect(!pages.engine.record.sawOverlap)
+    }
+
+    @Test func aReclaimRevokedWhileItsApplyIsInFlightFails() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let mini = try await f.pool.makeSession(named: "mini", settings: miniSettings)
+        let detailLease = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        _ = try await mini.borrow(try await pages.detail.lend(detailLease))
+        f.applyGate.close()
+        let arrivals = f.applyGate.arrivals
+        let middle = Task { try await pages.detail.reclaim(detailLease) }
+        await f.applyGate.waitForArrivals(arrivals + 1)
+        let bottom = Task { try await pages.feed.reclaim(pages.lease) }
+        while await f.pool.pendingContinuations < 1 { await Task.yield() }
+        f.applyGate.open()
+        #expect(await outcome(middle).error == .leaseRevoked)
+        #expect(await outcome(bottom).error == nil)
+        #expect(pages.engine.lastApplied == feedSettings)
+        #expect(await f.pool.snapshot().first?.holders == ["feed"])
     }
 
     @Test func nestedHandoffWithTheMiddlePageReclaiming() async throws {
@@ -174,7 +199,12 @@ struct PageSessionTests {
         let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
         let lease = try await feed.acquire(clip)
         let applies = f.engine(of: lease)?.record.applies.count
-        await #expect(throws: PlayerPoolError.self) { try await feed.update { $0.rate = rate } }
+        await #expect {
+            try await feed.update { $0.rate = rate }
+        } throws: { error in
+            guard case .invalidSettings = error as? PlayerPoolError else { return false }
+            return true
+        }
         #expect(await feed.settings == feedSettings)
         #expect(f.engine(of: lease)?.record.applies.count == applies)
         await #expect(throws: PlayerPoolError.self) {

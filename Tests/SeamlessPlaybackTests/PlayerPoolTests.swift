@@ -112,11 +112,31 @@ struct PlayerPoolTests {
         f.loadGate.open()
         f.creationGate.open()
         await shutdown.value
-        _ = await outcome(applying)
+        // The update's change was made before the shutdown: it completes rather than failing.
+        #expect(await outcome(applying).error == nil)
         #expect(f.engines.count == 3)
         #expect(f.engines.allSatisfy { $0.record.shutdowns == 1 && !$0.record.sawUseAfterShutdown })
         #expect(await f.pool.metrics.live == 0)
         await #expect(throws: PlayerPoolError.poolShutDown) { try await a.giveBack(held) }
+    }
+
+    @Test func aGiveBackThatFreesThePlayerForAWaiterDoesNotWaitForTheWaitersApply() async throws {
+        let f = PoolFixture(capacity: 1)
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let other = try await f.pool.makeSession(named: "other", settings: detailSettings)
+        let events = await f.pool.events()
+        let lease = try await feed.acquire(clip)
+        let waiting = Task { try await other.acquire(clip) }
+        _ = await waitFor(events) { $0 == .queued(session: "other", clip) }
+        f.applyGate.close()
+        let arrivals = f.applyGate.arrivals
+        // The give-back completes at once, with the waiter's apply still held at the gate.
+        try await feed.giveBack(lease)
+        await f.applyGate.waitForArrivals(arrivals + 1)
+        #expect(f.engines.first?.lastApplied == feedSettings)
+        f.applyGate.open()
+        #expect(try await outcome(waiting).get().player == lease.player)
+        #expect(f.engines.first?.lastApplied == detailSettings)
     }
 
     @Test func engineCreationFailureFreesTheSlot() async throws {
