@@ -1,6 +1,8 @@
 /// Every way a pool or page call can fail.
 ///
-/// A call that throws one of these has changed nothing: no holder moved, no player was lost.
+/// A call that throws one of these leaves the pool as if it had not been made: no holder moved because
+/// of it, no player was lost. (A reclaim that throws `.leaseRevoked` was overtaken by a reclaim below it,
+/// which removed everything it had removed.)
 public enum PlayerPoolError: Error, Hashable, Sendable {
     /// A setting is out of range; the text says which.
     case invalidSettings(String)
