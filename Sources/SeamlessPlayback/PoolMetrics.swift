@@ -18,7 +18,7 @@ public struct PoolMetrics: Hashable, Sendable {
     public var acquisitions: Int = 0
     /// Successful borrows.
     public var handoffs: Int = 0
-    /// Give-backs by the active holder that reactivated the holder below.
+    /// Leases given back: by `giveBack`, or by closing the page that held them.
     public var returns: Int = 0
     /// Reclaims that removed at least one holder.
     public var reclaims: Int = 0

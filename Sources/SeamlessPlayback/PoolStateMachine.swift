@@ -91,6 +91,10 @@ struct PoolStateMachine: Sendable {
         var settle: [PlayerID: UInt64] = [:]
         for id in players.keys.sorted(by: { $0.number < $1.number }) {
             guard let index = players[id]?.stack.firstIndex(where: { $0.session == session }) else { continue }
+            if players[id]?.stack[index].pending == nil {
+                counters.returns += 1
+                out.append(.emit(.returned(id, session: name(of: session))))
+            }
             if let version = removeHolder(at: index, of: id, failingWith: .sessionClosed, notify: true) {
                 settle[id] = version
             }

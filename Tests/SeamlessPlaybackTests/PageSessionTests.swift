@@ -295,6 +295,18 @@ struct PageSessionTests {
         await #expect(throws: PlayerPoolError.sessionClosed) { try await pages.detail.giveBack(borrowed) }
     }
 
+    @Test func aPageDroppedWithoutClosingGivesItsPlayersBack() async throws {
+        let f = PoolFixture(capacity: 1)
+        let events = await f.pool.events()
+        var dropped: PageSession? = try await f.pool.makeSession(named: "dropped", settings: feedSettings)
+        let player = try #require(try await dropped?.acquire(clip).player)
+        dropped = nil
+        _ = await waitFor(events) { $0 == .returned(player, session: "dropped") }
+        #expect(await f.pool.snapshot().map(\.holders) == [[]])
+        let next = try await f.pool.makeSession(named: "next")
+        _ = try await next.acquire(clip, timeout: .zero)
+    }
+
     @Test func pageNamesNeedNotBeUnique() async throws {
         let f = PoolFixture()
         let one = try await f.pool.makeSession(named: "detail", settings: feedSettings)
