@@ -91,7 +91,7 @@ struct SidePool {
 /// The clock and token board the side pool's pages share.
 final class SideShared: Sendable {
     private let clock = Atomic<Int>(0)
-    private let tokens = Guarded<[HandoffToken]>([])
+    private let tokens = Protected<[HandoffToken]>([])
 
     init() {}
 

@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 import Synchronization
 
 /// What one page was told on its notice streams (one per session it opened), kept for its task and
@@ -19,7 +20,7 @@ final class PageInbox: Sendable {
         var everRevoked: Set<PlayerLease> = []
     }
 
-    private let state = Guarded(State())
+    private let state = Protected(State())
     private let page: Int
     private let violations: Violations
     private let totals: RunCounters

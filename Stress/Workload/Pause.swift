@@ -1,10 +1,11 @@
+import SeamlessPlaybackTesting
 import Synchronization
 
 /// The barrier of the quiescent checkpoints: pages stop at it between operations, the checker looks
 /// at the pool, then lets them go on (or tells them to stop).
 final class Pause: Sendable {
     private let requested = Atomic<Bool>(false)
-    private let state = Guarded(State())
+    private let state = Protected(State())
 
     private struct State {
         var arrived: [PageView] = []
@@ -52,7 +53,7 @@ final class Pause: Sendable {
 /// A way to cancel a page's call in flight, for checkpoints that find the page waiting on a player
 /// that a paused page holds.
 final class CancelSlot: Sendable {
-    private let cancel = Guarded<(@Sendable () -> Void)?>(nil)
+    private let cancel = Protected<(@Sendable () -> Void)?>(nil)
 
     init() {}
 

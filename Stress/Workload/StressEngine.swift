@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 /// A no-video engine that checks, as applies land, the two promises the pool makes to engines.
 ///
@@ -14,7 +15,7 @@ final class StressEngine: PlaybackEngine {
     let index: Int
     private let latency: Duration
     private let violations: Violations
-    private let state = Guarded(State())
+    private let state = Protected(State())
 
     private struct State {
         var inFlight = 0
@@ -134,7 +135,7 @@ final class StressEngine: PlaybackEngine {
 
 /// Makes a pool's engines and keeps them, so that checkpoints can look at every one.
 final class EngineRegistry: Sendable {
-    private let engines = Guarded<[StressEngine]>([])
+    private let engines = Protected<[StressEngine]>([])
     private let latency: Duration
     private let violations: Violations
 

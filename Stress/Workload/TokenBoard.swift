@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 /// Where lenders leave handoff tokens for other pages to borrow, like links on a screen.
 ///
@@ -14,7 +15,7 @@ final class TokenBoard: Sendable {
         let issued: UInt64
     }
 
-    private let entries = Guarded<[Entry]>([])
+    private let entries = Protected<[Entry]>([])
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = max(1, capacity) }

@@ -1,3 +1,4 @@
+import SeamlessPlaybackTesting
 import Synchronization
 
 /// Every broken rule the run saw, with the context to reproduce it.
@@ -9,7 +10,7 @@ final class Violations: Sendable {
     let seed: UInt64
     private let epoch = Atomic<Int>(0)
     private let count = Atomic<Int>(0)
-    private let entries = Guarded<[String]>([])
+    private let entries = Protected<[String]>([])
     private static let kept = 200
 
     init(seed: UInt64) { self.seed = seed }
