@@ -89,10 +89,11 @@ extension PlayerPool {
         var adopted: AdoptedApply?
         for action in actions {
             switch action {
-            case .run(.apply(let settings, let version), let id)
-                where adoptingAnApply && adopted == nil && engines[id] != nil:
+            case .run(.apply(let settings, let version), let id) where adoptingAnApply && adopted == nil:
                 if let engine = engines[id] {
                     adopted = AdoptedApply(player: id, engine: engine, settings: settings, version: version)
+                } else {
+                    dispatch(.apply(settings, version: version), to: id)
                 }
             case .run(let job, let id):
                 dispatch(job, to: id)

@@ -74,9 +74,9 @@ extension PoolStateMachine {
     /// acquire is a warm hit. Completes when the media has loaded (at once when nothing is free).
     mutating func prewarmRequested(_ request: RequestID, media: MediaItem) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
-        if let warm = players.values.filter({ $0.isClaimable && $0.media == media }).min(by: byNumber) {
-            watch(warm.id, request, .prewarm(player: warm.id, media: media))
-            reexamine(warm.id)
+        if let warm = warmCandidate(for: media) {
+            watch(warm, request, .prewarm(player: warm, media: media))
+            reexamine(warm)
             return take()
         }
         if waitingCount > 0 {
@@ -118,13 +118,8 @@ extension PoolStateMachine {
 
     /// Gives the request a player if one is free now; returns whether it did.
     mutating func place(_ request: RequestID, session: SessionID, media: MediaItem) -> Bool {
-        var warm: PlayerState?
-        for player in players.values where player.isClaimable && player.media == media {
-            if let best = warm, Self.warmRank(best) <= Self.warmRank(player) { continue }
-            warm = player
-        }
-        if let warm {
-            grantPlayer(warm.id, to: request, session: session, kind: .acquire(warm: true))
+        if let warm = warmCandidate(for: media) {
+            grantPlayer(warm, to: request, session: session, kind: .acquire(warm: true))
         } else if players.count < capacity {
             let id = makePlayer(media: media)
             grantPlayer(id, to: request, session: session, kind: .acquire(warm: false))
@@ -151,18 +146,22 @@ extension PoolStateMachine {
             waitingCount -= 1
             if deadline != nil { out.append(.cancelTimer(request)) }
         }
-        if queueHead > 64, queueHead * 2 > queue.count {
-            queue.removeFirst(queueHead)
-            queueHead = 0
-        }
+        compactQueue()
     }
 
-    /// Takes a request out of the queue; the queue is compacted once dead entries outnumber live ones.
+    /// Takes a request out of the queue; its entry stays behind, dead, until the queue is compacted.
     mutating func dequeueWaiter(_ request: RequestID) {
         requests[request] = nil
         waitingCount -= 1
         deadQueueEntries += 1
-        guard deadQueueEntries > 64, deadQueueEntries * 2 > queue.count - queueHead else { return }
+        compactQueue()
+    }
+
+    /// Drops served and dead entries once they outnumber the waiting ones, so the queue stays
+    /// proportional to the waiters however long one of them waits.
+    private mutating func compactQueue() {
+        let garbage = queueHead + deadQueueEntries
+        guard garbage > 64, garbage > waitingCount else { return }
         queue = queue[queueHead...].filter { id in
             if case .waiting = requests[id] { return true }
             return false
@@ -195,11 +194,7 @@ extension PoolStateMachine {
     }
 
     mutating func evict(_ id: PlayerID, replacingWith media: MediaItem) {
-        guard let old = players[id]?.media, old != media else {
-            players[id]?.media = media
-            return
-        }
-        out.append(.emit(.evicted(id, old)))
+        if let old = players[id]?.media, old != media { out.append(.emit(.evicted(id, old))) }
         players[id]?.media = media
     }
 
@@ -213,8 +208,11 @@ extension PoolStateMachine {
         return take()
     }
 
-    /// Prefers a player whose lane is free, then the lowest number, so choices are deterministic.
-    static func warmRank(_ player: PlayerState) -> (Int, UInt32) { (player.job == nil ? 0 : 1, player.id.number) }
-
-    private func byNumber(_ lhs: PlayerState, _ rhs: PlayerState) -> Bool { lhs.id.number < rhs.id.number }
+    /// An idle player that has (or is loading) `media`: one whose lane is free first, then the lowest
+    /// number, so that choices are deterministic.
+    func warmCandidate(for media: MediaItem) -> PlayerID? {
+        players.values.filter { $0.isClaimable && $0.media == media }.min {
+            ($0.job == nil ? 0 : 1, $0.id.number) < ($1.job == nil ? 0 : 1, $1.id.number)
+        }?.id
+    }
 }

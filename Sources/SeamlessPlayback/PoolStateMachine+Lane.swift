@@ -135,17 +135,12 @@ extension PoolStateMachine {
                 player.stack[index].pending = nil
                 requests[request] = nil
                 deliver(request, holder: player.stack[index], on: player, kind: kind)
-            case .settle(var remaining):
-                guard let version = remaining[id], isSettled(player, at: version) else {
-                    if remaining[id] != nil { keep.append(request) }
-                    continue
-                }
-                remaining[id] = nil
-                if remaining.isEmpty {
-                    requests[request] = nil
-                    out.append(.succeed(request))
+            case .settle(let remaining):
+                guard let version = remaining[id] else { continue }
+                if isSettled(player, at: version) {
+                    stopWaiting(request, on: id)
                 } else {
-                    requests[request] = .settle(remaining)
+                    keep.append(request)
                 }
             case .reclaim(let playerID, let epoch, let session, let version) where playerID == id:
                 guard let index = player.stack.firstIndex(where: { $0.epoch == epoch }) else {
@@ -208,22 +203,8 @@ extension PoolStateMachine {
     mutating func releaseWatchers(of player: PlayerState, error: PlayerPoolError) {
         for request in player.watchers {
             switch requests[request] {
-            case .settle(var remaining):
-                remaining[player.id] = nil
-                if remaining.isEmpty {
-                    requests[request] = nil
-                    out.append(.succeed(request))
-                } else {
-                    requests[request] = .settle(remaining)
-                }
-            case .retire(var set):
-                set.remove(player.id)
-                if set.isEmpty {
-                    requests[request] = nil
-                    out.append(.succeed(request))
-                } else {
-                    requests[request] = .retire(set)
-                }
+            case .settle, .retire:
+                stopWaiting(request, on: player.id)
             case .prewarm(let id, _) where id == player.id:
                 requests[request] = nil
                 out.append(.fail(request, error))
@@ -233,6 +214,27 @@ extension PoolStateMachine {
             default:
                 continue
             }
+        }
+    }
+
+    /// A settle or retire request no longer waits on `id`; it succeeds once it waits on nothing.
+    private mutating func stopWaiting(_ request: RequestID, on id: PlayerID) {
+        let isDone: Bool
+        switch requests[request] {
+        case .settle(var remaining):
+            remaining[id] = nil
+            isDone = remaining.isEmpty
+            requests[request] = .settle(remaining)
+        case .retire(var ids):
+            ids.remove(id)
+            isDone = ids.isEmpty
+            requests[request] = .retire(ids)
+        default:
+            return
+        }
+        if isDone {
+            requests[request] = nil
+            out.append(.succeed(request))
         }
     }
 
