@@ -15,7 +15,6 @@ struct Latencies: Sendable {
 
     var p50: Double { percentile(50) }
     var p99: Double { percentile(99) }
-    var mean: Double { sorted.isEmpty ? 0 : Double(sorted.reduce(0, +)) / Double(sorted.count) }
 }
 
 /// Times `body` repeatedly: a warm-up, then one sample per iteration until `samples` or `budget` ns.

@@ -39,7 +39,6 @@ struct SidePool {
                 break
             case .notLinearizable:
                 summary.failures += 1
-                counters.windowFailures.add(1, ordering: .relaxed)
                 let lines = history.map { "    \($0)" }.joined(separator: "\n")
                 violations.record("linearizability window \(summary.windows) is not linearizable; its history:\n\(lines)")
             case .inconclusive:

@@ -75,13 +75,8 @@ final class RunCounters: Sendable {
     let operations = Atomic<Int>(0)
     /// Revocation notices pages received.
     let revocationNotices = Atomic<Int>(0)
-    /// Calls the harness cancelled mid-flight.
-    let cancelled = Atomic<Int>(0)
-    /// Waits the checkpoints had to cancel to pause the workload.
-    let nudged = Atomic<Int>(0)
-    /// Linearizability windows checked, and how many failed.
+    /// Linearizability windows checked.
     let windows = Atomic<Int>(0)
-    let windowFailures = Atomic<Int>(0)
     /// Tells the side pool's windows to stop.
     let stopSidePool = Atomic<Bool>(false)
 

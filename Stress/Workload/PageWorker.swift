@@ -116,7 +116,6 @@ struct PageWorker {
         if cancel {
             for _ in 0..<rng.below(3) { await Task.yield() }
             task.cancel()
-            world.counters.cancelled.add(1, ordering: .relaxed)
         } else {
             slot.set { task.cancel() }
         }

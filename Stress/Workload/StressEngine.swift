@@ -20,7 +20,6 @@ final class StressEngine: PlaybackEngine {
     private struct State {
         var inFlight = 0
         var shutdowns = 0
-        var loads = 0
         var landed = 0
         var lastApplied: PlaybackSettings?
         /// The page whose applies make up the current run of consecutive landings, and where it began.
@@ -66,7 +65,6 @@ final class StressEngine: PlaybackEngine {
     func load(_ item: MediaItem) async throws {
         begin("load")
         await suspend()
-        state.withLock { $0.loads += 1 }
         end()
     }
 

@@ -11,7 +11,6 @@ struct Torture {
         var operations = 0
         var seconds = 0.0
         var checkpoints = 0
-        var metrics = PoolMetrics()
         var leakedWaiters = 0
     }
 
@@ -61,8 +60,7 @@ struct Torture {
         }
         outcome.seconds = Double(Nanoseconds.now() - start) / 1e9
         outcome.operations = counters.operations.load(ordering: .relaxed)
-        outcome.metrics = await pool.metrics
-        outcome.leakedWaiters = outcome.metrics.waiting
+        outcome.leakedWaiters = await pool.metrics.waiting
         await closeEverything(finalViews, world: world)
         return outcome
     }
@@ -73,7 +71,6 @@ struct Torture {
         var nextCheckpoint = start + interval
         let progress = ProgressLine(start: start, counters: counters, violations: violations,
                                     isEnabled: options.operations != nil || options.seconds > 1)
-        var paused: UInt64 = 0
         while true {
             try? await Task.sleep(for: .milliseconds(20))
             let now = Nanoseconds.now()
@@ -81,11 +78,9 @@ struct Torture {
             progress.tick(now: now)
             let done = options.operations.map { operations >= $0 } ?? (now - start >= UInt64(options.seconds * 1e9))
             if done || now >= nextCheckpoint {
-                let before = Nanoseconds.now()
                 let views = await checkpoint.pauseAndCheck()
                 outcome.checkpoints += 1
                 violations.advanceEpoch()
-                paused += Nanoseconds.now() - before
                 if done {
                     progress.finish(now: Nanoseconds.now())
                     checkpoint.world.pause.resume(goOn: false)
