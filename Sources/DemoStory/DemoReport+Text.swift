@@ -36,7 +36,7 @@ extension DemoReport {
     }
 
     private func seconds(_ duration: Duration) -> String {
-        String(format: "%.2fs", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        String(format: "%.2fs", duration / .seconds(1))
     }
 
     private func milliseconds(_ duration: Duration) -> String {

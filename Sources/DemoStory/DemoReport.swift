@@ -22,14 +22,8 @@ public struct DemoReport: Sendable {
     public var timeline: [DemoEvent] = []
     /// The feed-cell-to-detail-page transition.
     public var plan: TransitionPlan?
-    /// The frames the transition plan is shown on: source (feed cell) and destination (detail page).
-    public var source = Rect(x: 16, y: 180, width: 358, height: 358)
-    /// The detail page's full-screen frame.
-    public var destination = Rect(x: 0, y: 0, width: 390, height: 693.3)
     /// Loads performed by the engine that was handed from page to page.
     public var handedOffEngineLoads = 0
-    /// Successful borrows.
-    public var handoffs = 0
     /// The cold start one load costs on the simulated engine.
     public var coldStart: Duration = .zero
     /// What the forged deep link was refused with.
@@ -40,6 +34,9 @@ public struct DemoReport: Sendable {
     public var feedNotices: [LeaseNotice] = []
     /// The pool's counters at the end.
     public var metrics = PoolMetrics()
+
+    /// Successful borrows.
+    public var handoffs: Int { metrics.handoffs }
 
     /// The cold-start time the handoffs avoided: one cold start each.
     public var coldStartAvoided: Duration { coldStart * handoffs }

@@ -12,6 +12,10 @@ public enum DemoStory {
         public let description: String
     }
 
+    /// The feed's square cell and the detail page's full-screen frame, in points.
+    private static let feedCell = Rect(x: 16, y: 180, width: 358, height: 358)
+    private static let detailPage = Rect(x: 0, y: 0, width: 390, height: 693.3)
+
     /// Plays the whole story.
     /// - Parameter coldStart: How long the simulated engine takes to load media.
     /// - Returns: The timeline and figures of the story.
@@ -42,8 +46,8 @@ public enum DemoStory {
         guard let borrowed = try await detail.borrow(from: link) else {
             throw Failure(description: "the detail link carried no token")
         }
-        report.plan = try TransitionPlan(from: report.source, mode: .aspectFill,
-                                         to: report.destination, mode: .aspectFit,
+        report.plan = try TransitionPlan(from: feedCell, mode: .aspectFill,
+                                         to: detailPage, mode: .aspectFit,
                                          videoSize: Size(width: 1080, height: 1920))
         await log.add("detail", "borrowed it from the URL: same player, no reload, sound on, fit, 1.25×", borrowed)
         clock.advance(by: .seconds(2))
@@ -89,7 +93,6 @@ public enum DemoStory {
 
         report.handedOffEngineLoads = (lease.engine as? SimulatedEngine)?.record.loads.count ?? -1
         report.metrics = await pool.metrics
-        report.handoffs = report.metrics.handoffs
         report.timeline = log.events
         await pool.shutdown()
         return report

@@ -20,19 +20,18 @@ public struct TransitionFilmstrip: Sendable {
         let panelWidth = screen.width * scale + 40
         let panelHeight = screen.height * scale + 60
         let width = panelWidth * Double(progresses.count)
+        let offsetY = 40 - screen.minY * scale
         var body = ""
         for (index, progress) in progresses.enumerated() {
-            let frame = plan.frame(at: progress)
             let offsetX = Double(index) * panelWidth + 20 - screen.minX * scale
-            let offsetY = 40 - screen.minY * scale
             func rect(_ r: Rect, _ style: String) -> String {
                 String(format: "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" %@/>\n",
                        offsetX + r.minX * scale, offsetY + r.minY * scale, r.width * scale, r.height * scale, style)
             }
             body += rect(plan.destination, "fill=\"#f4f4f4\" stroke=\"#999\"")
             body += rect(plan.source, "fill=\"none\" stroke=\"#555\" stroke-dasharray=\"4 3\"")
-            body += rect(frame.viewRect(placedAt: plan.destination), "fill=\"#3b82f6\" fill-opacity=\"0.25\" stroke=\"#1d4ed8\"")
-            body += rect(frame.maskRect(placedAt: plan.destination), "fill=\"none\" stroke=\"#dc2626\" stroke-width=\"2\"")
+            body += rect(plan.viewRect(at: progress), "fill=\"#3b82f6\" fill-opacity=\"0.25\" stroke=\"#1d4ed8\"")
+            body += rect(plan.maskRect(at: progress), "fill=\"none\" stroke=\"#dc2626\" stroke-width=\"2\"")
             body += String(format: "<text x=\"%.2f\" y=\"24\" font-family=\"sans-serif\" font-size=\"14\">progress %.2f</text>\n",
                            Double(index) * panelWidth + 20, progress)
         }

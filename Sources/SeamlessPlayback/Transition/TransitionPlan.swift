@@ -37,7 +37,7 @@ public struct TransitionPlan: Hashable, Sendable {
     /// `scale(source, sourceMode) / scale(destination, destinationMode)`. The same for a reversed plan.
     public let ratio: Double
     /// Whether this plan runs from the destination back to the source, the exit animation.
-    public let isReversed: Bool
+    public private(set) var isReversed: Bool
     /// The transforms that make the view at ``destination`` look like the source.
     private let collapsed: TransitionFrame
 
@@ -93,17 +93,6 @@ public struct TransitionPlan: Hashable, Sendable {
         self.collapsed = TransitionFrame(viewTransform: view, maskTransform: mask)
     }
 
-    private init(reversing plan: TransitionPlan) {
-        source = plan.source
-        sourceMode = plan.sourceMode
-        destination = plan.destination
-        destinationMode = plan.destinationMode
-        videoSize = plan.videoSize
-        ratio = plan.ratio
-        isReversed = !plan.isReversed
-        collapsed = plan.collapsed
-    }
-
     /// The player view's transform at progress 0.
     ///
     /// For an entry: scale by ``ratio`` and translation by `source.center − destination.center`. For a
@@ -139,7 +128,9 @@ public struct TransitionPlan: Hashable, Sendable {
     /// For every finite `p`, `reversed().frame(at: p)` equals `frame(at: 1 − p)` bit for bit. Reversing twice
     /// gives back an equal plan.
     public func reversed() -> TransitionPlan {
-        TransitionPlan(reversing: self)
+        var plan = self
+        plan.isReversed.toggle()
+        return plan
     }
 
     /// Where the player view appears on screen at a moment of the transition.
@@ -170,7 +161,11 @@ public struct TransitionPlan: Hashable, Sendable {
     /// - Parameter progress: As for ``frame(at:)``.
     /// - Returns: The visible rect on screen; `nil` if nothing shows.
     public func visibleRect(at progress: Double) -> Rect? {
-        videoRect(at: progress).intersection(viewRect(at: progress))?.intersection(maskRect(at: progress))
+        let frame = frame(at: progress)
+        let video = destinationMode.rect(for: videoSize, in: destination)
+            .applying(frame.viewTransform, about: destination.center)
+        return video.intersection(frame.viewRect(placedAt: destination))?
+            .intersection(frame.maskRect(placedAt: destination))
     }
 
     private func entryFrame(at progress: Double) -> TransitionFrame {
