@@ -110,7 +110,7 @@ struct EngineStateMachine {
     /// Starts setting the named properties, in order; finishes when mpv has replied to every one.
     mutating func startApply(_ waiter: WaiterID, properties: [String]) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
-        guard !properties.isEmpty else { return finish(waiter, .finished) }
+        guard !properties.isEmpty else { return .complete(finish(waiter, .finished)) }
         var pending: [RequestID: String] = [:]
         let ids = properties.map { name in
             let request = makeRequest(for: waiter)
@@ -140,9 +140,8 @@ struct EngineStateMachine {
         case .reserved:
             waiters[waiter] = .cancelled
             return nil
-        case .load(let load):
-            if let request = load.request { requests[request] = nil }
-            return finish(waiter, .failed(.cancelled)).completion
+        case .load:
+            return finish(waiter, .failed(.cancelled))
         default:
             return nil
         }
@@ -153,9 +152,8 @@ struct EngineStateMachine {
         let expired = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
             if case .load(let load) = waiter, load.deadline <= now { (id, load) } else { nil }
         }
-        return expired.sorted { $0.0 < $1.0 }.compactMap { id, load in
-            if let request = load.request { requests[request] = nil }
-            return finish(id, .failed(.loadTimedOut(source: load.source, timeout: load.timeout))).completion
+        return expired.sorted { $0.0 < $1.0 }.map { id, load in
+            finish(id, .failed(.loadTimedOut(source: load.source, timeout: load.timeout)))
         }
     }
 
@@ -174,7 +172,7 @@ struct EngineStateMachine {
         lifecycle = .destroying
         let all = waiters.keys.sorted()
         requests = [:]
-        return all.compactMap { finish($0, .failed(.shutDown)).completion }
+        return all.map { finish($0, .failed(.shutDown)) }
     }
 
     /// The handle is destroyed.
@@ -260,7 +258,7 @@ extension EngineStateMachine {
         case .reserved, .cancelled:
             return []
         }
-        return finish(id, outcome).completion.map { [$0] } ?? []
+        return [finish(id, outcome)]
     }
 
     /// Finishes the loads waiting on `entry` if it is playing or has ended.
@@ -272,9 +270,9 @@ extension EngineStateMachine {
         return waiting.sorted { $0.0 < $1.0 }.compactMap { id, load in
             switch phase {
             case .playing:
-                return finish(id, .finished).completion
+                return finish(id, .finished)
             case .ended(let reason):
-                return finish(id, .failed(.playbackFailed(source: load.source, reason: reason))).completion
+                return finish(id, .failed(.playbackFailed(source: load.source, reason: reason)))
             case .started, .loaded:
                 return nil
             }
@@ -310,22 +308,15 @@ extension EngineStateMachine {
 
     /// Why a call may not start, as its completion: it was cancelled, or the handle is stopping.
     private mutating func refusal(of waiter: WaiterID) -> Completion? {
-        if case .cancelled = waiters[waiter] { return finish(waiter, .failed(.cancelled)).completion }
-        if lifecycle != .running { return finish(waiter, .failed(.shutDown)).completion }
+        if case .cancelled = waiters[waiter] { return finish(waiter, .failed(.cancelled)) }
+        if lifecycle != .running { return finish(waiter, .failed(.shutDown)) }
         return nil
     }
 
-    /// Removes the waiter and describes its resumption.
-    private mutating func finish(_ waiter: WaiterID, _ outcome: Outcome) -> Start {
+    /// Removes the waiter and every request it sent, and describes its resumption.
+    private mutating func finish(_ waiter: WaiterID, _ outcome: Outcome) -> Completion {
         for (request, owner) in requests where owner == waiter { requests[request] = nil }
         waiters[waiter] = nil
-        return .complete(Completion(waiter: waiter, outcome: outcome))
-    }
-}
-
-extension EngineStateMachine.Start {
-    /// The completion, when this is one.
-    var completion: EngineStateMachine.Completion? {
-        if case .complete(let completion) = self { completion } else { nil }
+        return Completion(waiter: waiter, outcome: outcome)
     }
 }

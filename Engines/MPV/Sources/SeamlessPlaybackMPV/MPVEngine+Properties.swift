@@ -29,21 +29,16 @@ extension MPVEngine {
     /// (see ``SeamlessPlayback/PlaybackSettings/isClose(to:)``).
     /// - Throws: ``MPVError/propertyFailed(name:reason:)`` when one is unavailable, or ``MPVError/shutDown``.
     public func liveSettings() async throws(MPVError) -> PlaybackSettings {
-        func number(_ name: String) async throws(MPVError) -> Double {
-            guard let value = try await doubleProperty(name) else {
-                throw .propertyFailed(name: name, reason: "no value")
-            }
-            return value
-        }
-        func flag(_ name: String) async throws(MPVError) -> Bool {
-            guard let value = try await flagProperty(name) else {
-                throw .propertyFailed(name: name, reason: "no value")
-            }
+        func required<Value>(
+            _ name: String, _ read: (String) async throws(MPVError) -> Value?
+        ) async throws(MPVError) -> Value {
+            guard let value = try await read(name) else { throw .propertyFailed(name: name, reason: "no value") }
             return value
         }
         return try await PlaybackSettings(
-            mute: flag("mute"), volume: number("volume"), speed: number("speed"),
-            pause: flag("pause"), panscan: number("panscan")
+            mute: required("mute", flagProperty), volume: required("volume", doubleProperty),
+            speed: required("speed", doubleProperty), pause: required("pause", flagProperty),
+            panscan: required("panscan", doubleProperty)
         )
     }
 }
