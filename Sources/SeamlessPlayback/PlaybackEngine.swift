@@ -18,4 +18,15 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     func currentPosition() async -> Duration
     /// Releases the player's resources. Called once; no call follows it.
     func shutdown() async
+    /// Called once by the pool, before the engine's first load. The engine calls `report` when it can no
+    /// longer play (the stream broke, the decoder died): from any thread, any number of times; only the
+    /// first counts.
+    /// - Parameter report: Tells the pool why the engine can no longer play.
+    func onFailure(_ report: @escaping @Sendable (String) -> Void)
+}
+
+extension PlaybackEngine {
+    /// Engines that never fail after their load need not implement it.
+    /// - Parameter report: Ignored.
+    public func onFailure(_ report: @escaping @Sendable (String) -> Void) {}
 }
