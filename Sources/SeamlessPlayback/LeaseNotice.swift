@@ -1,7 +1,18 @@
 /// What a page is told about its leases, on ``PageSession/notices``.
+///
+/// A page that does not read its notices keeps only the latest one of each lease, and at most 16 about
+/// leases it no longer holds; the latest notice of a lease it still holds is never dropped.
 public enum LeaseNotice: Hashable, Sendable {
     /// A page below took the player back; this lease can never act again.
     case revoked(PlayerLease)
-    /// The page above gave the player back; this lease is active again, its settings on the engine.
+    /// The page above gave the player back (or closed); this lease is active again. Sent once this
+    /// page's settings are on the engine, so a page can re-attach its view on it.
     case returned(PlayerLease)
+
+    /// The lease the notice is about.
+    public var lease: PlayerLease {
+        switch self {
+        case .revoked(let lease), .returned(let lease): lease
+        }
+    }
 }

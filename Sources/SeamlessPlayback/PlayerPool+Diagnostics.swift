@@ -6,6 +6,9 @@ extension PlayerPool {
     /// Continuations still waiting in the shell; zero at quiescence when nobody waits.
     package var pendingContinuations: Int { waits.count + finished.count }
 
+    /// Notices kept for the page and not yet read.
+    package func unreadNotices(of page: PageSession) -> Int { notices[page.id]?.unread ?? 0 }
+
     /// Timers still armed in the shell.
     package var armedTimers: Int { timers.count }
 }

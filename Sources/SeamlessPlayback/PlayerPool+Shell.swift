@@ -106,15 +106,17 @@ extension PlayerPool {
                 complete(request, with: .failure(error))
             case .startTimer(let request, let deadline):
                 let sleep = clock.sleep
-                timers[request] = Task {
+                timers[request] = Task { [weak self] in
                     do { try await sleep(deadline) } catch { return }
-                    self.timerFired(request)
+                    await self?.timerFired(request)
                 }
             case .cancelTimer(let request):
                 timers.removeValue(forKey: request)?.cancel()
             case .notify(let grant, let kind):
-                guard let lease = lease(for: grant) else { continue }
-                notices[grant.session]?.yield(kind == .revoked ? .revoked(lease) : .returned(lease))
+                guard let lease = lease(for: grant), let mailbox = notices[grant.session] else { continue }
+                mailbox.post(kind == .revoked ? .revoked(lease) : .returned(lease)) {
+                    machine.heldEpochs(of: grant.session)
+                }
             case .finishNotices(let session):
                 notices.removeValue(forKey: session)?.finish()
             case .emit(let event):
@@ -146,64 +148,89 @@ extension PlayerPool {
 
     func dispatch(_ job: EngineJob, to id: PlayerID) {
         if job == .create {
-            lanes[id] = LaneSlot()
+            let lane = EngineLane()
+            lanes[id] = lane
             // The lane serves every page that will ever hold this engine, not just the one that caused its
             // creation: it runs at that caller's priority, but never below `.medium` (a background
-            // prewarm must not slow every later handoff). Callers at the lane's priority hop to it
-            // without a thread hand-off.
-            Task(priority: Swift.max(Task.currentPriority, .medium)) { await self.runLane(id) }
-        } else if let slot = lanes.index(forKey: id) {
-            // One lookup, then in place: `lanes[id]?.…` would hash and copy the slot on every access.
-            if let waiter = lanes.values[slot].waiter {
-                lanes.values[slot].waiter = nil
-                waiter.resume(returning: job)
-            } else {
-                lanes.values[slot].job = job
+            // prewarm must not slow every later handoff). It holds the pool weakly, so that a pool
+            // nobody references is freed and its engines shut down.
+            let makeEngine = self.makeEngine
+            let pool = WeakPool(self)
+            Task(priority: Swift.max(Task.currentPriority, .medium)) {
+                await Self.runLane(id, lane: lane, makeEngine: makeEngine) { pool.pool }
             }
+        } else {
+            lanes[id]?.post(job)
         }
     }
 
     /// One engine's whole life: create it, then run its jobs one at a time until it shuts down.
-    private func runLane(_ id: PlayerID) async {
+    /// It reaches the pool only to report, and shuts the engine down itself once the pool is gone.
+    private static func runLane(
+        _ id: PlayerID, lane: EngineLane,
+        makeEngine: @Sendable () async throws -> any PlaybackEngine,
+        pool: @Sendable () -> PlayerPool?
+    ) async {
         let engine: any PlaybackEngine
         do {
             engine = try await makeEngine()
         } catch {
-            lanes[id] = nil
-            run(machine.engineCreationFailed(id, reason: String(describing: error)))
+            await pool()?.laneCreationFailed(id, reason: String(describing: error))
             return
         }
-        engines[id] = engine
-        run(machine.engineCreated(id))
-        while let job = await nextJob(for: id) {
-            switch job {
+        guard await pool()?.laneCreated(id, engine: engine) ?? false else {
+            await engine.shutdown()
+            return
+        }
+        while true {
+            switch await lane.next() {
             case .create:
                 continue
             case .load(let media):
                 var failure: String?
                 do { try await engine.load(media) } catch { failure = String(describing: error) }
-                run(machine.loadFinished(id, media: media, failure: failure))
+                await pool()?.laneLoaded(id, media: media, failure: failure)
             case .apply(let settings, let version):
                 await engine.apply(settings)
-                run(machine.applyFinished(id, version: version))
+                await pool()?.laneApplied(id, version: version)
             case .shutDown:
                 await engine.shutdown()
-                engines[id] = nil
-                lanes[id] = nil
-                run(machine.engineShutDown(id))
+                await pool()?.laneShutDown(id)
                 return
             }
         }
     }
 
-    private func nextJob(for id: PlayerID) async -> EngineJob? {
-        guard let slot = lanes.index(forKey: id) else { return nil }
-        if let job = lanes.values[slot].job {
-            lanes.values[slot].job = nil
-            return job
-        }
-        return await withCheckedContinuation { continuation in
-            if let slot = lanes.index(forKey: id) { lanes.values[slot].waiter = continuation }
-        }
+    /// A reference that does not keep the pool alive.
+    private final class WeakPool: Sendable {
+        weak let pool: PlayerPool?
+        init(_ pool: PlayerPool) { self.pool = pool }
+    }
+
+    private func laneCreationFailed(_ id: PlayerID, reason: String) {
+        lanes[id] = nil
+        run(machine.engineCreationFailed(id, reason: reason))
+    }
+
+    /// - Returns: Whether the pool still wants the engine.
+    private func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool {
+        guard lanes[id] != nil else { return false }
+        engines[id] = engine
+        run(machine.engineCreated(id))
+        return true
+    }
+
+    private func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
+        run(machine.loadFinished(id, media: media, failure: failure))
+    }
+
+    private func laneApplied(_ id: PlayerID, version: UInt64) {
+        run(machine.applyFinished(id, version: version))
+    }
+
+    private func laneShutDown(_ id: PlayerID) {
+        engines[id] = nil
+        lanes[id] = nil
+        run(machine.engineShutDown(id))
     }
 }

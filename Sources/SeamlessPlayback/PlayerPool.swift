@@ -11,31 +11,27 @@ import Synchronization
 /// work runs on one lane per engine, so an engine never sees two calls at once, and every
 /// `await` in here is followed by a fresh look at the machine, never by a decision made before it.
 ///
-/// Call ``shutdown()`` when the pool is no longer needed: its engine lanes keep it alive until then.
+/// Call ``shutdown()`` when the pool is no longer needed, to know when every engine is gone. A pool
+/// that nobody references any more (no page session, no call in progress) is freed all the same: its
+/// engines are shut down, each after the call it is running returns, and its streams finish.
 public actor PlayerPool {
     var machine: PoolStateMachine
     let clock: PoolClock
     let makeEngine: @Sendable () async throws -> any PlaybackEngine
 
     var engines: [PlayerID: any PlaybackEngine] = [:]
-    var lanes: [PlayerID: LaneSlot] = [:]
+    var lanes: [PlayerID: EngineLane] = [:]
     /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
     var waits: [RequestID: CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>] = [:]
     /// Results of requests completed while their caller was still running (an adopted apply), not yet waiting.
     var finished: [RequestID: Result<PlayerLease?, PlayerPoolError>] = [:]
     var timers: [RequestID: Task<Void, Never>] = [:]
-    var notices: [SessionID: AsyncStream<LeaseNotice>.Continuation] = [:]
+    var notices: [SessionID: NoticeMailbox] = [:]
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
     var nextRequest: UInt64 = 1
     var nextSubscriber: UInt64 = 1
 
     private static let serials = Atomic<UInt32>(0)
-
-    /// The job handed to an engine's lane, or the lane waiting for one.
-    struct LaneSlot {
-        var job: EngineJob?
-        var waiter: CheckedContinuation<EngineJob?, Never>?
-    }
 
     /// Creates a pool.
     /// - Parameters:
@@ -57,6 +53,13 @@ public actor PlayerPool {
         self.makeEngine = makeEngine
     }
 
+    deinit {
+        for lane in lanes.values { lane.abandon() }
+        for mailbox in notices.values { mailbox.finish() }
+        for continuation in subscribers.values { continuation.finish() }
+        for timer in timers.values { timer.cancel() }
+    }
+
     /// Opens a page.
     /// - Parameters:
     ///   - name: The page's name, for leases, snapshots and events; names need not be unique.
@@ -67,9 +70,9 @@ public actor PlayerPool {
         named name: String, settings: PlaybackSettings = PlaybackSettings()
     ) throws(PlayerPoolError) -> PageSession {
         let id = try machine.sessionOpened(name: name, settings: settings).get()
-        let (stream, continuation) = AsyncStream.makeStream(of: LeaseNotice.self)
-        notices[id] = continuation
-        return PageSession(name: name, id: id, pool: self, notices: stream, settings: settings)
+        let mailbox = NoticeMailbox()
+        notices[id] = mailbox
+        return PageSession(name: name, id: id, pool: self, notices: mailbox.stream(), settings: settings)
     }
 
     /// Loads `item` into an idle or new player, within capacity and never waiting, so that a later

@@ -50,19 +50,17 @@ extension PoolStateMachine {
             counters.cancellations += 1
             out.append(.emit(.cancelled(session: name(of: session))))
             out.append(.fail(request, .cancelled))
-        case .grant(let id, let epoch, let kind):
+        case .grant(let id, let epoch, _):
             guard let player = players[id], let index = player.stack.firstIndex(where: { $0.epoch == epoch })
             else { return [] }
             counters.cancellations += 1
             out.append(.emit(.cancelled(session: name(of: player.stack[index].session))))
-            _ = removeHolder(at: index, of: id, failingWith: .cancelled, notify: false)
-            // The lender is active again, so the token it issued can be redeemed once more.
-            if case .borrow(_, let token) = kind { tokens[token]?.isUsed = false }
+            _ = removeHolder(at: index, of: id, failingWith: .cancelled)
             serveWaiters()
         case .prewarm:
             requests[request] = nil
             out.append(.fail(request, .cancelled))
-        case .settle, .retire, .reclaim, nil:
+        case .settle, .retire, .reclaim, .unwinding, nil:
             break
         }
         return take()
@@ -74,12 +72,16 @@ extension PoolStateMachine {
     /// acquire is a warm hit. Completes when the media has loaded (at once when nothing is free).
     mutating func prewarmRequested(_ request: RequestID, media: MediaItem) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
+        placePrewarm(request, media: media)
+        return take()
+    }
+
+    /// Routes a prewarm to a player, or completes it at once when none is free.
+    mutating func placePrewarm(_ request: RequestID, media: MediaItem) {
         if let warm = warmCandidate(for: media) {
             watch(warm, request, .prewarm(player: warm, media: media))
             reexamine(warm)
-            return take()
-        }
-        if waitingCount > 0 {
+        } else if waitingCount > 0 {
             out.append(.succeed(request))
         } else if players.count < capacity {
             let id = makePlayer(media: media)
@@ -91,7 +93,6 @@ extension PoolStateMachine {
         } else {
             out.append(.succeed(request))
         }
-        return take()
     }
 
     /// Shut down the least recently used idle players beyond `count`. Completes when they are gone.

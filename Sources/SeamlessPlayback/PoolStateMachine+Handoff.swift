@@ -16,13 +16,17 @@ extension PoolStateMachine {
         purgeTokens(now: now)
         guard tokens[token] == nil else { return .failure(.tokenAlreadyUsed) }
         tokens[token] = TokenRecord(player: lease.player, lender: session, lenderEpoch: lease.epoch,
-                                    expiry: now + tokenLifetime)
+                                    lenderRun: player.activeRun, expiry: now + tokenLifetime)
         tokenOrder.append(token)
         return .success(token)
     }
 
     /// A page redeemed a token. On success its pending holder goes on top of the stack, with no
     /// reload; the grant completes when the page's settings land.
+    ///
+    /// A token is good only while its lender has stayed the active holder without interruption since
+    /// it was issued: once a handoff completes or the lender leaves the top, every other token of that
+    /// lease is expired for good. A borrow that never completed interrupts nothing.
     mutating func borrowRequested(
         _ request: RequestID, token: HandoffToken, by session: SessionID, now: Duration
     ) -> [PoolAction] {
@@ -32,7 +36,8 @@ extension PoolStateMachine {
         guard var record = tokens[token] else { return failNow(request, .tokenUnknown) }
         guard !record.isUsed else { return failNow(request, .tokenAlreadyUsed) }
         guard now < record.expiry, let player = players[record.player], !player.retiring,
-              let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil
+              let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil,
+              player.activeRun == record.lenderRun
         else { return failNow(request, .tokenExpired) }
         guard !player.stack.contains(where: { $0.session == session }) else {
             return failNow(request, .alreadyHolding)
@@ -52,8 +57,15 @@ extension PoolStateMachine {
             tokenOrderHead += 1
         }
         if tokenOrderHead > 64, tokenOrderHead * 2 > tokenOrder.count {
-            tokenOrder.removeFirst(tokenOrderHead)
+            // A fresh array, not `removeFirst`, so that the capacity of a burst is given back.
+            tokenOrder = Array(tokenOrder[tokenOrderHead...])
             tokenOrderHead = 0
+        }
+        if tokens.capacity > 64, tokens.count * 4 < tokens.capacity {
+            var kept: [HandoffToken: TokenRecord] = [:]
+            kept.reserveCapacity(tokens.count)
+            for (token, record) in tokens { kept[token] = record }
+            tokens = kept
         }
     }
 
@@ -68,31 +80,35 @@ extension PoolStateMachine {
         }
         counters.returns += 1
         out.append(.emit(.returned(lease.player, session: name(of: session))))
-        let version = removeHolder(at: index, of: lease.player, failingWith: nil, notify: true)
+        let version = removeHolder(at: index, of: lease.player, failingWith: nil)
         waitForSettle(request, on: version.map { [lease.player: $0] } ?? [:])
         serveWaiters()
         return take()
     }
 
-    /// The page takes the player back from everyone above it. Completes when its settings land.
+    /// The page takes the player back from everyone above it. Completes when its settings land, from
+    /// the top of the stack too (a give-back above it may still be applying them).
     mutating func reclaimRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) -> [PoolAction] {
         let index: Int
         switch validate(lease, by: session) {
         case .failure(let error): return failNow(request, error)
         case .success(let found): index = found
         }
-        guard var player = players[lease.player], index < player.stack.count - 1 else {
-            out.append(.succeed(request))
+        guard var player = players[lease.player] else { return failNow(request, .notHolder) }
+        let epoch = player.stack[index].epoch
+        guard index < player.stack.count - 1 else {
+            watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
+            advance(player.id)
             return take()
         }
         let removed = player.stack[(index + 1)...]
         player.stack.removeSubrange((index + 1)...)
         player.version += 1
+        if removed.contains(where: { $0.pending == nil }) { player.activeRun += 1 }
         players[lease.player] = player
         for holder in removed.reversed() {
             if let pending = holder.pending {
-                requests[pending] = nil
-                out.append(.fail(pending, .leaseRevoked))
+                endUnfinishedGrant(pending, on: player.id, until: player.version, error: .leaseRevoked)
             } else {
                 sessions[holder.session]?.revoked.insert(holder.epoch)
                 counters.revocations += 1
@@ -102,37 +118,49 @@ extension PoolStateMachine {
         }
         counters.reclaims += 1
         out.append(.emit(.reclaimed(player.id, session: name(of: session))))
-        let epoch = player.stack[index].epoch
         watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
         advance(player.id)
         return take()
     }
 
-    /// Removes one holder. When it was the active holder, the one below becomes active (told
-    /// `.returned` when `notify`) and the version its settings must reach is returned; when the stack
-    /// empties the player turns idle.
-    mutating func removeHolder(
-        at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?, notify: Bool
-    ) -> UInt64? {
+    /// Removes one holder. When it was the active holder, the one below becomes active and the version
+    /// its settings must reach is returned; if the removed holder's grant had been delivered, the one
+    /// below is owed a `.returned` notice for when they land. When the stack empties the player turns idle.
+    mutating func removeHolder(at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?) -> UInt64? {
         guard var player = players[id], player.stack.indices.contains(index) else { return nil }
         let holder = player.stack.remove(at: index)
-        if let pending = holder.pending {
-            requests[pending] = nil
-            out.append(.fail(pending, error ?? .cancelled))
-        }
         var version: UInt64?
         if index == player.stack.count {
+            if holder.pending == nil { player.activeRun += 1 }
             if let top = player.stack.last {
                 player.version += 1
                 version = player.version
-                if notify, let grant = grant(for: top, on: player) { out.append(.notify(grant, .returned)) }
+                if holder.pending == nil { player.owedReturn = OwedReturn(epoch: top.epoch, version: player.version) }
             } else {
                 player.lastUsed = freshTick()
             }
         }
         players[id] = player
+        if let pending = holder.pending {
+            endUnfinishedGrant(pending, on: id, until: version, error: error ?? .cancelled)
+        }
         advance(id)
         return version
+    }
+
+    /// A grant that ended before it completed. Its borrow token can be redeemed again (a call that
+    /// throws leaves the pool as if it had not been made), and the call fails once the active holder's
+    /// settings are back on the engine: at once when there is nothing to wait for.
+    mutating func endUnfinishedGrant(_ request: RequestID, on id: PlayerID, until version: UInt64?,
+                                     error: PlayerPoolError) {
+        if case .grant(_, _, .borrow(_, let token)) = requests[request] { tokens[token]?.isUsed = false }
+        if let version, let player = players[id], !isSettled(player, at: version) {
+            // Still among the player's watchers: `reexamine` fails it when the version lands.
+            requests[request] = .unwinding(player: id, version: version, error: error)
+        } else {
+            requests[request] = nil
+            out.append(.fail(request, error))
+        }
     }
 
     // MARK: Settings
@@ -176,6 +204,8 @@ extension PoolStateMachine {
                 case .waiting(_, _, let deadline):
                     if deadline != nil { out.append(.cancelTimer(id)) }
                     out.append(.fail(id, .poolShutDown))
+                case .unwinding(_, _, let error):
+                    out.append(.fail(id, error))
                 case .grant, .prewarm, nil:
                     out.append(.fail(id, .poolShutDown))
                 }

@@ -39,7 +39,8 @@ extension PoolStateMachine {
             let found: Bool
             switch state {
             case .waiting: found = queued.contains(request)
-            case .grant(let id, _, _), .prewarm(let id, _), .reclaim(let id, _, _, _): found = watched(request, by: id)
+            case .grant(let id, _, _), .prewarm(let id, _), .reclaim(let id, _, _, _), .unwinding(let id, _, _):
+                found = watched(request, by: id)
             case .settle(let remaining): found = remaining.keys.allSatisfy { watched(request, by: $0) }
             case .retire(let ids): found = ids.allSatisfy { watched(request, by: $0) }
             }
@@ -70,6 +71,10 @@ extension PoolStateMachine {
         }
         if player.job == nil, player.isCreated, player.stack.last?.pending != nil {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
+        }
+        if let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch, top.pending == nil,
+           player.landed >= owed.version {
+            problems.append("\(id): a `.returned` notice is due but was not sent")
         }
         // At rest, a held engine carries exactly its active holder's settings.
         if player.job == nil, player.isCreated, let top = player.stack.last, top.pending == nil {

@@ -24,8 +24,10 @@ extension PoolStateMachine {
             }
         }
         out.append(.emit(.engineFailed(id, reason)))
-        releaseWatchers(of: player, error: .engineFailed(reason))
+        let prewarms = releaseWatchers(of: player, error: .engineFailed(reason))
         serveWaiters()
+        // The engine could not be made: the prewarms meant for it fail with that cause.
+        for (request, _) in prewarms { out.append(.fail(request, .engineFailed(reason))) }
         return take()
     }
 
@@ -77,8 +79,13 @@ extension PoolStateMachine {
         players[id] = nil
         counters.destroyed += 1
         out.append(.emit(.destroyed(id)))
-        releaseWatchers(of: player, error: .poolShutDown)
+        let prewarms = releaseWatchers(of: player, error: .poolShutDown)
         serveWaiters()
+        // A prewarm routed to a player that was then retired (its earlier load failed) is carried out
+        // on a fresh player, after the waiters: a running pool never answers `.poolShutDown`.
+        for (request, media) in prewarms {
+            if isShutDown { out.append(.fail(request, .poolShutDown)) } else { placePrewarm(request, media: media) }
+        }
         return take()
     }
 
@@ -120,6 +127,7 @@ extension PoolStateMachine {
 
     /// Completes the requests watching the player that are now complete.
     mutating func reexamine(_ id: PlayerID) {
+        deliverOwedReturn(id)
         guard var player = players[id], !player.watchers.isEmpty else { return }
         var keep: [RequestID] = []
         for request in player.watchers {
@@ -135,6 +143,13 @@ extension PoolStateMachine {
                 player.stack[index].pending = nil
                 requests[request] = nil
                 deliver(request, holder: player.stack[index], on: player, kind: kind)
+            case .unwinding(let playerID, let version, let error) where playerID == id:
+                if isSettled(player, at: version) {
+                    requests[request] = nil
+                    out.append(.fail(request, error))
+                } else {
+                    keep.append(request)
+                }
             case .settle(let remaining):
                 guard let version = remaining[id] else { continue }
                 if isSettled(player, at: version) {
@@ -145,8 +160,12 @@ extension PoolStateMachine {
             case .reclaim(let playerID, let epoch, let session, let version) where playerID == id:
                 guard let index = player.stack.firstIndex(where: { $0.epoch == epoch }) else {
                     requests[request] = nil
-                    let revoked = sessions[session]?.revoked.contains(epoch) ?? false
-                    out.append(.fail(request, revoked ? .leaseRevoked : .notHolder))
+                    let error: PlayerPoolError = switch sessions[session]?.revoked.contains(epoch) {
+                    case nil: .sessionClosed
+                    case true?: .leaseRevoked
+                    case false?: .notHolder
+                    }
+                    out.append(.fail(request, error))
                     continue
                 }
                 // Done once its settings landed; or when it lent the player on meanwhile, whose borrower's
@@ -200,21 +219,41 @@ extension PoolStateMachine {
     }
 
     /// Completes the requests that watched a player that no longer exists.
-    mutating func releaseWatchers(of player: PlayerState, error: PlayerPoolError) {
+    /// - Returns: The prewarms that were waiting on it, for the caller to complete or re-route.
+    mutating func releaseWatchers(of player: PlayerState, error: PlayerPoolError) -> [(RequestID, MediaItem)] {
+        var prewarms: [(RequestID, MediaItem)] = []
         for request in player.watchers {
             switch requests[request] {
             case .settle, .retire:
                 stopWaiting(request, on: player.id)
-            case .prewarm(let id, _) where id == player.id:
+            case .prewarm(let id, let media) where id == player.id:
                 requests[request] = nil
-                out.append(.fail(request, error))
+                prewarms.append((request, media))
             case .reclaim(let id, _, _, _) where id == player.id:
                 requests[request] = nil
                 out.append(.fail(request, isShutDown ? .poolShutDown : .notHolder))
+            case .unwinding(let id, _, let cause) where id == player.id:
+                requests[request] = nil
+                out.append(.fail(request, cause))
             default:
                 continue
             }
         }
+        return prewarms
+    }
+
+    /// Tells the holder owed a `.returned` notice, once it is the delivered active holder and the
+    /// settings of the give-back have landed; forgets the debt when that holder left the stack.
+    private mutating func deliverOwedReturn(_ id: PlayerID) {
+        guard let player = players[id], let owed = player.owedReturn else { return }
+        guard let index = player.stack.firstIndex(where: { $0.epoch == owed.epoch }) else {
+            players[id]?.owedReturn = nil
+            return
+        }
+        guard index == player.stack.count - 1, player.stack[index].pending == nil,
+              player.landed >= owed.version else { return }
+        players[id]?.owedReturn = nil
+        if let grant = grant(for: player.stack[index], on: player) { out.append(.notify(grant, .returned)) }
     }
 
     /// A settle or retire request no longer waits on `id`; it succeeds once it waits on nothing.

@@ -85,6 +85,12 @@ struct PlayerState: Sendable {
     var retiring = false
     /// Requests to re-examine when the player changes.
     var watchers: [RequestID] = []
+    /// Changes whenever the delivered active holder changes (a borrow completes, the active holder leaves).
+    /// A token stays redeemable only while it is the value its lender saw when lending.
+    var activeRun: UInt64 = 0
+    /// The holder that became active again by a give-back or close above it, and is told `.returned`
+    /// once the settings of `version` have landed (dropped if it leaves the stack first).
+    var owedReturn: OwedReturn?
 
     init(id: PlayerID, media: MediaItem?, tick: UInt64) {
         self.id = id
@@ -94,6 +100,12 @@ struct PlayerState: Sendable {
 
     /// No page holds the player and it is not being retired: an acquire may claim it.
     var isClaimable: Bool { stack.isEmpty && !retiring }
+}
+
+/// A `.returned` notice waiting for its settings to land.
+struct OwedReturn: Hashable, Sendable {
+    let epoch: UInt64
+    let version: UInt64
 }
 
 /// The machine's view of one page.
@@ -124,6 +136,10 @@ enum Request: Sendable {
     /// A reclaim: completes when its holder is on top and the settings of `version` have landed; fails when
     /// the holder left the stack meanwhile (revoked by a page below, or given back).
     case reclaim(player: PlayerID, epoch: UInt64, session: SessionID, version: UInt64)
+    /// A grant that ended before it completed (cancelled, revoked, its page closed): fails with `error`
+    /// once the settings of `version` (the active holder's, back on top) have landed, or nothing is left
+    /// to apply. The wait is bounded by the applies already in flight on that engine.
+    case unwinding(player: PlayerID, version: UInt64, error: PlayerPoolError)
     /// Completes when `media` has loaded on `player`.
     case prewarm(player: PlayerID, media: MediaItem)
     /// Completes when all these players are shut down.

@@ -45,6 +45,8 @@ struct PoolStateMachine: Sendable {
         let player: PlayerID
         let lender: SessionID
         let lenderEpoch: UInt64
+        /// The player's ``PlayerState/activeRun`` when the token was issued.
+        let lenderRun: UInt64
         let expiry: Duration
         var isUsed = false
     }
@@ -77,10 +79,12 @@ struct PoolStateMachine: Sendable {
     /// `.sessionClosed`, its notices finish. `request` completes when the holders below it carry
     /// their settings again.
     mutating func sessionClosed(_ session: SessionID, request: RequestID) -> [PoolAction] {
-        guard sessions[session] != nil else {
+        guard let state = sessions[session] else {
             out.append(.succeed(request))
             return take()
         }
+        // Gone first, so that a reclaim of this page that ends below answers `.sessionClosed`.
+        sessions[session] = nil
         for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
             if case .waiting(let waiter, _, _) = requests[id], waiter == session {
                 dequeueWaiter(id)
@@ -93,17 +97,25 @@ struct PoolStateMachine: Sendable {
             guard let index = players[id]?.stack.firstIndex(where: { $0.session == session }) else { continue }
             if players[id]?.stack[index].pending == nil {
                 counters.returns += 1
-                out.append(.emit(.returned(id, session: name(of: session))))
+                out.append(.emit(.returned(id, session: state.name)))
             }
-            if let version = removeHolder(at: index, of: id, failingWith: .sessionClosed, notify: true) {
+            if let version = removeHolder(at: index, of: id, failingWith: .sessionClosed) {
                 settle[id] = version
             }
         }
-        sessions[session] = nil
         out.append(.finishNotices(session))
         waitForSettle(request, on: settle)
         serveWaiters()
         return take()
+    }
+
+    /// The epochs of the grants the page holds now (pending ones included).
+    func heldEpochs(of session: SessionID) -> Set<UInt64> {
+        var held = Set<UInt64>()
+        for player in players.values {
+            for holder in player.stack where holder.session == session { held.insert(holder.epoch) }
+        }
+        return held
     }
 
     // MARK: Reading
@@ -134,7 +146,8 @@ struct PoolStateMachine: Sendable {
     func isWaiting(_ request: RequestID, on player: PlayerID) -> Bool {
         switch requests[request] {
         case .settle(let remaining): remaining[player] != nil
-        case .reclaim(let id, _, _, _), .grant(let id, _, _), .prewarm(let id, _): id == player
+        case .reclaim(let id, _, _, _), .grant(let id, _, _), .prewarm(let id, _), .unwinding(let id, _, _):
+            id == player
         case .retire(let ids): ids.contains(player)
         case .waiting, nil: false
         }

@@ -91,6 +91,15 @@ final class MachineHarness {
         return borrow(token, by: session)
     }
 
+    /// feed owns the clip; returns the harness, the sessions and the feed's grant.
+    static func feedHoldingClip(capacity: Int = 2) throws -> (MachineHarness, feed: SessionID, detail: SessionID, Grant) {
+        let h = MachineHarness(capacity: capacity)
+        let feed = h.open("feed", feedSettings)
+        let detail = h.open("detail", detailSettings)
+        let grant = try #require(h.acquire(feed, clip))
+        return (h, feed, detail, grant)
+    }
+
     static let pid1 = PlayerID(pool: 1, number: 1)
     static let pid2 = PlayerID(pool: 1, number: 2)
     static let pid3 = PlayerID(pool: 1, number: 3)

@@ -152,9 +152,10 @@ struct PageSessionTests {
         let (feed, lease, engine) = (pages.feed, pages.lease, pages.engine)
         let borrow = try await f.borrowHeldAtTheGate(pages)
         let reclaim = Task { try await feed.reclaim(lease) }
-        // The borrower is refused at once; the reclaim waits for the engine, not for the borrower.
-        #expect(await outcome(borrow).error == .leaseRevoked)
+        // Both wait for the engine (the borrower's apply in flight, then the owner's), not for each other.
+        while await f.pool.pendingContinuations < 2 { await Task.yield() }
         f.applyGate.open()
+        #expect(await outcome(borrow).error == .leaseRevoked)
         #expect(await outcome(reclaim).error == nil)
         #expect(engine.record.applies == [feedSettings, detailSettings, feedSettings])
         #expect(engine.lastApplied == feedSettings)
@@ -166,12 +167,21 @@ struct PageSessionTests {
         let f = PoolFixture()
         let pages = try await f.feedPlayingClip()
         let (feed, lease, engine) = (pages.feed, pages.lease, pages.engine)
+        let events = await f.pool.events()
         let borrow = try await f.borrowHeldAtTheGate(pages)
+        let failed = Task {
+            let result = await outcome(borrow)
+            // Whatever the cancelled borrow answers, the lender's settings are back when it does.
+            return (result.error, engine.lastApplied)
+        }
         borrow.cancel()
-        #expect(await outcome(borrow).error == .cancelled)
+        _ = await waitFor(events) { $0 == .cancelled(session: "detail") }
+        // Cancelled, the borrow still waits: for the applies in flight, and only for them.
+        #expect(await f.pool.pendingContinuations == 1)
         f.applyGate.open()
-        try await f.quiesce(feed)
-        #expect(engine.lastApplied == feedSettings)
+        let (error, applied) = await failed.value
+        #expect(error == .cancelled)
+        #expect(applied == feedSettings)
         #expect(await f.pool.snapshot().first?.holders == ["feed"])
         // The lender holds the player as before and can lend again.
         _ = try await feed.lend(lease)
@@ -267,9 +277,9 @@ struct PageSessionTests {
         let acquire = Task { try await pages.detail.acquire(film) }
         _ = await waitFor(events) { $0 == .queued(session: "detail", film) }
         let closing = Task { await pages.detail.close() }
-        #expect(await outcome(borrow).error == .sessionClosed)
         #expect(await outcome(acquire).error == .sessionClosed)
         f.applyGate.open()
+        #expect(await outcome(borrow).error == .sessionClosed)
         await closing.value
         #expect(pages.engine.lastApplied == feedSettings)
         #expect(await f.pool.snapshot().map(\.holders) == [["feed"]])

@@ -84,12 +84,6 @@ final class PoolFixture: Sendable {
         await applyGate.waitForArrivals(arrivals + 1)
         return borrow
     }
-
-    /// Returns when the page's players have finished every apply in flight: an update that changes
-    /// nothing completes only after everything before it has landed.
-    func quiesce(_ session: PageSession) async throws {
-        try await session.update { _ in }
-    }
 }
 
 /// Awaits a task and gives its outcome as a `Result` of the pool's error type.

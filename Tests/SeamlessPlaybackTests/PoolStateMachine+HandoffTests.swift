@@ -3,17 +3,8 @@ import Testing
 
 @Suite("PoolStateMachine: lend, borrow, give back, reclaim, update, close, shutdown")
 struct PoolStateMachineHandoffTests {
-    /// feed owns the clip; returns the harness, the sessions and the feed's grant.
-    func feedHoldingClip() throws -> (MachineHarness, feed: SessionID, detail: SessionID, Grant) {
-        let h = MachineHarness()
-        let feed = h.open("feed", feedSettings)
-        let detail = h.open("detail", detailSettings)
-        let grant = try #require(h.acquire(feed, clip))
-        return (h, feed, detail, grant)
-    }
-
     @Test func borrowPutsThePageOnTopWithItsSettingsAndNoReload() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let r = h.request()
         #expect(h.step { $0.borrowRequested(r, token: token, by: detail, now: .zero) }
@@ -32,16 +23,14 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func giveBackByTheActiveHolderReappliesTheOneBelowAndTellsIt() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let borrowed = try #require(h.borrow(token, by: detail))
         let r = h.request()
         let actions = h.step { $0.giveBackRequested(r, lease: borrowed.key, by: detail) }
-        #expect(actions.withoutEvents == [
-            .notify(lease, .returned),
-            .run(.apply(feedSettings, version: 3), on: lease.player),
-        ])
-        #expect(h.finishJob(lease.player).succeeded(r))
+        #expect(actions.withoutEvents == [.run(.apply(feedSettings, version: 3), on: lease.player)])
+        // `.returned` once the lender's settings are on the engine, with the give-back's completion.
+        #expect(h.finishJob(lease.player).withoutEvents == [.notify(lease, .returned), .succeed(r)])
         #expect(h.machine.players[lease.player]?.applied == feedSettings)
         // The lease given back answers notHolder from now on.
         let again = h.request()
@@ -50,7 +39,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func ownerGivingBackUnderABorrowerMakesTheBorrowerOwnerWithoutApply() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         _ = try #require(h.borrow(token, by: detail))
         let r = h.request()
@@ -61,7 +50,7 @@ struct PoolStateMachineHandoffTests {
 
     @Test(arguments: [TokenCase.unknown, .used, .expiredByTime, .lenderInactive, .lenderGone, .alreadyHolding])
     func borrowRefusalsChangeNothing(_ tokenCase: TokenCase) throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let mini = h.open("mini", miniSettings)
         var token = try #require(h.lend(lease))
         var borrower = detail
@@ -104,7 +93,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func tokensAreForgottenALifetimeAfterExpiry() throws {
-        let (h, _, detail, lease) = try feedHoldingClip()
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let r = h.request()
         #expect(h.step { $0.borrowRequested(r, token: token, by: detail, now: .seconds(15)) } == [.fail(r, .tokenExpired)])
@@ -114,7 +103,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func middlePageReclaimRevokesOnlyThoseAboveAndReappliesItsSettings() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let mini = h.open("mini", miniSettings)
         let detailLease = try #require(h.handOff(lease, to: detail))
         let miniLease = try #require(h.handOff(detailLease, to: mini))
@@ -133,31 +122,33 @@ struct PoolStateMachineHandoffTests {
         #expect(throws: PlayerPoolError.leaseRevoked) {
             try h.machine.lendRequested(miniLease.key, by: mini, token: HandoffToken.random(), now: .zero).get()
         }
-        // Reclaim by the active holder changes nothing.
+        // Reclaim by the active holder changes nothing (its settings have landed).
+        h.settle()
         let noop = h.request()
         #expect(h.step { $0.reclaimRequested(noop, lease: detailLease.key, by: detail) } == [.succeed(noop)])
         _ = feed
     }
 
     @Test func reclaimDuringAnInFlightBorrowFailsTheBorrowAndTheOwnerSettingsLandLast() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let borrow = h.request()
         h.step { $0.borrowRequested(borrow, token: token, by: detail, now: .zero) }
         #expect(h.job(lease.player) == .apply(detailSettings, version: 2))
         let reclaim = h.request()
         let actions = h.step { $0.reclaimRequested(reclaim, lease: lease.key, by: feed) }
-        #expect(actions.withoutEvents == [.fail(borrow, .leaseRevoked)])
+        // The revoked borrow, like the reclaim, returns once the owner's settings are back.
+        #expect(actions.withoutEvents == [])
         // The borrower's apply lands first, then the owner's: never the other way round.
         #expect(h.finishJob(lease.player).withoutEvents == [.run(.apply(feedSettings, version: 3), on: lease.player)])
-        #expect(h.finishJob(lease.player).succeeded(reclaim))
+        #expect(h.finishJob(lease.player).withoutEvents == [.fail(borrow, .leaseRevoked), .succeed(reclaim)])
         #expect(h.machine.players[lease.player]?.applied == feedSettings)
         #expect(h.machine.metrics.revocations == 0)
     }
 
     /// Regression: a reclaim waiting for its apply returned success although a page below had revoked it.
     @Test func reclaimByAPageRevokedWhileItWaitedFailsWithLeaseRevoked() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let mini = h.open("mini", miniSettings)
         let detailLease = try #require(h.handOff(lease, to: detail))
         _ = try #require(h.handOff(detailLease, to: mini))
@@ -176,12 +167,13 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func cancelledBorrowRestoresTheLenderAsActive() throws {
-        let (h, _, detail, lease) = try feedHoldingClip()
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let borrow = h.request()
         h.step { $0.borrowRequested(borrow, token: token, by: detail, now: .zero) }
-        #expect(h.step { $0.requestCancelled(borrow) }.failure(for: borrow) == .cancelled)
-        h.settle()
+        // The cancelled borrow returns once the lender's settings are back, not before.
+        #expect(h.step { $0.requestCancelled(borrow) }.failure(for: borrow) == nil)
+        #expect(h.settle().failure(for: borrow) == .cancelled)
         #expect(h.machine.snapshot().first?.holders == ["feed"])
         #expect(h.machine.players[lease.player]?.applied == feedSettings)
         // The token was not spent: the page can retry the same link.
@@ -189,7 +181,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func updateAppliesWhereActiveAndWaitsWhereInactive() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         _ = try #require(h.handOff(lease, to: detail))
         var muted = detailSettings
         muted.isMuted = true
@@ -210,7 +202,7 @@ struct PoolStateMachineHandoffTests {
         PlaybackSettings(volume: 1.5),
     ])
     func invalidSettingsAreRefusedAndChangeNothing(_ bad: PlaybackSettings) throws {
-        let (h, feed, _, _) = try feedHoldingClip()
+        let (h, feed, _, _) = try MachineHarness.feedHoldingClip()
         let r = h.request()
         let actions = h.step { $0.updateRequested(r, session: feed, settings: bad) }
         guard case .fail(r, .invalidSettings)? = actions.first else {
@@ -223,7 +215,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func leasesThatAreNotYoursAnswerNotHolder() throws {
-        let (h, _, detail, lease) = try feedHoldingClip()
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
         let r = h.request()
         #expect(h.step { $0.reclaimRequested(r, lease: lease.key, by: detail) } == [.fail(r, .notHolder)])
         let foreign = LeaseKey(player: PlayerID(pool: 9, number: 1), epoch: lease.epoch, session: detail)
@@ -232,7 +224,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func closeGivesEverythingBackFailsWaitsAndFinishesNotices() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         _ = try #require(h.handOff(lease, to: detail))
         let waiting = h.request()
         h.step { $0.acquireRequested(waiting, session: detail, media: film, timeout: nil, now: .zero) }
@@ -242,9 +234,11 @@ struct PoolStateMachineHandoffTests {
         let r = h.request()
         let actions = h.step { $0.sessionClosed(detail, request: r) }
         #expect(actions.failure(for: other) == .sessionClosed)
-        #expect(actions.contains(.notify(lease, .returned)))
+        #expect(!actions.contains(.notify(lease, .returned)))
         #expect(actions.contains(.finishNotices(detail)))
-        #expect(h.settle().succeeded(r))
+        let settled = h.settle()
+        #expect(settled.contains(.notify(lease, .returned)))
+        #expect(settled.succeeded(r))
         #expect(h.machine.snapshot().map(\.holders) == [["feed"], []])
         let after = h.request()
         #expect(h.step { $0.acquireRequested(after, session: detail, media: clip, timeout: nil, now: .zero) }
@@ -253,7 +247,7 @@ struct PoolStateMachineHandoffTests {
     }
 
     @Test func shutdownFailsEveryWaitShutsEveryEngineAndRefusesLaterCalls() throws {
-        let (h, feed, detail, lease) = try feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let second = try #require(h.acquire(feed, film))
         let waiting = h.request()
         h.step { $0.acquireRequested(waiting, session: detail, media: trailer, timeout: .seconds(1), now: .zero) }

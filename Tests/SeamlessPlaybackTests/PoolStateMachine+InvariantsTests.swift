@@ -23,6 +23,12 @@ struct PoolStateMachineInvariantsTests {
         var revoked = Set<Grant>()
         var reclaims: [RequestID: Grant] = [:]
         var isShutDown = false
+        // The rules of the review fixes, checked as they happen.
+        var handoffs: [PlayerID: Int] = [:]                        // completed borrows per player
+        var issuedAt: [HandoffToken: (PlayerID, Int)] = [:]        // handoffs on the player when lent
+        var borrowToken: [RequestID: HandoffToken] = [:]
+        var reclaimVersion: [RequestID: UInt64] = [:]              // the version a reclaim must see landed
+        var unwound: [RequestID: (PlayerID, UInt64)] = [:]         // ended borrows and what they wait for
 
         func absorb(_ actions: [PoolAction]) {
             for action in actions {
@@ -32,6 +38,12 @@ struct PoolStateMachineInvariantsTests {
                     busy[player] = job
                 case .resume(let request, let grant):
                     #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
+                    if outstanding[request] == "borrow", let token = borrowToken[request],
+                       let (player, count) = issuedAt[token] {
+                        // Item 1: no handoff completed on the player since the token was issued.
+                        #expect(handoffs[player, default: 0] == count, "a token outlived a handoff, seed \(seed)")
+                        handoffs[player, default: 0] += 1
+                    }
                     outstanding[request] = nil
                     leases.append(grant)
                 case .succeed(let request), .fail(let request, _):
@@ -39,14 +51,38 @@ struct PoolStateMachineInvariantsTests {
                     outstanding[request] = nil
                     // A reclaim that succeeds leaves its page in the stack.
                     if case .succeed = action, let grant = reclaims.removeValue(forKey: request) {
-                        let stack = h.machine.players[grant.player]?.stack ?? []
+                        let player = h.machine.players[grant.player]
+                        let stack = player?.stack ?? []
                         #expect(stack.contains { $0.epoch == grant.epoch }, "reclaim succeeded for a page gone, seed \(seed)")
+                        // Item 2: from the top of the stack too, it returns once its settings have landed.
+                        if stack.last?.epoch == grant.epoch, let version = reclaimVersion[request] {
+                            #expect(player?.landed ?? 0 >= version, "reclaim returned before its settings, seed \(seed)")
+                        }
+                    }
+                    // Item 6: an ended borrow returns once the active holder's settings are back.
+                    if case .fail = action, let (id, version) = unwound.removeValue(forKey: request),
+                       let player = h.machine.players[id], !h.machine.isShutDown {
+                        // (Or the stack emptied, and a waiter was given the player in the same step.)
+                        #expect(player.landed >= version || player.stack.isEmpty || player.retiring
+                                    || player.stack.last?.pending != nil,
+                                "an ended borrow returned before the settings were back, seed \(seed)")
                     }
                 case .notify(let grant, .revoked):
                     #expect(revoked.insert(grant).inserted, "revoked twice, seed \(seed)")
+                case .notify(let grant, .returned):
+                    // Item 3: sent to the active holder, once its settings are on the engine.
+                    let player = h.machine.players[grant.player]
+                    #expect(player?.stack.last?.epoch == grant.epoch, "returned to an inactive page, seed \(seed)")
+                    if let player, player.landed == player.version {
+                        #expect(player.applied == h.machine.settings(of: grant.session),
+                                "returned before the settings landed, seed \(seed)")
+                    }
                 default:
                     break
                 }
+            }
+            for (request, state) in h.machine.requests {
+                if case .unwinding(let id, let version, _) = state { unwound[request] = (id, version) }
             }
         }
 
@@ -87,10 +123,12 @@ struct PoolStateMachineInvariantsTests {
                    let token = try? h.machine.lendRequested(lease.key, by: lease.session,
                                                             token: HandoffToken.random(), now: now).get() {
                     tokens.append((token, lease.session))
+                    issuedAt[token] = (lease.player, handoffs[lease.player, default: 0])
                 }
             case 24..<36:
                 if let (token, _) = tokens.randomElement(using: &rng) {
                     outstanding[r] = "borrow"
+                    borrowToken[r] = token
                     absorb(h.step { $0.borrowRequested(r, token: token, by: session, now: now) })
                 }
             case 36..<46:
@@ -102,7 +140,9 @@ struct PoolStateMachineInvariantsTests {
                 if let lease = leases.randomElement(using: &rng) {
                     outstanding[r] = "reclaim"
                     reclaims[r] = lease
-                    absorb(h.step { $0.reclaimRequested(r, lease: lease.key, by: lease.session) })
+                    let actions = h.step { $0.reclaimRequested(r, lease: lease.key, by: lease.session) }
+                    reclaimVersion[r] = h.machine.players[lease.player]?.version
+                    absorb(actions)
                 }
             case 54..<62:
                 var settings = palette.randomElement(using: &rng) ?? feedSettings

@@ -1,0 +1,56 @@
+/// What a page's ``PageSession/notices`` keep until the page reads them.
+///
+/// The policy: one notice per lease, the latest (a newer notice about a lease replaces the older one and
+/// moves to the end); and at most ``limit`` notices about leases the page no longer holds, the oldest of
+/// those dropped first. The latest notice of a lease the page still holds is never dropped, so a page
+/// that never reads its notices keeps at most one per player it holds plus ``limit``.
+struct NoticeBuffer: Sendable {
+    /// The most notices kept about leases the page no longer holds.
+    let limit: Int
+    private var notices: [LeaseNotice] = []
+    private var head = 0
+
+    init(limit: Int = 16) {
+        self.limit = max(0, limit)
+    }
+
+    /// Notices waiting to be read.
+    var count: Int { notices.count - head }
+
+    /// Keeps `notice`, replacing an unread one about the same lease.
+    /// - Parameters:
+    ///   - notice: The new notice.
+    ///   - heldEpochs: The grant epochs of the leases the page still holds; asked only when more than
+    ///     ``limit`` notices are kept.
+    mutating func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
+        let epoch = notice.lease.epoch
+        if let index = notices[head...].firstIndex(where: { $0.lease.epoch == epoch }) {
+            notices.remove(at: index)
+        }
+        notices.append(notice)
+        guard count > limit else { return }
+        let held = heldEpochs()
+        var released = notices[head...].reduce(0) { $0 + (held.contains($1.lease.epoch) ? 0 : 1) }
+        var index = head
+        while released > limit, index < notices.count {
+            if held.contains(notices[index].lease.epoch) {
+                index += 1
+            } else {
+                notices.remove(at: index)
+                released -= 1
+            }
+        }
+    }
+
+    /// The oldest unread notice, removed.
+    mutating func next() -> LeaseNotice? {
+        guard head < notices.count else { return nil }
+        let notice = notices[head]
+        head += 1
+        if head > 32, head * 2 > notices.count {
+            notices = Array(notices[head...])
+            head = 0
+        }
+        return notice
+    }
+}
