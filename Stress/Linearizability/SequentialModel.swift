@@ -8,7 +8,8 @@ import SeamlessPlayback
 /// when its settings land, and meanwhile a page further down can revoke the reclaimer. So a borrow
 /// that ends in `.leaseRevoked` or `.cancelled`, and a reclaim that ends in an error, take two steps,
 /// *accept* and *end*, each at its own point between invocation and response; every other call
-/// takes one.
+/// takes one. A borrow that never completed gives its token back; a token is good only while its
+/// lender has stayed the active holder since it was issued (no completed handoff in between).
 struct SequentialModel: Hashable {
     struct Holder: Hashable {
         let page: Int
@@ -16,6 +17,8 @@ struct SequentialModel: Hashable {
         let lease: PlayerLease?
         /// The borrow operation still pending on this holder.
         let pendingOperation: Int?
+        /// The token that borrow redeemed.
+        var pendingToken: HandoffToken? = nil
     }
 
     struct Player: Hashable {
@@ -23,11 +26,14 @@ struct SequentialModel: Hashable {
         var media: Int
         var stack: [Holder] = []
         var lastUsed: Int
+        /// Changes whenever the delivered active holder changes.
+        var activeRun = 0
     }
 
     struct Token: Hashable {
         let player: PlayerID
         let lender: PlayerLease
+        let lenderRun: Int
         var isUsed = false
     }
 
@@ -117,7 +123,7 @@ struct SequentialModel: Hashable {
         case .success(let (player, index)):
             guard index == players[player].stack.count - 1 else { return response == .failed(.notHolder) }
             guard case .token(let token) = response, tokens[token] == nil else { return false }
-            tokens[token] = Token(player: lease.player, lender: lease)
+            tokens[token] = Token(player: lease.player, lender: lease, lenderRun: players[player].activeRun)
             return true
         }
     }
@@ -142,7 +148,8 @@ struct SequentialModel: Hashable {
             if record.isUsed {
                 refusal = .tokenAlreadyUsed
             } else if let player = players.firstIndex(where: { $0.id == record.player }),
-                      let top = players[player].stack.last, top.lease == record.lender {
+                      let top = players[player].stack.last, top.lease == record.lender,
+                      players[player].activeRun == record.lenderRun {
                 refusal = players[player].stack.contains { $0.page == page } ? .alreadyHolding : nil
                 target = player
             } else {
@@ -155,12 +162,14 @@ struct SequentialModel: Hashable {
         guard let target else { return false }
         tokens[token]?.isUsed = true
         if step == .accept {
-            players[target].stack.append(Holder(page: page, lease: nil, pendingOperation: operation.id))
+            players[target].stack.append(Holder(page: page, lease: nil, pendingOperation: operation.id,
+                                                pendingToken: token))
             return true
         }
         guard case .lease(let lease) = operation.response, lease.player == players[target].id,
               granted.insert(lease).inserted else { return false }
         players[target].stack.append(Holder(page: page, lease: lease, pendingOperation: nil))
+        players[target].activeRun += 1
         return true
     }
 
@@ -183,8 +192,12 @@ struct SequentialModel: Hashable {
         case .success(let (player, index)):
             guard step == .accept || (step == .whole && response == .done) else { return false }
             for holder in players[player].stack[(index + 1)...] {
-                if let revokedLease = holder.lease { revoked.insert(revokedLease) }
+                if let revokedLease = holder.lease {
+                    revoked.insert(revokedLease)
+                    players[player].activeRun += 1
+                }
                 if let pending = holder.pendingOperation { doomed.insert(pending) }
+                if let token = holder.pendingToken { tokens[token]?.isUsed = false }
             }
             players[player].stack.removeSubrange((index + 1)...)
             return true
@@ -192,7 +205,8 @@ struct SequentialModel: Hashable {
     }
 
     private mutating func remove(at index: Int, of player: Int) {
-        players[player].stack.remove(at: index)
+        let holder = players[player].stack.remove(at: index)
+        if index == players[player].stack.count, holder.lease != nil { players[player].activeRun += 1 }
         if players[player].stack.isEmpty {
             tick += 1
             players[player].lastUsed = tick

@@ -85,6 +85,7 @@ extension PageWorker {
         let result = await call(cancel: cancel) { [session] () async throws(PlayerPoolError) in
             try await session.borrow(entry.token)
         }
+        var ended = false
         switch result {
         case .success(let lease):
             if lease.player != entry.player || lease.engine !== entry.engine {
@@ -96,14 +97,18 @@ extension PageWorker {
         case .failure(.tokenUnknown)
             where Nanoseconds.now() - entry.issued >= UInt64(world.tokenLifetime.nanoseconds * 2):
             break
-        case .failure(.tokenAlreadyUsed), .failure(.tokenExpired), .failure(.leaseRevoked):
+        case .failure(.tokenAlreadyUsed), .failure(.tokenExpired):
             break
+        case .failure(.leaseRevoked):
+            ended = !holdsIt
         case .failure(.cancelled) where cancel:
-            break
+            ended = !holdsIt
         case .failure(let error):
             unexpected("borrow of a token from p\(entry.lender) for \(entry.player)", error)
         }
-        release(entry.engine)
+        // An ended borrow returns once the active holder's settings are back: the engine checks that
+        // none of this page's settings land after this point.
+        release(entry.engine, ended: ended)
     }
 
     mutating func giveBack() async {
@@ -128,14 +133,19 @@ extension PageWorker {
 
     mutating func reclaim() async {
         let position = rng.below(held.count)
-        let lease = held[position].lease
+        let (lease, engine) = (held[position].lease, held[position].engine)
         let cancel = rng.chance(world.cancelRate)
+        let before = engine.landing
         let result = await call(cancel: cancel) { [session] () async throws(PlayerPoolError) in
             try await session.reclaim(lease)
         }
         switch result {
         case .success:
-            break
+            // When a reclaim returns, the page's settings are on the engine: they were there already, or
+            // an apply of them landed meanwhile (from the top of the stack too).
+            if before.page != index, engine.landed(page: index, after: before.count) == false {
+                world.violations.record("page p\(index): reclaim of \(lease) returned before its settings landed")
+            }
         case .failure(.leaseRevoked):
             dropRevoked(at: position)
         case .failure(.cancelled) where cancel:

@@ -98,9 +98,10 @@ struct PageWorker {
 
     /// The page let go of the engine's player and asks for no grant: any later apply of its
     /// settings there, after another page's, is stale.
-    mutating func release(_ engine: StressEngine) {
+    /// With `ended`, the page's borrow ended unfinished: not even an apply in flight may land after it.
+    mutating func release(_ engine: StressEngine, ended: Bool = false) {
         guard !held.contains(where: { $0.engine === engine }) else { return }
-        engine.markReleased(by: index)
+        if ended { engine.markEnded(by: index) } else { engine.markReleased(by: index) }
         if let position = marked.firstIndex(where: { $0 === engine }) { marked.remove(at: position) }
         marked.append(engine)
         if marked.count > Self.maximumMarks { marked.removeFirst().clearRelease(of: index) }

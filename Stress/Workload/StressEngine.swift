@@ -27,6 +27,10 @@ final class StressEngine: PlaybackEngine {
         var runStart = 0
         /// For each page that let go of the player: how many applies had landed at that moment.
         var releases: [Int: Int] = [:]
+        /// Pages whose borrow of this player ended unfinished: none of their settings may land any more.
+        var ended: Set<Int> = []
+        /// The pages of the last landings, oldest first; `recent[0]` is landing `landed - recent.count + 1`.
+        var recent: [Int] = []
         var player: PlayerID?
     }
 
@@ -59,7 +63,32 @@ final class StressEngine: PlaybackEngine {
 
     /// Forgets the mark: `page` is asking for a grant that may land on this engine.
     func clearRelease(of page: Int) {
-        state.withLock { _ = $0.releases.removeValue(forKey: page) }
+        state.withLock { state in
+            state.releases[page] = nil
+            state.ended.remove(page)
+        }
+    }
+
+    /// Records that `page`'s borrow of this player ended without completing (cancelled, revoked): it
+    /// returned once the active holder's settings were back, so none of its settings may land from now on.
+    func markEnded(by page: Int) {
+        state.withLock { state in
+            state.releases[page] = state.landed
+            state.ended.insert(page)
+        }
+    }
+
+    /// How many applies have landed, and the page of the last one.
+    var landing: (count: Int, page: Int) { state.withLock { ($0.landed, $0.runPage) } }
+
+    /// Whether an apply of `page`'s settings landed after the first `count` landings; `nil` when that is
+    /// too long ago to tell.
+    func landed(page: Int, after count: Int) -> Bool? {
+        state.withLock { state in
+            let first = state.landed - state.recent.count
+            guard count >= first else { return nil }
+            return state.recent[(count - first)...].contains(page)
+        }
     }
 
     func load(_ item: MediaItem) async throws {
@@ -76,7 +105,14 @@ final class StressEngine: PlaybackEngine {
             let now = state.landed
             state.lastApplied = settings
             guard let page = PageTag.page(of: settings) else { return nil }
+            state.recent.append(page)
+            if state.recent.count > 256 { state.recent.removeFirst(128) }
             var problem: String?
+            if state.ended.contains(page) {
+                problem = "late apply: engine #\(index) landed page p\(page)'s settings after its borrow had "
+                    + "ended unfinished and returned"
+                state.ended.remove(page)
+            }
             if let released = state.releases[page], now - 1 >= released + 1,
                !(state.runPage == page && state.runStart <= released + 1) {
                 problem = "stale apply: engine #\(index) (\(state.player.map { "\($0)" } ?? "unbound")) landed "
