@@ -13,9 +13,12 @@ public actor PageSession {
     /// The page's name, as given to ``PlayerPool/makeSession(named:settings:)``.
     public nonisolated let name: String
     /// What happens to this page's leases: `.revoked` when a page below takes a player back,
-    /// `.returned` when the page above gives one back. Finishes when the page or the pool closes.
+    /// `.returned` when the page above gives one back (sent once this page's settings are on the engine).
+    /// Finishes when the page or the pool closes.
     ///
-    /// Notices are kept until they are read, so a page should read them for as long as it is open.
+    /// Unread notices are kept per lease: only the latest notice of each lease, and at most 16 about leases
+    /// the page no longer holds. The latest notice of a lease the page still holds is never dropped, so a
+    /// page that never reads its notices costs a bounded amount of memory.
     public nonisolated let notices: AsyncStream<LeaseNotice>
 
     let id: SessionID
@@ -87,7 +90,14 @@ public actor PageSession {
 
     /// Borrows the player a token stands for, with no reload.
     ///
-    /// When this returns, this page is the active holder and its settings are on the engine.
+    /// When this returns, this page is the active holder and its settings are on the engine. A token is
+    /// good only while its lender has stayed the active holder since it was issued: once another borrow
+    /// of that player completes, or the lender gives it back or loses it, the lender's other tokens answer
+    /// ``PlayerPoolError/tokenExpired`` for good.
+    ///
+    /// If the borrow ends before it completes (its task is cancelled, the lender reclaims, the page
+    /// closes), it throws once the active holder's settings are back on the engine: at most the applies
+    /// already in flight on that engine. Its token can then be redeemed again, within its lifetime.
     /// - Throws: ``PlayerPoolError/tokenUnknown``, ``PlayerPoolError/tokenAlreadyUsed``,
     ///   ``PlayerPoolError/tokenExpired``, ``PlayerPoolError/alreadyHolding``, ``PlayerPoolError/leaseRevoked``
     ///   (the lender took it back meanwhile), ``PlayerPoolError/cancelled``. On any throw the page holds nothing new.
@@ -106,8 +116,8 @@ public actor PageSession {
 
     /// Leaves the player's holder stack.
     ///
-    /// If this page was the active holder, the page below becomes active, gets `.returned`, and its
-    /// settings are on the engine when this returns. If the stack empties the player turns idle,
+    /// If this page was the active holder, the page below becomes active and its settings are on the
+    /// engine when this returns; it is told `.returned` at that moment. If the stack empties the player turns idle,
     /// media kept. Afterwards the lease answers ``PlayerPoolError/notHolder``.
     /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``.
     public func giveBack(_ lease: PlayerLease) async throws(PlayerPoolError) {
@@ -118,10 +128,11 @@ public actor PageSession {
     /// Takes the player back from every page above this one, without their cooperation.
     ///
     /// Each removed page gets `.revoked` once and can never act with that lease again. When this
-    /// returns this page is the active holder with its settings on the engine. From the active holder
-    /// it changes nothing.
+    /// returns this page is the active holder with its settings on the engine, also when it was on top
+    /// already (a give-back above it may still have been applying them).
     /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/cancelled``
-    ///   (only when cancelled before the call), ``PlayerPoolError/sessionClosed``.
+    ///   (only when cancelled before the call), ``PlayerPoolError/sessionClosed`` (also when the page is
+    ///   closed while the reclaim waits).
     public func reclaim(_ lease: PlayerLease) async throws(PlayerPoolError) {
         guard !isClosed else { throw .sessionClosed }
         try await pool.reclaim(lease, session: id)

@@ -77,6 +77,9 @@ public actor PlayerPool {
 
     /// Loads `item` into an idle or new player, within capacity and never waiting, so that a later
     /// acquire of it is a warm hit. Does nothing when every player is held.
+    ///
+    /// If the idle player it was routed to is retired meanwhile (the media loading there before failed),
+    /// the prewarm is carried out on a fresh player instead.
     /// - Throws: ``PlayerPoolError/engineFailed(_:)`` when the load fails, ``PlayerPoolError/cancelled``,
     ///   ``PlayerPoolError/poolShutDown``.
     public func prewarm(_ item: MediaItem) async throws(PlayerPoolError) {

@@ -10,7 +10,8 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     case tokenMalformed
     /// The token was not issued by this pool.
     case tokenUnknown
-    /// The token is older than its lifetime, or its lender no longer holds the player actively.
+    /// The token is older than its lifetime, or its lender has not stayed the active holder since it was
+    /// issued (another borrow completed, or the lender gave the player back or lost it).
     case tokenExpired
     /// The token was already redeemed; tokens are single use.
     case tokenAlreadyUsed
