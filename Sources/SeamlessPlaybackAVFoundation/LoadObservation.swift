@@ -1,4 +1,4 @@
-#if canImport(AVFoundation)
+#if canImport(AVFoundation) && !os(watchOS)  // AVPlayerLayer is unavailable on watchOS
 import AVFoundation
 import Foundation
 
