@@ -63,9 +63,9 @@ struct AVPlayerEngineStateMachine {
         case itemStatus(ItemStatus)
         /// The layer's `isReadyForDisplay`, read on the main actor.
         case layerReadyForDisplay(Bool)
-        /// `AVPlayerItemFailedToPlayToEndTime`, with the error it carried.
+        /// `AVPlayerItem.failedToPlayToEndTimeNotification`, with the error it carried.
         case failedToPlayToEnd(reason: String)
-        /// `AVPlayerItemNewErrorLogEntry`, with the newest entry of the log.
+        /// `AVPlayerItem.newErrorLogEntryNotification`, with one new entry of the log.
         case errorLogEntry(ErrorLogEntry)
     }
 

@@ -120,7 +120,7 @@ final class PlayerController {
         }
         let center = NotificationCenter.default
         let failedToEnd = center.addObserver(
-            forName: .AVPlayerItemFailedToPlayToEndTime, object: item, queue: nil
+            forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: item, queue: nil
         ) { @Sendable [weak self] notification in
             let error = notification.userInfo?[AVPlayerItemFailedToPlayToEndTimeErrorKey] as? any Error
             let reason = error?.localizedDescription ?? "no error given"
@@ -128,7 +128,7 @@ final class PlayerController {
             Task { @MainActor in controller?.observed(.failedToPlayToEnd(reason: reason), for: id) }
         }
         let errorLog = center.addObserver(
-            forName: .AVPlayerItemNewErrorLogEntry, object: item, queue: nil
+            forName: AVPlayerItem.newErrorLogEntryNotification, object: item, queue: nil
         ) { @Sendable [weak self] _ in
             let controller = self
             Task { @MainActor in controller?.readErrorLog(for: id) }

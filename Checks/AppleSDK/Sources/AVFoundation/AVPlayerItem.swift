@@ -32,20 +32,23 @@ open class AVPlayerItem: NSObject {
     nonisolated open func errorLog() -> AVPlayerItemErrorLog? { nil }
 }
 
-/// The item notifications the shell observes. AVPlayerItem.h: they "may be posted on a different thread
-/// from the one on which the observer was registered".
-extension NSNotification.Name {
-    /// `AVPlayerItemFailedToPlayToEndTimeNotification`, `API_AVAILABLE(ios(4.3) …)`.
-    /// https://developer.apple.com/documentation/foundation/nsnotification/name/avplayeritemfailedtoplaytoendtime
+/// The item notifications the shell observes: global `NSNotificationName` constants in AVPlayerItem.h, which
+/// Swift imports as class constants of `AVPlayerItem` (not isolated: they are not members of the class's
+/// `@interface`). Apple documents that they may arrive on a thread other than the observer's.
+extension AVPlayerItem {
+    /// `AVPlayerItemFailedToPlayToEndTimeNotification`, `API_AVAILABLE(ios(4.3) …)`; the object is the item.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/failedtoplaytoendtimenotification
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
-    public static let AVPlayerItemFailedToPlayToEndTime = NSNotification.Name(
+    nonisolated public static let failedToPlayToEndTimeNotification = NSNotification.Name(
         "AVPlayerItemFailedToPlayToEndTimeNotification"
     )
 
-    /// `AVPlayerItemNewErrorLogEntryNotification`, `API_AVAILABLE(ios(6.0) …)`.
-    /// https://developer.apple.com/documentation/foundation/nsnotification/name/avplayeritemnewerrorlogentry
+    /// `AVPlayerItemNewErrorLogEntryNotification`, `API_AVAILABLE(ios(6.0) …)`; the object is the item.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/newerrorlogentrynotification
     @available(iOS 6.0, macOS 10.9, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
-    public static let AVPlayerItemNewErrorLogEntry = NSNotification.Name("AVPlayerItemNewErrorLogEntryNotification")
+    nonisolated public static let newErrorLogEntryNotification = NSNotification.Name(
+        "AVPlayerItemNewErrorLogEntryNotification"
+    )
 }
 
 /// `AVPlayerItemFailedToPlayToEndTimeErrorKey`: the notification's `userInfo` key for its `NSError`.

@@ -35,9 +35,10 @@ public class NSKeyValueObservation: NSObject {
 }
 
 extension _KeyValueCodingAndObserving {
-    /// Observes the property at `keyPath`. The change handler is not `@Sendable` and may run on any thread
-    /// (the one that made the change); a closure written in a main-actor context without `@Sendable` would be
-    /// inferred main-actor-isolated and trap there, which is why the shell marks its handlers `@Sendable`.
+    /// Observes the property at `keyPath`. The change handler is declared as in Foundation's open-source Swift
+    /// overlay: not `@Sendable`, and called on the thread that made the change. (If the iOS 18 SDK marks it
+    /// `@Sendable`, the shell still compiles: its handlers are `@Sendable` closures, so that one written on the
+    /// main actor is not inferred main-actor-isolated and trapped when called from another thread.)
     /// https://developer.apple.com/documentation/swift/using-key-value-observing-in-swift
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
