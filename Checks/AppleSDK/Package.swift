@@ -7,8 +7,9 @@ import PackageDescription
 // with the signatures, main-actor isolation, Sendable-ness and availability of Apple's iOS 18 SDK, and their
 // bodies are placeholders that never run. `FoundationKVO` supplies the part of Darwin's Foundation the shell
 // uses and swift-corelibs-foundation lacks (Swift key-value observing); the `AVFoundation` stand-in re-exports
-// it, as the real one re-exports Foundation. `AVPlayerEngineShell` and `SeamlessPlayback` are symlinks to the
-// real source folders, so the files compiled here are the shipped ones, with `#if canImport(AVFoundation)` true.
+// it, as the real one re-exports Foundation. `SeamlessPlaybackAVFoundation` and `SeamlessPlayback` are symlinks to
+// the real source folders, so the files compiled here are the shipped ones, with `#if canImport(AVFoundation)` true.
+// `UsageCheck` is the README's example of a pool of AVPlayerEngines, minus its UIKit lines.
 //
 //     swift build --package-path Checks/AppleSDK -Xswiftc -warnings-as-errors
 let package = Package(
@@ -19,7 +20,8 @@ let package = Package(
         .target(name: "FoundationKVO"),
         .target(name: "AVFoundation", dependencies: ["QuartzCore", "CoreMedia", "FoundationKVO"]),
         .target(name: "SeamlessPlayback"),
-        .target(name: "AVPlayerEngineShell", dependencies: ["AVFoundation", "CoreMedia", "SeamlessPlayback"]),
+        .target(name: "SeamlessPlaybackAVFoundation", dependencies: ["AVFoundation", "CoreMedia", "SeamlessPlayback"]),
+        .target(name: "UsageCheck", dependencies: ["AVFoundation", "SeamlessPlayback", "SeamlessPlaybackAVFoundation"]),
     ],
     swiftLanguageModes: [.v6]
 )
