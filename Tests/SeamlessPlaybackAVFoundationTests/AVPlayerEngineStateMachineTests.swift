@@ -129,13 +129,17 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .replacing(2))
     }
 
-    @Test("a new load after a finished one stops the old observations; after a failed one there are none")
+    @Test("a new load after a finished one stops the old observations; after a failed or cancelled one there are none")
     func loadAfterFinishedOrFailed() {
         var finished = ready()
         #expect(finished.loadRequested().1 == [.stopObserving(1), .send(Self.loadCommands), .startObserving(2)])
         var failed = waiting()
         _ = failed.observed(.itemStatus(.failed(reason: "x")), for: 1)
         #expect(failed.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2)])
+        var cancelled = waiting()
+        _ = cancelled.loadCancelled(1)
+        #expect(cancelled.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2)])
+        #expect(cancelled.state == .replacing(2))
     }
 
     @Test("observations of a replaced item do nothing to the new load")
@@ -285,6 +289,7 @@ struct AVPlayerEngineStateMachineTests {
         let (id, actions) = machine.loadRequested()
         #expect(actions == [.finishLoad(id, .failed(.shutDown))])
         #expect(machine.applyRequested(PlaybackSettings()) == [])
+        #expect(machine.loadCancelled(id) == [])
         #expect(machine.state == .shutDown)
     }
 
