@@ -7,12 +7,16 @@ let package = Package(
     products: [
         .library(name: "SeamlessPlayback", targets: ["SeamlessPlayback"]),
         .library(name: "SeamlessPlaybackTesting", targets: ["SeamlessPlaybackTesting"]),
+        .library(name: "SeamlessPlaybackAVFoundation", targets: ["SeamlessPlaybackAVFoundation"]),
         .executable(name: "demo", targets: ["demo"]),
         .executable(name: "stress", targets: ["stress"]),
     ],
     targets: [
         .target(name: "SeamlessPlayback"),
         .target(name: "SeamlessPlaybackTesting", dependencies: ["SeamlessPlayback"]),
+        // AVPlayer as a PlaybackEngine: the decisions compile everywhere; the AVFoundation shell only where
+        // AVFoundation exists (type-checked on Linux by Checks/AppleSDK).
+        .target(name: "SeamlessPlaybackAVFoundation", dependencies: ["SeamlessPlayback"]),
         // The demo's story, kept out of the executable so that a test can replay it.
         .target(name: "DemoStory", dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"]),
         .executableTarget(name: "demo", dependencies: ["DemoStory"]),
@@ -24,6 +28,10 @@ let package = Package(
         .testTarget(
             name: "SeamlessPlaybackTests",
             dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting", "DemoStory"]
+        ),
+        .testTarget(
+            name: "SeamlessPlaybackAVFoundationTests",
+            dependencies: ["SeamlessPlayback", "SeamlessPlaybackAVFoundation"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,5 @@
+// The real AVFoundation module re-exports the frameworks its headers import.
+@_exported import CoreMedia
+@_exported import Foundation
+@_exported import FoundationKVO
+@_exported import QuartzCore

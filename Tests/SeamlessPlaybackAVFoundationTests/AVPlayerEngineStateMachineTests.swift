@@ -1,0 +1,303 @@
+import SeamlessPlayback
+@testable import SeamlessPlaybackAVFoundation
+import Testing
+
+@Suite("AVPlayerEngineStateMachine")
+struct AVPlayerEngineStateMachineTests {
+    typealias Machine = AVPlayerEngineStateMachine
+    static let loadCommands: [PlayerCommand] = [.pause, .detachLayer, .replaceCurrentItem, .attachLayer]
+    static let entry = Machine.ErrorLogEntry(domain: "CoreMediaErrorDomain", code: -12938, comment: "HTTP 404")
+
+    /// A machine whose load 1 has its item on the player.
+    private func waiting(errorLogLimit: Int = 3) -> Machine {
+        var machine = Machine(errorLogLimit: errorLogLimit)
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        return machine
+    }
+
+    /// A machine whose load 1 finished.
+    private func ready(errorLogLimit: Int = 3) -> Machine {
+        var machine = waiting(errorLogLimit: errorLogLimit)
+        _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
+        _ = machine.observed(.layerReadyForDisplay(false), for: 1)
+        _ = machine.observed(.layerReadyForDisplay(true), for: 1)
+        return machine
+    }
+
+    // MARK: Loading
+
+    @Test("a load pauses, detaches the layer, replaces the item, reattaches, then observes")
+    func loadStarts() {
+        var machine = Machine()
+        #expect(machine.state == .idle)
+        let (id, actions) = machine.loadRequested()
+        #expect(id == 1)
+        #expect(actions == [.send(Self.loadCommands), .startObserving(1)])
+        #expect(machine.state == .replacing(1))
+        machine.itemReplaced(1)
+        #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
+    }
+
+    @Test("observations before the item is on the player, or for another load's item, are dropped")
+    func replacingIgnoresObservations() {
+        var machine = Machine()
+        _ = machine.loadRequested()
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.failed(reason: "x")), for: 1) == [])
+        machine.itemReplaced(2)
+        #expect(machine.state == .replacing(1), "itemReplaced of another load changes nothing")
+        machine.itemReplaced(1)
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 2) == [])
+        #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
+    }
+
+    @Test("readyToPlay alone does not finish a load; the first frame on the layer does")
+    func readyThenFirstFrame() {
+        var machine = waiting()
+        #expect(machine.observed(.itemStatus(.unknown), for: 1) == [])
+        #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
+        #expect(machine.state == .waitingForFirstFrame(1))
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.state == .waitingForFirstFrame(1))
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [.finishLoad(1, .ready)])
+        #expect(machine.state == .ready(1))
+    }
+
+    @Test("a first frame seen before readyToPlay finishes the load when the status arrives")
+    func firstFrameThenReady() {
+        var machine = waiting()
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
+        #expect(machine.state == .waitingForReady(1, firstFrameSeen: true))
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [.finishLoad(1, .ready)])
+        #expect(machine.state == .ready(1))
+    }
+
+    @Test("a ready-for-display read before the layer was seen empty is the previous item's frame")
+    func staleFirstFrameIgnored() {
+        var machine = waiting()
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
+        #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
+        #expect(machine.state == .waitingForFirstFrame(1))
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [.finishLoad(1, .ready)])
+    }
+
+    @Test("the layer must be seen empty again for each new item")
+    func emptyLayerIsPerLoad() {
+        var machine = ready()
+        _ = machine.loadRequested()
+        machine.itemReplaced(2)
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 2) == [])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 2) == [], "load 1's false does not count")
+        #expect(machine.state == .waitingForFirstFrame(2))
+    }
+
+    @Test("an item that fails while loading fails the load with its error", arguments: [false, true])
+    func itemFailsWhileLoading(afterReadyToPlay: Bool) {
+        var machine = waiting()
+        if afterReadyToPlay { _ = machine.observed(.itemStatus(.readyToPlay), for: 1) }
+        #expect(machine.observed(.itemStatus(.failed(reason: "unsupported codec")), for: 1) == [
+            .stopObserving(1), .finishLoad(1, .failed(.itemFailed(reason: "unsupported codec"))),
+        ])
+        #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: unsupported codec"))
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [], "a failed load never finishes")
+    }
+
+    @Test("a failure to play to the end while loading fails the load")
+    func failedToPlayToEndWhileLoading() {
+        var machine = waiting()
+        #expect(machine.observed(.failedToPlayToEnd(reason: "network lost"), for: 1) == [
+            .stopObserving(1),
+            .finishLoad(1, .failed(.playbackFailed(reason: "failed to play to its end: network lost"))),
+        ])
+    }
+
+    @Test("a new load while one waits fails the waiting one as superseded")
+    func loadSupersedesWaitingLoad() {
+        var machine = waiting()
+        let (id, actions) = machine.loadRequested()
+        #expect(id == 2)
+        #expect(actions == [
+            .stopObserving(1), .finishLoad(1, .failed(.superseded)), .send(Self.loadCommands), .startObserving(2),
+        ])
+        #expect(machine.state == .replacing(2))
+    }
+
+    @Test("a new load after a finished one stops the old observations; after a failed or cancelled one there are none")
+    func loadAfterFinishedOrFailed() {
+        var finished = ready()
+        #expect(finished.loadRequested().1 == [.stopObserving(1), .send(Self.loadCommands), .startObserving(2)])
+        var failed = waiting()
+        _ = failed.observed(.itemStatus(.failed(reason: "x")), for: 1)
+        #expect(failed.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2)])
+        var cancelled = waiting()
+        _ = cancelled.loadCancelled(1)
+        #expect(cancelled.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2)])
+        #expect(cancelled.state == .replacing(2))
+    }
+
+    @Test("observations of a replaced item do nothing to the new load")
+    func staleLoadObservations() {
+        var machine = ready()
+        _ = machine.loadRequested()
+        machine.itemReplaced(2)
+        #expect(machine.observed(.itemStatus(.failed(reason: "old item")), for: 1) == [])
+        #expect(machine.observed(.failedToPlayToEnd(reason: "old item"), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.state == .waitingForReady(2, firstFrameSeen: false))
+    }
+
+    // MARK: Cancellation
+
+    @Test("cancelling a waiting load removes its item and fails it; a second cancel does nothing")
+    func cancelWaitingLoad() {
+        var machine = waiting()
+        _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
+        #expect(machine.loadCancelled(1) == [
+            .stopObserving(1), .send([.pause, .removeCurrentItem]), .finishLoad(1, .failed(.cancelled)),
+        ])
+        #expect(machine.state == .cancelled(1))
+        #expect(machine.loadCancelled(1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
+    }
+
+    @Test("a load cancelled while its item is being replaced is cancelled too")
+    func cancelWhileReplacing() {
+        var machine = Machine()
+        _ = machine.loadRequested()
+        #expect(machine.loadCancelled(1) == [
+            .stopObserving(1), .send([.pause, .removeCurrentItem]), .finishLoad(1, .failed(.cancelled)),
+        ])
+        machine.itemReplaced(1)
+        #expect(machine.state == .cancelled(1))
+    }
+
+    @Test("cancelling a finished, an unknown or an older load does nothing")
+    func cancelAfterTheFact() {
+        var machine = ready()
+        #expect(machine.loadCancelled(1) == [])
+        #expect(machine.loadCancelled(7) == [])
+        #expect(machine.state == .ready(1))
+    }
+
+    // MARK: Failures in mid-playback
+
+    @Test("a ready item that fails is reported once, and only the first failure counts")
+    func midPlaybackItemFailure() {
+        var machine = ready()
+        #expect(machine.observed(.itemStatus(.failed(reason: "decoder died")), for: 1) == [
+            .stopObserving(1), .reportFailure("the AVPlayerItem failed: decoder died"),
+        ])
+        #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: decoder died"))
+        #expect(machine.observed(.failedToPlayToEnd(reason: "later"), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.failed(reason: "again")), for: 1) == [])
+    }
+
+    @Test("a ready item that fails to play to its end is reported")
+    func midPlaybackFailedToPlayToEnd() {
+        var machine = ready()
+        #expect(machine.observed(.failedToPlayToEnd(reason: "stream broke"), for: 1) == [
+            .stopObserving(1), .reportFailure("playback failed: failed to play to its end: stream broke"),
+        ])
+    }
+
+    @Test("status and readiness changes of a ready item are not failures")
+    func readyItemBenignChanges() {
+        var machine = ready()
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.unknown), for: 1) == [])
+        #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
+        #expect(machine.state == .ready(1))
+    }
+
+    @Test("an error-log fault is a failure at its limit-th repetition, counted per domain and code")
+    func errorLogLimit() {
+        var machine = ready(errorLogLimit: 3)
+        let other = Machine.ErrorLogEntry(domain: "NSURLErrorDomain", code: -1009, comment: nil)
+        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
+        #expect(machine.observed(.errorLogEntry(other), for: 1) == [])
+        #expect(machine.observed(.errorLogEntry(other), for: 1) == [])
+        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
+        #expect(machine.state == .ready(1))
+        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [
+            .stopObserving(1),
+            .reportFailure("playback failed: error log: CoreMediaErrorDomain -12938 (HTTP 404), 3 times"),
+        ])
+    }
+
+    @Test("error-log counts start again with each item")
+    func errorLogCountsPerItem() {
+        var machine = ready(errorLogLimit: 2)
+        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
+        _ = machine.loadRequested()
+        machine.itemReplaced(2)
+        #expect(machine.observed(.errorLogEntry(Self.entry), for: 2) == [])
+        #expect(machine.observed(.errorLogEntry(Self.entry), for: 2) == [
+            .stopObserving(2),
+            .finishLoad(2, .failed(.playbackFailed(reason: "error log: CoreMediaErrorDomain -12938 (HTTP 404), 2 times"))),
+        ])
+    }
+
+    @Test("an error-log limit below one counts as one")
+    func errorLogLimitFloor() {
+        var machine = ready(errorLogLimit: 0)
+        #expect(machine.errorLogLimit == 1)
+        let entry = Machine.ErrorLogEntry(domain: "d", code: 1, comment: nil)
+        #expect(machine.observed(.errorLogEntry(entry), for: 1) == [
+            .stopObserving(1), .reportFailure("playback failed: error log: d 1, 1 times"),
+        ])
+    }
+
+    // MARK: Apply, position, shutdown
+
+    @Test("apply sends the settings' commands in order")
+    func applySendsCommands() {
+        let machine = ready()
+        let settings = PlaybackSettings(isMuted: true, volume: 0.5, rate: 2, isPaused: false, contentMode: .aspectFill)
+        #expect(machine.applyRequested(settings) == [
+            .send([.setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2), .play]),
+        ])
+        #expect(Machine().applyRequested(settings) == [.send(PlayerCommand.applying(settings))], "before any load too")
+    }
+
+    @Test("shutdown pauses, releases the item and the layer's player; only once", arguments: [0, 1, 2])
+    func shutdown(stage: Int) {
+        var machine = stage == 0 ? Machine() : stage == 1 ? waiting() : ready()
+        let release = Machine.Action.send([.pause, .removeCurrentItem, .detachLayer])
+        let expected: [Machine.Action] = switch stage {
+        case 0: [release]
+        case 1: [.stopObserving(1), .finishLoad(1, .failed(.shutDown)), release]
+        default: [.stopObserving(1), release]
+        }
+        #expect(machine.shutdownRequested() == expected)
+        #expect(machine.state == .shutDown)
+        #expect(machine.shutdownRequested() == [])
+        #expect(machine.observed(.itemStatus(.failed(reason: "x")), for: 1) == [])
+    }
+
+    @Test("after shutdown a load fails at once and an apply sends nothing")
+    func afterShutdown() {
+        var machine = ready()
+        _ = machine.shutdownRequested()
+        let (id, actions) = machine.loadRequested()
+        #expect(actions == [.finishLoad(id, .failed(.shutDown))])
+        #expect(machine.applyRequested(PlaybackSettings()) == [])
+        #expect(machine.loadCancelled(id) == [])
+        #expect(machine.state == .shutDown)
+    }
+
+    @Test("the position is the current time, or zero when it is not a finite positive number", arguments: [
+        (Double.nan, Duration.zero), (.infinity, .zero), (-.infinity, .zero), (-1, .zero), (0, .zero),
+        (1.5, .milliseconds(1500)), (3600, .seconds(3600)),
+    ])
+    func position(seconds: Double, expected: Duration) {
+        #expect(Machine.position(seconds: seconds) == expected)
+    }
+}
