@@ -12,7 +12,7 @@ enum ColdStartBench {
             let start = clock.now
             let engine: MPVEngine
             do {
-                engine = try MPVEngine()
+                engine = try await MPVEngine()
                 try await engine.load(media)
             } catch {
                 throw .failed("cold start failed: \(error)")

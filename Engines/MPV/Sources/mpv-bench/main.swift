@@ -30,7 +30,7 @@ func runBench() async throws(BenchError) {
 }
 
 func mpvVersion() async -> String {
-    guard let engine = try? MPVEngine() else { return "mpv" }
+    guard let engine = try? await MPVEngine() else { return "mpv" }
     let version = (try? await engine.stringProperty("mpv-version")) ?? "mpv"
     await engine.shutdown()
     return version
