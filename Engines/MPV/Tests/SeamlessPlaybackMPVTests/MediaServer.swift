@@ -5,7 +5,8 @@ import SeamlessPlayback
 ///
 /// `/file/NAME` serves a file with range requests, as an ordinary web server does; `/linear/NAME`
 /// serves it whole and ignores ranges. With `?at=BYTES` the server dies at that byte of the file:
-/// every response stops there and drops its connection, and later requests get 503.
+/// every response stops there and drops its connection, and later requests get 503. `/hang/NAME`
+/// never answers.
 final class MediaServer: Sendable {
     private let process: Process
     private let input: Pipe
@@ -53,6 +54,11 @@ final class MediaServer: Sendable {
     /// An item for a file served whole, without range requests, from a server that dies at byte `cutAt`, if given.
     func linear(_ name: String, cutAt bytes: Int? = nil) -> MediaItem {
         MediaItem(id: "\(base)/linear/\(name)" + (bytes.map { "?at=\($0)" } ?? ""))
+    }
+
+    /// An item whose server never answers: a load of it waits until its timeout or cancellation.
+    func hanging() -> MediaItem {
+        MediaItem(id: "\(base)/hang/clip.mp4")
     }
 
     /// Stops the server.

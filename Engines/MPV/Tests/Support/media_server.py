@@ -6,6 +6,7 @@ files of DIRECTORY until stdin closes or it is killed.
 
   GET /file/NAME    the file, with range requests (206), as an ordinary web server does
   GET /linear/NAME  the whole file, range requests ignored (Accept-Ranges: none)
+  GET /hang/NAME    nothing: the response never comes (the connection stays open for 30 s)
   ?at=BYTES         on either: the server dies at byte BYTES of the file: every response stops
                     there and drops its connection, and a request from there on gets 503
 """
@@ -14,6 +15,7 @@ import re
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
@@ -30,6 +32,10 @@ class Handler(BaseHTTPRequestHandler):
         url = urlparse(self.path)
         kind, _, name = url.path.lstrip("/").partition("/")
         path = os.path.join(ROOT, os.path.basename(name))
+        if kind == "hang":
+            time.sleep(30)
+            self.close_connection = True
+            return
         if kind not in ("file", "linear") or not os.path.isfile(path):
             self.send_error(404)
             return
