@@ -11,12 +11,12 @@ func runBench() async throws(BenchError) {
         print(BenchArguments.usage)
         return
     }
-    let coldStarts = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
+    let cold = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
     let applies = try await ApplyBench.run(repetitions: arguments.repetitions, media: media)
     let report = BenchReport(
         repetitions: arguments.repetitions, mpvVersion: await mpvVersion(),
-        coldStarts: coldStarts, handoff: handoff, applies: applies
+        creations: cold.creations, coldStarts: cold.coldStarts, handoff: handoff, applies: applies
     )
     print(report.table)
     if let path = arguments.jsonPath {
