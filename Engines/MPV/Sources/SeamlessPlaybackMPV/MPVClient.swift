@@ -46,6 +46,17 @@ final class MPVClient: Sendable {
     /// destroyed handle.
     private nonisolated(unsafe) let handle: OpaquePointer
     private let shared = Protected(Shared())
+    /// Set by ``holdEvents()`` (tests only): the event thread parks before reading its next event.
+    private let eventHold = Protected<EventHold?>(nil)
+
+    /// Parks the event thread for a test, so that mpv's replies pile up unread in its queue.
+    final class EventHold: Sendable {
+        let parked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+
+        /// Lets the event thread go on.
+        func release() { released.signal() }
+    }
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -161,6 +172,27 @@ final class MPVClient: Sendable {
         }
     }
 
+    /// Requests made and not answered yet: in flight or waiting in the backlog.
+    var requestsPending: Int { shared.withLock { $0.machine.requestsInFlight + $0.machine.backlogCount } }
+
+    /// Tests only: parks the event thread before its next event and returns once it is parked.
+    /// Until ``EventHold/release()``, no reply is read, so mpv's reply queue fills as it would behind a
+    /// slow consumer.
+    func holdEvents() async -> EventHold {
+        let hold = EventHold()
+        eventHold.withLock { $0 = hold }
+        shared.withLock { shared in
+            if shared.machine.lifecycle == .running { mpv_wakeup(handle) }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                hold.parked.wait()
+                continuation.resume()
+            }.start()
+        }
+        return hold
+    }
+
     // MARK: Lifecycle
 
     /// Asks the event thread to destroy the handle, without waiting. Safe to call any number of times.
@@ -237,6 +269,10 @@ final class MPVClient: Sendable {
     /// The event thread: drains mpv's queue until the handle stops, then destroys it.
     private func runEventLoop() {
         while let timeout = shared.withLock({ Self.waitTimeout(for: $0.machine) }) {
+            if let hold = eventHold.withLock({ hold in defer { hold = nil }; return hold }) {
+                hold.parked.signal()
+                hold.released.wait()
+            }
             guard let raw = mpv_wait_event(handle, timeout) else { continue }
             let event = MPVEvent(raw.pointee)
             update { shared in

@@ -104,6 +104,14 @@ public final class MPVEngine: PlaybackEngine {
     /// Whether playback stands at the end of the file, on its last frame (mpv's `eof-reached`).
     public var isAtEnd: Bool { client.isAtEnd }
 
+    /// Tests only: parks the engine's event thread (see ``MPVClient/holdEvents()``).
+    func holdEvents() async -> MPVClient.EventHold {
+        await client.holdEvents()
+    }
+
+    /// Requests made and not answered yet (tests only).
+    var requestsPending: Int { client.requestsPending }
+
     /// Reads one property for diagnostics and tests.
     func property(_ name: String, as format: MPVClient.Format) async throws(MPVError) -> MPVValue? {
         try await client.property(name, as: format)

@@ -1,53 +1,59 @@
 import Foundation
 import SeamlessPlayback
-import SeamlessPlaybackMPV
+@testable import SeamlessPlaybackMPV
 import Testing
 
 /// The five behaviours of issue 15, each on real playback, each named after its bug.
 @Suite("MPVEngine regressions (issue 15)")
 struct MPVEngineRegressionTests {
-    @Test("1. apply lands even while 1,500 property reads fill mpv's reply queue")
-    func applyLandsWithFullReplyQueue() async throws {
+    @Test("1. apply lands even while 1,500 property reads wait behind a consumer that reads no reply")
+    func applyLostInFullReplyQueue() async throws {
         let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         let settings = PlaybackSettings(isMuted: true, volume: 0.3, rate: 2, isPaused: true, contentMode: .aspectFill)
-        let failedReads = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<1_500 {
-                group.addTask { (try? await engine.doubleProperty("time-pos")) == nil }
-            }
-            group.addTask {
-                await engine.apply(settings)
-                return false
-            }
-            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
+        // With no reply read, every request keeps its slot of mpv's reply queue (1,000): 1,505
+        // requests sent at once would overflow it, and the apply's sets would be refused.
+        let hold = await engine.holdEvents()
+        let reads = (0..<1_500).map { _ in Task { (try? await engine.doubleProperty("time-pos")) != nil } }
+        let apply = Task { await engine.apply(settings) }
+        let allMade = await eventually { engine.requestsPending == 1_505 }
+        hold.release()
+        #expect(allMade, "\(engine.requestsPending) requests pending")
+        await apply.value
+        var answered = 0
+        for read in reads where await read.value { answered += 1 }
         #expect(engine.lastApplyError == nil)
         let live = try await engine.liveSettings()
         #expect(live.isClose(to: settings), "mpv carries \(live)")
-        #expect(failedReads == 0, "\(failedReads) reads failed")
+        #expect(answered == 1_500, "\(1_500 - answered) reads failed")
         await engine.shutdown()
     }
 
-    @Test("2. currentPosition never reads zero while playing, under 3,000 concurrent reads and 1,500 requests")
-    func currentPositionNeverLiesUnderLoad() async throws {
+    @Test("2. currentPosition never reads zero while playing, with 1,500 requests waiting on mpv")
+    func currentPositionReadsZeroUnderLoad() async throws {
         let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         #expect(await eventually { await engine.currentPosition() > .milliseconds(100) })
         let floor = await engine.currentPosition()
-        let positions = await withTaskGroup(of: Duration?.self) { group in
-            for index in 0..<4_500 {
-                group.addTask {
-                    if index % 3 == 2 {
-                        _ = try? await engine.doubleProperty("time-pos")
-                        return nil
-                    }
-                    return await engine.currentPosition()
-                }
+        let hold = await engine.holdEvents()
+        let reads = (0..<1_500).map { _ in Task { _ = try? await engine.doubleProperty("time-pos") } }
+        let answered = Protected(0)
+        let readers = (0..<3_000).map { _ in
+            Task {
+                let position = await engine.currentPosition()
+                answered.withLock { $0 += 1 }
+                return position
             }
-            return await group.compactMap { $0 }.reduce(into: [Duration]()) { $0.append($1) }
         }
-        #expect(positions.count == 3_000)
+        // Positions need no reply from mpv, so all are answered while no reply is read.
+        let answeredWhileHeld = await eventually(within: .seconds(2)) { answered.withLock { $0 } == 3_000 }
+        hold.release()
+        #expect(answeredWhileHeld)
+        var positions: [Duration] = []
+        for reader in readers { positions.append(await reader.value) }
+        for read in reads { await read.value }
         let below = positions.filter { $0 < floor }
+        #expect(positions.count == 3_000)
         #expect(below.isEmpty, "\(below.count) reads went below \(floor), e.g. \(below.first.map { "\($0)" } ?? "")")
         await engine.shutdown()
     }
