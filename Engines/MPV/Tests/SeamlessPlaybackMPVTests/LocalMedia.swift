@@ -10,11 +10,19 @@ actor LocalMedia {
     /// The length of the clips.
     static let duration = Duration.seconds(6)
 
-    private var made: URL?
+    /// The one making of the files; concurrent callers await the same task (an actor is reentrant at
+    /// every await, so a stored flag would let two callers run ffmpeg on the same files).
+    private var making: Task<URL, any Error>?
 
     /// The folder that holds `clip.mp4`, `tail-index.mp4` and `playlist.m3u`, made on first use.
     func directory() async throws -> URL {
-        if let made { return made }
+        if let making { return try await making.value }
+        let task = Task { try await Self.make() }
+        making = task
+        return try await task.value
+    }
+
+    private static func make() async throws -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("seamless-mpv-media-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -31,7 +39,6 @@ actor LocalMedia {
             folder.appendingPathComponent("tail-index.mp4").path,
         ])
         try "#EXTM3U\n\(clip)\n".write(to: folder.appendingPathComponent("playlist.m3u"), atomically: true, encoding: .utf8)
-        made = folder
         return folder
     }
 
