@@ -180,10 +180,14 @@ final class MPVClient: Sendable {
     /// slow consumer.
     func holdEvents() async -> EventHold {
         let hold = EventHold()
-        eventHold.withLock { $0 = hold }
-        shared.withLock { shared in
-            if shared.machine.lifecycle == .running { mpv_wakeup(handle) }
+        let isRunning = shared.withLock { shared in
+            guard shared.machine.lifecycle == .running else { return false }
+            eventHold.withLock { $0 = hold }
+            mpv_wakeup(handle)
+            return true
         }
+        // A stopped engine's thread reads no more events: nothing to park.
+        guard isRunning else { return hold }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
                 hold.parked.wait()
