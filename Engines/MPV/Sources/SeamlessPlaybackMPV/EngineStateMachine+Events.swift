@@ -96,6 +96,8 @@ extension EngineStateMachine {
             outcome = firstError.map { .failed($0) } ?? .finished
         case .read(_, let name):
             outcome = error.map { .failed(.propertyFailed(name: name, reason: $0)) } ?? .value(value)
+        case .command(_, let arguments):
+            outcome = error.map { .failed(.commandFailed(arguments.joined(separator: " "), reason: $0)) } ?? .finished
         case .reserved, .cancelled:
             return []
         }

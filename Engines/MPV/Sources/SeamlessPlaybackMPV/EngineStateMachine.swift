@@ -50,6 +50,8 @@ struct EngineStateMachine {
         case setProperty(String, MPVValue)
         /// `mpv_get_property_async`.
         case getProperty(String, MPVFormat)
+        /// Any other mpv command, e.g. `quit` in a test.
+        case command([String])
     }
 
     /// A request to send now, with its ID as its `reply_userdata`.
@@ -89,6 +91,7 @@ struct EngineStateMachine {
         case load(Load)
         case apply(pending: [RequestID: String], firstError: MPVError?)
         case read(request: RequestID, name: String)
+        case command(request: RequestID, arguments: [String])
     }
 
     enum EntryPhase: Hashable {
@@ -183,6 +186,14 @@ struct EngineStateMachine {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
         let request = makeRequest(for: waiter, .getProperty(name, format))
         waiters[waiter] = .read(request: request, name: name)
+        return .queued([request])
+    }
+
+    /// Starts any other mpv command; finishes at its reply.
+    mutating func startCommand(_ waiter: WaiterID, arguments: [String]) -> Start {
+        if let refusal = refusal(of: waiter) { return .complete(refusal) }
+        let request = makeRequest(for: waiter, .command(arguments))
+        waiters[waiter] = .command(request: request, arguments: arguments)
         return .queued([request])
     }
 

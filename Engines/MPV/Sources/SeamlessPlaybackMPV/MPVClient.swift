@@ -172,6 +172,16 @@ final class MPVClient: Sendable {
         }
     }
 
+    /// Runs an mpv command and returns at its reply.
+    /// - Throws: ``MPVError/commandFailed(_:reason:)`` or ``MPVError/shutDown``.
+    func command(_ arguments: [String]) async throws(MPVError) {
+        let waiter = shared.withLock { $0.machine.reserveWaiter() }
+        let outcome = await perform(waiter) { machine in
+            machine.startCommand(waiter, arguments: arguments)
+        }
+        if case .failed(let error) = outcome { throw error }
+    }
+
     /// Requests made and not answered yet: in flight or waiting in the backlog.
     var requestsPending: Int { shared.withLock { $0.machine.requestsInFlight + $0.machine.backlogCount } }
 
@@ -320,6 +330,8 @@ final class MPVClient: Sendable {
             return setPropertyAsync(handle, request, name, value)
         case .getProperty(let name, let format):
             return mpv_get_property_async(handle, request, name, format.mpvFormat)
+        case .command(let arguments):
+            return withCStrings(arguments) { mpv_command_async(handle, request, $0) }
         }
     }
 

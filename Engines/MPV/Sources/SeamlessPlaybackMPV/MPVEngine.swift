@@ -109,6 +109,11 @@ public final class MPVEngine: PlaybackEngine {
         await client.holdEvents()
     }
 
+    /// Runs an mpv command, such as `quit`, for diagnostics and tests.
+    func command(_ arguments: [String]) async throws(MPVError) {
+        try await client.command(arguments)
+    }
+
     /// Requests made and not answered yet (tests only).
     var requestsPending: Int { client.requestsPending }
 

@@ -32,6 +32,8 @@ struct PlaybackWatch: Hashable, Sendable {
     private(set) var playing: Playing?
     /// The first failure seen, kept for good.
     private(set) var failure: String?
+    /// Whether any load has finished: from then on the core quitting is a failure.
+    private(set) var hasPlayed = false
 
     /// A load started: until it finishes, nothing the old entry does is a failure.
     mutating func loadStarted() {
@@ -41,6 +43,7 @@ struct PlaybackWatch: Hashable, Sendable {
     /// A load finished: `entry` plays `source`.
     mutating func loadFinished(entry: Int64, source: String) {
         playing = Playing(entry: entry, source: source)
+        hasPlayed = true
     }
 
     /// mpv reported a new value of an observed property.
@@ -72,9 +75,9 @@ struct PlaybackWatch: Hashable, Sendable {
         self.playing = nil
     }
 
-    /// mpv's core shut down without being asked to.
+    /// mpv's core shut down without being asked to (it ends the playing entry with reason `quit` first).
     mutating func coreShutDown() {
-        guard playing != nil else { return }
+        guard hasPlayed else { return }
         record("mpv's core shut down")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import SeamlessPlayback
-import SeamlessPlaybackMPV
+@testable import SeamlessPlaybackMPV
 import Testing
 
 /// `onFailure` on real playback over a local HTTP server (`Tests/Support/media_server.py`).
@@ -81,6 +81,19 @@ struct MPVEngineFailureTests {
         #expect(await engine.currentPosition() == end, "the position stays at the last frame")
         await engine.shutdown()
         #expect(probe.all.isEmpty, "shutting down is not a failure")
+    }
+
+    @Test("mpv's core quitting by itself after the load is reported, and later calls are refused")
+    func coreQuitIsReported() async throws {
+        let (engine, probe) = try await engine()
+        try await engine.load(TestMedia.clip)
+        // mpv answers `quit` by shutting its core down; the reply may never come.
+        try? await engine.command(["quit"])
+        #expect(await probe.first(within: .seconds(5)) == "mpv's core shut down")
+        #expect(await eventually { engine.isShutDown })
+        await #expect(throws: MPVError.shutDown) { try await engine.load(TestMedia.clip) }
+        await engine.shutdown()
+        #expect(probe.all.count == 1)
     }
 
     @Test("a failure found before onFailure is called is reported when it is")

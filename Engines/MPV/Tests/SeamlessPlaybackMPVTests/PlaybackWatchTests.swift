@@ -83,6 +83,8 @@ struct PlaybackWatchTests {
         idle.coreShutDown()
         #expect(idle.failure == nil)
         var watch = playing()
+        watch.fileEnded(entry: 1, reason: .quit, error: nil)
+        #expect(watch.failure == nil, "mpv ends the entry with quit before it shuts down")
         watch.coreShutDown()
         #expect(watch.failure == "mpv's core shut down")
     }
