@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # Builds and tests the libmpv engine package with warnings as errors.
-# Installs libmpv (Debian/Ubuntu: libmpv-dev, pkg-config) first when pkg-config cannot find it.
+# Installs what is missing first (Debian/Ubuntu): libmpv-dev and pkg-config to build; ffmpeg (makes the
+# test clips) and python3 (the tests' local HTTP server) to test.
 # Extra arguments go to both swift commands, e.g. `./ci.sh --scratch-path /tmp/mpv-ci`.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if ! pkg-config --exists mpv 2>/dev/null; then
-    echo "ci.sh: libmpv not found, installing libmpv-dev and pkg-config" >&2
+missing=()
+pkg-config --exists mpv 2>/dev/null || missing+=(libmpv-dev pkg-config)
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "ci.sh: installing ${missing[*]}" >&2
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y libmpv-dev pkg-config
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 fi
 
 swift build -Xswiftc -warnings-as-errors "$@"
 swift test -Xswiftc -warnings-as-errors "$@"
 swift test --sanitize=thread "$@"
+swift run mpv-bench --repetitions 1 "$@" >/dev/null   # the bench still runs (figures: swift run -c release mpv-bench)

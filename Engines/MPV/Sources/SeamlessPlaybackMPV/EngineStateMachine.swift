@@ -1,12 +1,20 @@
-/// The bookkeeping of one mpv handle: who waits for which reply, and how far each playlist entry got.
+/// The bookkeeping of one mpv handle: who waits for which reply, which requests may go to mpv now,
+/// and how far each playlist entry got.
 ///
 /// It never calls mpv, never reads a clock (deadlines and `now` are passed in) and never resumes a
-/// continuation. ``MPVClient`` feeds it inputs under its lock and carries out the ``Completion``s it
-/// returns, so every rule about which event finishes which call is tested here synchronously.
+/// continuation. ``MPVClient`` feeds it inputs under its lock, sends the requests ``nextRequest()``
+/// hands out and carries out the ``Completion``s it returns, so every rule about which event finishes
+/// which call is tested here synchronously.
 ///
 /// Lifecycle: `running` → `stopping` (shutdown requested, or mpv's core quit) → `destroying`
 /// (every waiter failed; the handle is being destroyed) → `destroyed`. Requests are sent only while
 /// `running`; the handle may be touched (`mpv_wakeup`) while `running` or `stopping`.
+///
+/// Requests in flight are bounded by ``requestLimit``, below the 1,000 replies mpv queues for a
+/// client: every async request holds a slot of that queue until its reply is read, and a request
+/// sent to a full queue is refused. Requests beyond the limit wait in a FIFO backlog, so they still
+/// reach mpv in the order they were made; one that mpv refuses for a full queue anyway goes back to
+/// the head of the backlog until a reply frees a slot.
 struct EngineStateMachine {
     typealias WaiterID = UInt64
     typealias RequestID = UInt64
@@ -32,27 +40,50 @@ struct EngineStateMachine {
         let outcome: Outcome
     }
 
+    /// What one request asks of mpv.
+    enum Command: Hashable, Sendable {
+        /// `loadfile <source> replace`.
+        case loadFile(String)
+        /// `stop`: clears the playlist and ends playback; mpv idles.
+        case stop
+        /// `mpv_set_property_async`.
+        case setProperty(String, MPVValue)
+        /// `mpv_get_property_async`.
+        case getProperty(String, MPVFormat)
+        /// Any other mpv command, e.g. `quit` in a test.
+        case command([String])
+    }
+
+    /// A request to send now, with its ID as its `reply_userdata`.
+    struct Outgoing: Hashable, Sendable {
+        let request: RequestID
+        let command: Command
+    }
+
     /// What the shell does after starting a call.
     enum Start: Hashable, Sendable {
-        /// Send one mpv request per ID, in order, with the ID as its `reply_userdata`.
-        case send([RequestID])
+        /// The call made these requests, in order, and waits for mpv; the shell sends whatever
+        /// ``EngineStateMachine/nextRequest()`` hands out.
+        case queued([RequestID])
         /// Send nothing; resume the waiter now.
         case complete(Completion)
     }
 
-    private struct Load {
+    struct Load {
         let source: String
         let deadline: ContinuousClock.Instant
         let timeout: Duration
         /// The `loadfile` reply still awaited.
         var request: RequestID?
-        /// The playlist entry the load created, once known.
+        /// The playlist entry the load waits on, once known.
         var entry: Int64?
-        /// The reply carried no entry ID (older libmpv): the next `START_FILE` is ours.
+        /// The reply carried no entry ID (older libmpv), or the entry redirected: the next `START_FILE` is ours.
         var takesNextStart = false
+        /// The load failed (cancelled, timed out): it waits for this `stop` to be done, then throws the error.
+        var stopping: (request: RequestID, error: MPVError)?
     }
 
-    private enum Waiter {
+    enum Waiter {
         /// The ID exists; its request is not sent yet, so a cancellation must be remembered.
         case reserved
         /// Cancelled before its request was sent.
@@ -60,33 +91,60 @@ struct EngineStateMachine {
         case load(Load)
         case apply(pending: [RequestID: String], firstError: MPVError?)
         case read(request: RequestID, name: String)
+        case command(request: RequestID, arguments: [String])
     }
 
-    private enum EntryPhase: Hashable {
+    enum EntryPhase: Hashable {
         case started, loaded, playing
         case ended(String)
+        /// The entry was a playlist: mpv replaced it with entries from this ID on (`nil`: not said).
+        case redirected(to: Int64?)
     }
 
-    private static let entriesKept = 16
+    static let entriesKept = 16
 
+    /// The most requests sent to mpv and not answered yet.
+    let requestLimit: Int
     private(set) var lifecycle = Lifecycle.running
     /// `MPV_EVENT_FILE_LOADED` events seen since the handle was created.
-    private(set) var fileLoadedCount = 0
-    private var nextID: UInt64 = 1
-    private var waiters: [WaiterID: Waiter] = [:]
-    private var requests: [RequestID: WaiterID] = [:]
-    private var entries: [Int64: EntryPhase] = [:]
-    private var currentEntry: Int64?
+    var fileLoadedCount = 0
+    /// The playback since the last finished load: position, end, failure.
+    var watch = PlaybackWatch()
+    // The state below is internal, not private, only so that EngineStateMachine+Events.swift reaches it.
+    var nextID: UInt64 = 1
+    var waiters: [WaiterID: Waiter] = [:]
+    /// The waiter and command of every request not answered yet, sent or in the backlog.
+    var requests: [RequestID: (waiter: WaiterID, command: Command)] = [:]
+    /// Requests made but not sent, oldest first.
+    var backlog: [Outgoing] = []
+    /// Requests sent whose reply has not been read, whether or not their waiter still waits.
+    var inFlight: Set<RequestID> = []
+    /// mpv refused a request for a full queue: send nothing until a reply frees a slot.
+    var isBackedUp = false
+    var entries: [Int64: EntryPhase] = [:]
+    var currentEntry: Int64?
 
-    /// The earliest load deadline, if any load is waiting.
+    /// Creates the bookkeeping of a new handle.
+    /// - Parameter requestLimit: The most requests in flight; mpv queues 1,000 replies per client.
+    init(requestLimit: Int = 256) {
+        self.requestLimit = max(1, requestLimit)
+    }
+
+    /// The earliest load deadline, if any load is waiting for its first frame.
     var nextDeadline: ContinuousClock.Instant? {
         waiters.values.compactMap { waiter -> ContinuousClock.Instant? in
-            if case .load(let load) = waiter { load.deadline } else { nil }
+            if case .load(let load) = waiter, load.stopping == nil { load.deadline } else { nil }
         }.min()
     }
 
     /// Waiters not yet completed (reserved, cancelled-but-unstarted, or awaiting mpv).
     var pendingWaiterCount: Int { waiters.count }
+
+    /// Requests sent to mpv and not answered yet.
+    var requestsInFlight: Int { inFlight.count }
+
+    /// Requests made and waiting for room to be sent.
+    var backlogCount: Int { backlog.count }
 
     // MARK: Calls
 
@@ -97,63 +155,95 @@ struct EngineStateMachine {
         return id
     }
 
-    /// Starts a `loadfile` that finishes at the first `PLAYBACK_RESTART` of the entry it creates.
+    /// Starts a `loadfile` that finishes at the first `PLAYBACK_RESTART` of the entry it creates,
+    /// or of the entry a playlist redirects it to.
     mutating func startLoad(
         _ waiter: WaiterID, source: String, deadline: ContinuousClock.Instant, timeout: Duration
     ) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
-        let request = makeRequest(for: waiter)
+        watch.loadStarted()
+        let request = makeRequest(for: waiter, .loadFile(source))
         waiters[waiter] = .load(Load(source: source, deadline: deadline, timeout: timeout, request: request))
-        return .send([request])
+        return .queued([request])
     }
 
-    /// Starts setting the named properties, in order; finishes when mpv has replied to every one.
-    mutating func startApply(_ waiter: WaiterID, properties: [String]) -> Start {
+    /// Starts setting the properties, in order; finishes when mpv has replied to every one.
+    mutating func startApply(_ waiter: WaiterID, properties: [(name: String, value: MPVValue)]) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
         guard !properties.isEmpty else { return .complete(finish(waiter, .finished)) }
         var pending: [RequestID: String] = [:]
-        let ids = properties.map { name in
-            let request = makeRequest(for: waiter)
-            pending[request] = name
+        let ids = properties.map { property in
+            let request = makeRequest(for: waiter, .setProperty(property.name, property.value))
+            pending[request] = property.name
             return request
         }
         waiters[waiter] = .apply(pending: pending, firstError: nil)
-        return .send(ids)
+        return .queued(ids)
     }
 
     /// Starts reading one property.
-    mutating func startRead(_ waiter: WaiterID, property name: String) -> Start {
+    mutating func startRead(_ waiter: WaiterID, property name: String, as format: MPVFormat = .double) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
-        let request = makeRequest(for: waiter)
+        let request = makeRequest(for: waiter, .getProperty(name, format))
         waiters[waiter] = .read(request: request, name: name)
-        return .send([request])
+        return .queued([request])
     }
 
-    /// A request could not be queued (the mpv call returned an error), so no reply will come.
-    mutating func requestNotSent(_ request: RequestID, reason: String) -> [Completion] {
-        reply(to: request, error: reason, entry: nil, value: nil)
+    /// Starts any other mpv command; finishes at its reply.
+    mutating func startCommand(_ waiter: WaiterID, arguments: [String]) -> Start {
+        if let refusal = refusal(of: waiter) { return .complete(refusal) }
+        let request = makeRequest(for: waiter, .command(arguments))
+        waiters[waiter] = .command(request: request, arguments: arguments)
+        return .queued([request])
+    }
+
+    /// The next request to send, oldest first, or `nil` when none may go now (none waits, the limit
+    /// is reached, mpv's queue is full, or the handle is not running). It counts as in flight from here.
+    mutating func nextRequest() -> Outgoing? {
+        guard lifecycle == .running, !isBackedUp, inFlight.count < requestLimit, !backlog.isEmpty else { return nil }
+        let next = backlog.removeFirst()
+        inFlight.insert(next.request)
+        return next
+    }
+
+    /// mpv refused to queue a request (the call returned an error), so no reply will come.
+    ///
+    /// A refusal for a full reply queue while other replies are due is not final: the request goes
+    /// back to the head of the backlog and is sent again once a reply frees a slot. Any other refusal
+    /// ends the request as if mpv had replied with the error.
+    mutating func requestNotSent(_ request: RequestID, reason: String, queueFull: Bool = false) -> [Completion] {
+        guard inFlight.remove(request) != nil else { return [] }
+        if queueFull, !inFlight.isEmpty, let command = requests[request]?.command {
+            backlog.insert(Outgoing(request: request, command: command), at: 0)
+            isBackedUp = true
+            return []
+        }
+        return reply(to: request, error: reason, entry: nil, value: nil)
     }
 
     /// The caller's task was cancelled. Only loads end early; applies and reads are short and must land.
-    mutating func cancel(_ waiter: WaiterID) -> Completion? {
+    ///
+    /// A load that has sent its `loadfile` first sends `stop`, so that mpv does not go on playing a
+    /// load its caller gave up on; the load throws ``MPVError/cancelled`` when mpv has done the stop.
+    mutating func cancel(_ waiter: WaiterID) -> [Completion] {
         switch waiters[waiter] {
         case .reserved:
             waiters[waiter] = .cancelled
-            return nil
-        case .load:
-            return finish(waiter, .failed(.cancelled))
+            return []
+        case .load(let load) where load.stopping == nil:
+            return stopAndFail(waiter, load, .cancelled)
         default:
-            return nil
+            return []
         }
     }
 
-    /// Fails every load whose deadline is at or before `now`.
+    /// Fails every load whose deadline is at or before `now`, stopping mpv first (see ``cancel(_:)``).
     mutating func deadlinesPassed(now: ContinuousClock.Instant) -> [Completion] {
         let expired = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
-            if case .load(let load) = waiter, load.deadline <= now { (id, load) } else { nil }
+            if case .load(let load) = waiter, load.stopping == nil, load.deadline <= now { (id, load) } else { nil }
         }
-        return expired.sorted { $0.0 < $1.0 }.map { id, load in
-            finish(id, .failed(.loadTimedOut(source: load.source, timeout: load.timeout)))
+        return expired.sorted { $0.0 < $1.0 }.flatMap { id, load in
+            stopAndFail(id, load, .loadTimedOut(source: load.source, timeout: load.timeout))
         }
     }
 
@@ -167,12 +257,21 @@ struct EngineStateMachine {
         return true
     }
 
-    /// The event thread left its loop: every waiter fails with ``MPVError/shutDown``.
+    /// The event thread left its loop: every waiter fails, a load that was stopping with its own
+    /// error, every other one with ``MPVError/shutDown``.
     mutating func beginDestroying() -> [Completion] {
         lifecycle = .destroying
         let all = waiters.keys.sorted()
+        let completions = all.map { id in
+            if case .load(let load) = waiters[id], let stopping = load.stopping {
+                return finish(id, .failed(stopping.error))
+            }
+            return finish(id, .failed(.shutDown))
+        }
         requests = [:]
-        return all.map { finish($0, .failed(.shutDown)) }
+        backlog = []
+        inFlight = []
+        return completions
     }
 
     /// The handle is destroyed.
@@ -181,128 +280,18 @@ struct EngineStateMachine {
     }
 }
 
-// MARK: - Events
-
-extension EngineStateMachine {
-    /// Applies one mpv event and returns the calls it finishes.
-    mutating func handle(_ event: MPVEvent) -> [Completion] {
-        switch event {
-        case .none, .other, .queueOverflow:
-            return []
-        case .shutdown:
-            _ = stop()
-            return []
-        case .commandReply(let request, let error, let entry):
-            return reply(to: request, error: error, entry: entry, value: nil)
-        case .setPropertyReply(let request, let error):
-            return reply(to: request, error: error, entry: nil, value: nil)
-        case .getPropertyReply(let request, _, let value, let error):
-            return reply(to: request, error: error, entry: nil, value: value)
-        case .startFile(let entry):
-            currentEntry = entry
-            entries[entry] = .started
-            for (id, waiter) in waiters {
-                if case .load(var load) = waiter, load.takesNextStart {
-                    load.takesNextStart = false
-                    load.entry = entry
-                    waiters[id] = .load(load)
-                }
-            }
-            pruneEntries()
-            return []
-        case .fileLoaded:
-            fileLoadedCount += 1
-            if let entry = currentEntry { entries[entry] = .loaded }
-            return []
-        case .playbackRestart:
-            guard let entry = currentEntry, let phase = entries[entry], phase == .loaded || phase == .playing else {
-                return []
-            }
-            entries[entry] = .playing
-            return settleLoads(of: entry)
-        case .endFile(let entry, let reason, let error):
-            entries[entry] = .ended(error ?? "playback ended (\(reason)) before it started")
-            if currentEntry == entry { currentEntry = nil }
-            return settleLoads(of: entry)
-        }
-    }
-
-    /// A reply to one request: it may finish the call that sent it.
-    private mutating func reply(
-        to request: RequestID, error: String?, entry: Int64?, value: MPVValue?
-    ) -> [Completion] {
-        guard let id = requests.removeValue(forKey: request), let waiter = waiters[id] else { return [] }
-        let outcome: Outcome
-        switch waiter {
-        case .load(var load):
-            if let error {
-                outcome = .failed(.loadRejected(source: load.source, reason: error))
-                break
-            }
-            load.request = nil
-            load.entry = entry
-            load.takesNextStart = entry == nil
-            waiters[id] = .load(load)
-            // The entry may have started playing, or failed, before this reply was read.
-            return entry.map { settleLoads(of: $0) } ?? []
-        case .apply(var pending, var firstError):
-            let name = pending.removeValue(forKey: request) ?? "?"
-            if let error, firstError == nil { firstError = .propertyFailed(name: name, reason: error) }
-            guard pending.isEmpty else {
-                waiters[id] = .apply(pending: pending, firstError: firstError)
-                return []
-            }
-            outcome = firstError.map { .failed($0) } ?? .finished
-        case .read(_, let name):
-            outcome = error.map { .failed(.propertyFailed(name: name, reason: $0)) } ?? .value(value)
-        case .reserved, .cancelled:
-            return []
-        }
-        return [finish(id, outcome)]
-    }
-
-    /// Finishes the loads waiting on `entry` if it is playing or has ended.
-    private mutating func settleLoads(of entry: Int64) -> [Completion] {
-        guard let phase = entries[entry] else { return [] }
-        let waiting = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
-            if case .load(let load) = waiter, load.request == nil, load.entry == entry { (id, load) } else { nil }
-        }
-        return waiting.sorted { $0.0 < $1.0 }.compactMap { id, load in
-            switch phase {
-            case .playing:
-                return finish(id, .finished)
-            case .ended(let reason):
-                return finish(id, .failed(.playbackFailed(source: load.source, reason: reason)))
-            case .started, .loaded:
-                return nil
-            }
-        }
-    }
-
-    /// Forgets the oldest entries no load waits on, so a long-lived engine keeps a bounded record.
-    private mutating func pruneEntries() {
-        guard entries.count > Self.entriesKept else { return }
-        var kept = Set(waiters.values.compactMap { waiter -> Int64? in
-            if case .load(let load) = waiter { load.entry } else { nil }
-        })
-        if let currentEntry { kept.insert(currentEntry) }
-        for entry in entries.keys.sorted() where entries.count > Self.entriesKept && !kept.contains(entry) {
-            entries[entry] = nil
-        }
-    }
-}
-
 // MARK: - Helpers
 
 extension EngineStateMachine {
-    private mutating func makeID() -> UInt64 {
+    mutating func makeID() -> UInt64 {
         defer { nextID += 1 }
         return nextID
     }
 
-    private mutating func makeRequest(for waiter: WaiterID) -> RequestID {
+    private mutating func makeRequest(for waiter: WaiterID, _ command: Command) -> RequestID {
         let request = makeID()
-        requests[request] = waiter
+        requests[request] = (waiter, command)
+        backlog.append(Outgoing(request: request, command: command))
         return request
     }
 
@@ -313,9 +302,23 @@ extension EngineStateMachine {
         return nil
     }
 
-    /// Removes the waiter and every request it sent, and describes its resumption.
-    private mutating func finish(_ waiter: WaiterID, _ outcome: Outcome) -> Completion {
-        for (request, owner) in requests where owner == waiter { requests[request] = nil }
+    /// A load failed: unless mpv is going away, it sends `stop` and fails when mpv has done it.
+    private mutating func stopAndFail(_ waiter: WaiterID, _ load: Load, _ error: MPVError) -> [Completion] {
+        guard lifecycle == .running else { return [finish(waiter, .failed(error))] }
+        var load = load
+        load.entry = nil
+        load.takesNextStart = false
+        load.stopping = (makeRequest(for: waiter, .stop), error)
+        waiters[waiter] = .load(load)
+        return []
+    }
+
+    /// Removes the waiter and every request it sent, and describes its resumption. Requests already
+    /// in flight stay counted until their replies arrive.
+    mutating func finish(_ waiter: WaiterID, _ outcome: Outcome) -> Completion {
+        let owned = Set(requests.compactMap { request, pending in pending.waiter == waiter ? request : nil })
+        for request in owned { requests[request] = nil }
+        if !owned.isEmpty { backlog.removeAll { owned.contains($0.request) } }
         waiters[waiter] = nil
         return Completion(waiter: waiter, outcome: outcome)
     }

@@ -1,24 +1,27 @@
 import CMPV
 import Foundation
 
-/// One libmpv handle, the thread that drains its events, and the calls waiting on them.
+/// One libmpv handle, the thread that creates it and then drains its events, and the calls waiting on them.
 ///
 /// Every mpv call that could wait is sent asynchronously (`mpv_command_async`,
 /// `mpv_set_property_async`, `mpv_get_property_async`); its reply is read by the event thread,
 /// which resumes the caller. So no caller's executor, and none of the pool's actors, ever blocks
-/// on mpv. ``EngineStateMachine`` decides which event finishes which call.
+/// on mpv. ``EngineStateMachine`` decides which requests go out when and which event finishes which call.
 final class MPVClient: Sendable {
     typealias Outcome = EngineStateMachine.Outcome
+    typealias Format = MPVFormat
 
-    /// The property formats a read may ask for.
-    enum Format: Sendable {
-        case flag, int, double, string
-    }
+    /// The properties mpv reports on every change: the position is answered from them without a request.
+    static let observedProperties: [(name: String, format: MPVFormat)] = [
+        ("time-pos", .double), ("duration", .double), ("eof-reached", .flag),
+    ]
 
     private struct Shared {
         var machine = EngineStateMachine()
         var continuations: [EngineStateMachine.WaiterID: CheckedContinuation<Outcome, Never>] = [:]
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
+        var reportFailure: (@Sendable (String) -> Void)?
+        var isFailureReported = false
 
         mutating func take(
             _ completions: [EngineStateMachine.Completion]
@@ -26,6 +29,13 @@ final class MPVClient: Sendable {
             completions.compactMap { completion in
                 continuations.removeValue(forKey: completion.waiter).map { ($0, completion.outcome) }
             }
+        }
+
+        /// The machine's failure with the callback to tell it to, the first time both exist.
+        mutating func failureToReport() -> (report: @Sendable (String) -> Void, reason: String)? {
+            guard !isFailureReported, let report = reportFailure, let reason = machine.watch.failure else { return nil }
+            isFailureReported = true
+            return (report, reason)
         }
     }
 
@@ -36,11 +46,46 @@ final class MPVClient: Sendable {
     /// destroyed handle.
     private nonisolated(unsafe) let handle: OpaquePointer
     private let shared = Protected(Shared())
+    /// Set by ``holdEvents()`` (tests only): the event thread parks before reading its next event.
+    private let eventHold = Protected<EventHold?>(nil)
 
-    /// Creates and initialises mpv with the options, in order, and starts the event thread.
+    /// Parks the event thread for a test, so that mpv's replies pile up unread in its queue.
+    final class EventHold: Sendable {
+        let parked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+
+        /// Lets the event thread go on.
+        func release() { released.signal() }
+    }
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    /// Creates and initialises mpv with the options, in order, on a thread of its own, which then
+    /// drains mpv's events until the handle stops. The caller's executor only waits.
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or
     ///   ``MPVError/initializationFailed(_:)``; no handle is left behind.
-    init(options: [(name: String, value: String)]) throws(MPVError) {
+    static func make(options: [(name: String, value: String)]) async throws(MPVError) -> MPVClient {
+        let created = await withCheckedContinuation { (continuation: CheckedContinuation<Result<MPVClient, MPVError>, Never>) in
+            let thread = Thread {
+                let client: MPVClient
+                do throws(MPVError) {
+                    client = MPVClient(handle: try createHandle(options: options))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                    return
+                }
+                continuation.resume(returning: .success(client))
+                client.runEventLoop()
+            }
+            thread.name = "mpv-events"
+            thread.start()
+        }
+        return try created.get()
+    }
+
+    private static func createHandle(options: [(name: String, value: String)]) throws(MPVError) -> OpaquePointer {
         guard let handle = mpv_create() else { throw .creationFailed }
         for option in options {
             let code = mpv_set_option_string(handle, option.name, option.value)
@@ -49,15 +94,15 @@ final class MPVClient: Sendable {
                 throw .optionRejected(name: option.name, value: option.value, reason: MPVEvent.errorText(code))
             }
         }
-        let code = mpv_initialize(handle)
+        var code = mpv_initialize(handle)
+        for property in observedProperties where code >= 0 {
+            code = mpv_observe_property(handle, 0, property.name, property.format.mpvFormat)
+        }
         if code < 0 {
             mpv_terminate_destroy(handle)
             throw .initializationFailed(MPVEvent.errorText(code))
         }
-        self.handle = handle
-        let thread = Thread { [self] in runEventLoop() }
-        thread.name = "mpv-events"
-        thread.start()
+        return handle
     }
 
     /// `MPV_EVENT_FILE_LOADED` events seen so far.
@@ -66,28 +111,37 @@ final class MPVClient: Sendable {
     /// Where the handle is in its life.
     var lifecycle: EngineStateMachine.Lifecycle { shared.withLock { $0.machine.lifecycle } }
 
+    /// The last `time-pos` mpv reported, in seconds; `nil` when it has none or the handle is stopping.
+    var position: Double? {
+        shared.withLock { $0.machine.lifecycle == .running ? $0.machine.watch.position : nil }
+    }
+
+    /// Whether playback stands at the end of the file (mpv's `eof-reached`).
+    var isAtEnd: Bool { shared.withLock { $0.machine.watch.isAtEnd } }
+
+    /// Keeps `report` and calls it with the first failure ``PlaybackWatch`` finds, now if one is known.
+    func onFailure(_ report: @escaping @Sendable (String) -> Void) {
+        let failure = shared.withLock { shared in
+            shared.reportFailure = report
+            return shared.failureToReport()
+        }
+        failure.map { $0.report($0.reason) }
+    }
+
     // MARK: Calls
 
     /// Replaces the playlist with `source` and returns when its first frame is out.
     /// - Throws: ``MPVError`` when mpv refuses the command, playback ends first, the timeout passes,
-    ///   the task is cancelled or the engine shuts down.
+    ///   the task is cancelled or the engine shuts down. After a timeout or a cancellation mpv is stopped.
     func loadFile(_ source: String, timeout: Duration) async throws(MPVError) {
         let waiter = shared.withLock { $0.machine.reserveWaiter() }
         let outcome = await withTaskCancellationHandler {
-            await perform(waiter) { machine in
+            // The event thread may be asleep without a deadline; wake it so it learns this one.
+            await perform(waiter, wakesEventThread: true) { machine in
                 machine.startLoad(waiter, source: source, deadline: .now + timeout, timeout: timeout)
-            } send: { handle, requests in
-                // The event thread may be asleep without a deadline; wake it so it learns this one.
-                defer { mpv_wakeup(handle) }
-                return requests.map { request in
-                    (request, withCStrings(["loadfile", source, "replace"]) { mpv_command_async(handle, request, $0) })
-                }
             }
         } onCancel: {
-            resume(shared.withLock { shared in
-                let completion = shared.machine.cancel(waiter)
-                return shared.take(completion.map { [$0] } ?? [])
-            })
+            update { shared in shared.machine.cancel(waiter) + sendReady(&shared.machine) }
         }
         if case .failed(let error) = outcome { throw error }
     }
@@ -97,11 +151,7 @@ final class MPVClient: Sendable {
     func setProperties(_ properties: [(name: String, value: MPVValue)]) async -> MPVError? {
         let waiter = shared.withLock { $0.machine.reserveWaiter() }
         let outcome = await perform(waiter) { machine in
-            machine.startApply(waiter, properties: properties.map(\.name))
-        } send: { handle, requests in
-            zip(requests, properties).map { request, property in
-                (request, Self.setPropertyAsync(handle, request, property.name, property.value))
-            }
+            machine.startApply(waiter, properties: properties)
         }
         if case .failed(let error) = outcome { return error }
         return nil
@@ -113,15 +163,48 @@ final class MPVClient: Sendable {
     func property(_ name: String, as format: Format) async throws(MPVError) -> MPVValue? {
         let waiter = shared.withLock { $0.machine.reserveWaiter() }
         let outcome = await perform(waiter) { machine in
-            machine.startRead(waiter, property: name)
-        } send: { handle, requests in
-            requests.map { request in (request, mpv_get_property_async(handle, request, name, format.mpvFormat)) }
+            machine.startRead(waiter, property: name, as: format)
         }
         switch outcome {
         case .failed(let error): throw error
         case .value(let value): return value
         case .finished: return nil
         }
+    }
+
+    /// Runs an mpv command and returns at its reply.
+    /// - Throws: ``MPVError/commandFailed(_:reason:)`` or ``MPVError/shutDown``.
+    func command(_ arguments: [String]) async throws(MPVError) {
+        let waiter = shared.withLock { $0.machine.reserveWaiter() }
+        let outcome = await perform(waiter) { machine in
+            machine.startCommand(waiter, arguments: arguments)
+        }
+        if case .failed(let error) = outcome { throw error }
+    }
+
+    /// Requests made and not answered yet: in flight or waiting in the backlog.
+    var requestsPending: Int { shared.withLock { $0.machine.requestsInFlight + $0.machine.backlogCount } }
+
+    /// Tests only: parks the event thread before its next event and returns once it is parked.
+    /// Until ``EventHold/release()``, no reply is read, so mpv's reply queue fills as it would behind a
+    /// slow consumer.
+    func holdEvents() async -> EventHold {
+        let hold = EventHold()
+        let isRunning = shared.withLock { shared in
+            guard shared.machine.lifecycle == .running else { return false }
+            eventHold.withLock { $0 = hold }
+            mpv_wakeup(handle)
+            return true
+        }
+        // A stopped engine's thread reads no more events: nothing to park.
+        guard isRunning else { return hold }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                hold.parked.wait()
+                continuation.resume()
+            }.start()
+        }
+        return hold
     }
 
     // MARK: Lifecycle
@@ -148,30 +231,49 @@ final class MPVClient: Sendable {
 
     // MARK: Internals
 
-    /// Registers the waiter's continuation, starts its call and sends its requests, all under the
+    /// Registers the waiter's continuation, starts its call and sends what may go now, all under the
     /// lock, so no reply can be handled before the waiter is known and no request can reach a
     /// handle being destroyed.
     private func perform(
         _ waiter: EngineStateMachine.WaiterID,
-        start: (inout EngineStateMachine) -> EngineStateMachine.Start,
-        send: (OpaquePointer, [EngineStateMachine.RequestID]) -> [(EngineStateMachine.RequestID, Int32)]
+        wakesEventThread: Bool = false,
+        start: (inout EngineStateMachine) -> EngineStateMachine.Start
     ) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let ready = shared.withLock { shared in
+            update { shared in
                 shared.continuations[waiter] = continuation
                 var completions: [EngineStateMachine.Completion] = []
-                switch start(&shared.machine) {
-                case .complete(let completion):
-                    completions.append(completion)
-                case .send(let requests):
-                    for (request, code) in send(handle, requests) where code < 0 {
-                        completions += shared.machine.requestNotSent(request, reason: MPVEvent.errorText(code))
-                    }
-                }
-                return shared.take(completions)
+                if case .complete(let completion) = start(&shared.machine) { completions.append(completion) }
+                completions += sendReady(&shared.machine)
+                if wakesEventThread, shared.machine.lifecycle == .running { mpv_wakeup(handle) }
+                return completions
             }
-            resume(ready)
         }
+    }
+
+    /// Runs `body` under the lock; then, outside it, resumes the calls it finished and reports the
+    /// engine's first failure if this is when it became known.
+    private func update(_ body: (inout Shared) -> [EngineStateMachine.Completion]) {
+        let (ready, failure) = shared.withLock { shared in
+            let completions = body(&shared)
+            return (shared.take(completions), shared.failureToReport())
+        }
+        resume(ready)
+        failure.map { $0.report($0.reason) }
+    }
+
+    /// Sends every request the machine lets go now, in order. Called under the lock.
+    /// - Returns: The calls that mpv's refusals finished.
+    private func sendReady(_ machine: inout EngineStateMachine) -> [EngineStateMachine.Completion] {
+        var completions: [EngineStateMachine.Completion] = []
+        while let next = machine.nextRequest() {
+            let code = Self.send(next, to: handle)
+            guard code < 0 else { continue }
+            completions += machine.requestNotSent(
+                next.request, reason: MPVEvent.errorText(code), queueFull: code == MPV_ERROR_EVENT_QUEUE_FULL.rawValue
+            )
+        }
+        return completions
     }
 
     private func resume(_ ready: [(CheckedContinuation<Outcome, Never>, Outcome)]) {
@@ -181,15 +283,19 @@ final class MPVClient: Sendable {
     /// The event thread: drains mpv's queue until the handle stops, then destroys it.
     private func runEventLoop() {
         while let timeout = shared.withLock({ Self.waitTimeout(for: $0.machine) }) {
+            if let hold = eventHold.withLock({ hold in defer { hold = nil }; return hold }) {
+                hold.parked.signal()
+                hold.released.wait()
+            }
             guard let raw = mpv_wait_event(handle, timeout) else { continue }
             let event = MPVEvent(raw.pointee)
-            resume(shared.withLock { shared in
+            update { shared in
                 var completions = shared.machine.handle(event)
                 if shared.machine.nextDeadline != nil {
                     completions += shared.machine.deadlinesPassed(now: .now)
                 }
-                return shared.take(completions)
-            })
+                return completions + sendReady(&shared.machine)
+            }
         }
         resume(shared.withLock { shared in
             let failed = shared.machine.beginDestroying()
@@ -211,6 +317,22 @@ final class MPVClient: Sendable {
         guard let deadline = machine.nextDeadline else { return -1 }
         let remaining = ContinuousClock.now.duration(to: deadline)
         return max(0, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18)
+    }
+
+    private static func send(_ outgoing: EngineStateMachine.Outgoing, to handle: OpaquePointer) -> Int32 {
+        let request = outgoing.request
+        switch outgoing.command {
+        case .loadFile(let source):
+            return withCStrings(["loadfile", source, "replace"]) { mpv_command_async(handle, request, $0) }
+        case .stop:
+            return withCStrings(["stop"]) { mpv_command_async(handle, request, $0) }
+        case .setProperty(let name, let value):
+            return setPropertyAsync(handle, request, name, value)
+        case .getProperty(let name, let format):
+            return mpv_get_property_async(handle, request, name, format.mpvFormat)
+        case .command(let arguments):
+            return withCStrings(arguments) { mpv_command_async(handle, request, $0) }
+        }
     }
 
     private static func setPropertyAsync(
@@ -235,7 +357,7 @@ final class MPVClient: Sendable {
     }
 }
 
-extension MPVClient.Format {
+extension MPVFormat {
     var mpvFormat: mpv_format {
         switch self {
         case .flag: MPV_FORMAT_FLAG

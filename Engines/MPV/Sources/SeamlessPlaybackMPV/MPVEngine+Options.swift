@@ -4,6 +4,9 @@ extension MPVEngine {
         /// The mpv options every engine starts from: a headless player that reads no configuration,
         /// no terminal and no input, and idles instead of quitting when nothing is loaded.
         ///
+        /// At the end of a file the player keeps its last frame (`keep-open`) without pausing
+        /// (`keep-open-pause=no`, so mpv's `pause` stays what the page asked for).
+        ///
         /// `vo=null` and `ao=null` still decode and keep time, and `mute`, `volume`, `speed`,
         /// `pause` and `panscan` behave as with real outputs.
         public static let headlessDefaults: [String: String] = [
@@ -16,6 +19,8 @@ extension MPVEngine {
             "load-scripts": "no",
             "idle": "yes",
             "audio-display": "no",
+            "keep-open": "yes",
+            "keep-open-pause": "no",
         ]
 
         /// Added to the options when the audio output is `null` (the default): the simulated output

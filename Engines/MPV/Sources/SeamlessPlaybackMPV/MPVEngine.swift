@@ -3,26 +3,32 @@ import SeamlessPlayback
 /// A ``SeamlessPlayback/PlaybackEngine`` backed by one libmpv player.
 ///
 /// ```swift
-/// let pool = PlayerPool { try MPVEngine(options: .init(mpvOptions: ["vo": "gpu", "wid": "\(windowID)"])) }
+/// let pool = PlayerPool { try await MPVEngine(options: .init(mpvOptions: ["vo": "gpu", "wid": "\(windowID)"])) }
 /// ```
 ///
-/// Each engine owns one mpv handle and one thread that drains mpv's events. Every call is sent to
-/// mpv asynchronously and resumed by that thread when mpv replies, so no call blocks its caller's
-/// executor. With the default ``Options`` the player is headless (`vo=null`, `ao=null`): it decodes
-/// and keeps time like a real one, which is what tests and benchmarks need.
+/// Each engine owns one mpv handle and one thread, which creates the handle and then drains its
+/// events. Every call is sent to mpv asynchronously and resumed by that thread when mpv replies, so
+/// no call blocks its caller's executor. With the default ``Options`` the player is headless
+/// (`vo=null`, `ao=null`): it decodes and keeps time like a real one, which is what tests and
+/// benchmarks need.
+///
+/// ``SeamlessPlayback/PlaybackSettings/volume`` is a linear amplitude gain (0.5 halves the
+/// amplitude, about −6 dB), as on Apple platforms; mpv's own volume is cubic, so the engine sends
+/// mpv the cube root of the gain, times 100.
 public final class MPVEngine: PlaybackEngine {
     /// The options the engine was created with.
     public let options: Options
     private let client: MPVClient
     private let lastApplyFailure = Protected<MPVError?>(nil)
 
-    /// Creates and initialises an mpv player.
+    /// Creates and initialises an mpv player on a thread of its own, so the caller's executor
+    /// (and the cooperative pool) never blocks in `mpv_create` or `mpv_initialize`.
     /// - Parameter options: mpv options and timeouts; the default is a headless player.
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or
     ///   ``MPVError/initializationFailed(_:)``.
-    public init(options: Options = Options()) throws(MPVError) {
+    public init(options: Options = Options()) async throws(MPVError) {
         self.options = options
-        client = try MPVClient(options: options.resolvedMPVOptions)
+        client = try await MPVClient.make(options: options.resolvedMPVOptions)
     }
 
     deinit {
@@ -33,6 +39,9 @@ public final class MPVEngine: PlaybackEngine {
     ///
     /// The source is the item's URL (a file URL as its path), or else its ``SeamlessPlayback/MediaItem/id``
     /// when that is a path or a URL such as `av://lavfi:testsrc`. It replaces whatever was playing.
+    /// A playlist (e.g. an `.m3u`) is followed: the load returns when the entry it leads to plays.
+    /// A load that throws after reaching mpv (cancelled, timed out) has stopped mpv first: nothing
+    /// plays on, and the engine takes the next load as usual.
     /// - Throws: ``MPVError/noSource(mediaID:)``, ``MPVError/loadRejected(source:reason:)``,
     ///   ``MPVError/playbackFailed(source:reason:)`` (e.g. a missing file),
     ///   ``MPVError/loadTimedOut(source:timeout:)``, ``MPVError/cancelled`` or ``MPVError/shutDown``.
@@ -40,19 +49,39 @@ public final class MPVEngine: PlaybackEngine {
         try await client.loadFile(item.mpvSource(), timeout: options.loadTimeout)
     }
 
-    /// Sets `mute`, `volume` (0…100), `speed`, `pause` and `panscan` (fill 1, fit 0), in that order,
+    /// Sets `mute`, `volume`, `speed`, `pause` and `panscan` (fill 1, fit 0), in that order,
     /// and returns when mpv has set every one.
     ///
-    /// A property mpv refuses does not stop the others; the refusal is kept in ``lastApplyError``.
+    /// `volume` goes to mpv as `100 × ∛volume`, so that the gain mpv applies is `volume` itself.
+    /// The engine keeps at most a few hundred requests in flight and waits for room rather than
+    /// overfill mpv's reply queue, so a burst of reads cannot push the settings out. A property mpv
+    /// refuses does not stop the others; the refusal is kept in ``lastApplyError`` and reported
+    /// through ``onFailure(_:)``: the settings did not land.
     public func apply(_ settings: PlaybackSettings) async {
         let failure = await client.setProperties(settings.mpvProperties)
         lastApplyFailure.withLock { $0 = failure }
     }
 
-    /// mpv's `time-pos`, or zero when nothing is playing.
+    /// The last `time-pos` mpv reported, or zero when nothing is playing or the engine is shut down.
+    ///
+    /// mpv reports the position on every change (property observation), so a read sends no request
+    /// and cannot fail. After the end of a file the player keeps its last frame (`keep-open`), and
+    /// the position stays at that frame's time, about one frame before the duration.
     public func currentPosition() async -> Duration {
-        guard let seconds = try? await doubleProperty("time-pos"), seconds.isFinite else { return .zero }
+        guard let seconds = client.position, abs(seconds) < 1e12 else { return .zero }
         return .seconds(seconds)
+    }
+
+    /// Keeps `report` and calls it, once, when mpv can no longer play what a finished load started.
+    ///
+    /// Reported: an `end-file` with an error; a stream that reaches its end more than a second short
+    /// of its duration (a cut connection, which mpv itself takes for an end of file); mpv's core
+    /// shutting down by itself; a setting mpv refused. Not reported: reaching the end of a file,
+    /// anything during a load (the load throws instead), and ``shutdown()``. A failure found before
+    /// this is called is reported at once. Called from the engine's event thread.
+    /// - Parameter report: Receives a sentence that says what broke.
+    public func onFailure(_ report: @escaping @Sendable (String) -> Void) {
+        client.onFailure(report)
     }
 
     /// Terminates mpv and destroys its handle; returns when it is gone.
@@ -71,6 +100,22 @@ public final class MPVEngine: PlaybackEngine {
 
     /// Whether ``shutdown()`` has finished and the handle is gone.
     public var isShutDown: Bool { client.lifecycle == .destroyed }
+
+    /// Whether playback stands at the end of the file, on its last frame (mpv's `eof-reached`).
+    public var isAtEnd: Bool { client.isAtEnd }
+
+    /// Tests only: parks the engine's event thread (see ``MPVClient/holdEvents()``).
+    func holdEvents() async -> MPVClient.EventHold {
+        await client.holdEvents()
+    }
+
+    /// Runs an mpv command, such as `quit`, for diagnostics and tests.
+    func command(_ arguments: [String]) async throws(MPVError) {
+        try await client.command(arguments)
+    }
+
+    /// Requests made and not answered yet (tests only).
+    var requestsPending: Int { client.requestsPending }
 
     /// Reads one property for diagnostics and tests.
     func property(_ name: String, as format: MPVClient.Format) async throws(MPVError) -> MPVValue? {

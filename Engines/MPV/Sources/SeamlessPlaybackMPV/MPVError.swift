@@ -19,6 +19,8 @@ public enum MPVError: Error, Hashable, Sendable {
     case loadTimedOut(source: String, timeout: Duration)
     /// mpv refused to read or set a property; the text is mpv's error.
     case propertyFailed(name: String, reason: String)
+    /// mpv refused a command other than `loadfile`; the text is mpv's error.
+    case commandFailed(String, reason: String)
     /// The engine was shut down, or mpv's core quit, before the call finished.
     case shutDown
     /// The calling task was cancelled.
@@ -45,6 +47,8 @@ extension MPVError: CustomStringConvertible {
             "playback of \(source) did not start within \(timeout)"
         case .propertyFailed(let name, let reason):
             "mpv property \(name) failed: \(reason)"
+        case .commandFailed(let command, let reason):
+            "mpv command \(command) failed: \(reason)"
         case .shutDown:
             "the mpv engine is shut down"
         case .cancelled:

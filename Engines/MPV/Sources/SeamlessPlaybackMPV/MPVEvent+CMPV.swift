@@ -41,7 +41,14 @@ extension MPVEvent {
             self = .endFile(
                 playlistEntryID: end.playlist_entry_id,
                 reason: EndReason(end.reason),
-                error: end.error < 0 ? MPVEvent.errorText(end.error) : nil
+                error: end.error < 0 ? MPVEvent.errorText(end.error) : nil,
+                insertedEntryID: end.playlist_insert_num_entries > 0 ? end.playlist_insert_id : nil
+            )
+        case MPV_EVENT_PROPERTY_CHANGE:
+            let property = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee
+            self = .propertyChange(
+                name: property.flatMap { $0.name.map { String(cString: $0) } } ?? "",
+                value: property.flatMap(MPVEvent.value(of:))
             )
         case MPV_EVENT_QUEUE_OVERFLOW:
             self = .queueOverflow

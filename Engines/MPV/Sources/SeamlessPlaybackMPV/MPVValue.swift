@@ -24,3 +24,8 @@ public enum MPVValue: Hashable, Sendable {
         if case .flag(let flag) = self { flag } else { nil }
     }
 }
+
+/// The formats a property read may ask mpv for.
+enum MPVFormat: Hashable, Sendable {
+    case flag, int, double, string
+}

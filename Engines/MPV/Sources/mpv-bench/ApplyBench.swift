@@ -18,7 +18,7 @@ enum ApplyBench {
     static func run(repetitions: Int, media: MediaItem, warmups: Int = 3) async throws(BenchError) -> Result {
         let engine: MPVEngine
         do {
-            engine = try MPVEngine()
+            engine = try await MPVEngine()
             try await engine.load(media)
         } catch {
             throw .failed("engine apply setup failed: \(error)")

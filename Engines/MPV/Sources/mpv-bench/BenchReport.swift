@@ -7,6 +7,7 @@ struct BenchReport {
 
     let repetitions: Int
     let mpvVersion: String
+    let creations: Samples
     let coldStarts: Samples
     let handoff: HandoffBench.Result
     let applies: ApplyBench.Result
@@ -34,6 +35,7 @@ struct BenchReport {
             mpv-bench — \(mpvVersion), \(repetitions) repetitions, media: lavfi testsrc 640×360@30 + sine
 
             measurement                      p50 ms    p90 ms    min ms    max ms
+            \(row("engine creation", creations))
             \(row("cold start (create + load)", coldStarts))
             \(row("handoff (borrow → live)", handoff.handoffs))
             \(row("give back (→ owner live)", handoff.giveBacks))
@@ -53,6 +55,7 @@ struct BenchReport {
         let object: [String: Any] = [
             "repetitions": repetitions,
             "mpv_version": mpvVersion,
+            "engine_create_ms_p50": creations.median,
             "cold_start_ms_p50": coldStarts.median,
             "cold_start_ms": coldStarts.milliseconds,
             "handoff_ms_p50": handoff.handoffs.median,

@@ -27,7 +27,7 @@ struct HandoffBench {
     /// Runs `warmups` unmeasured then `repetitions` measured handoffs on one pool.
     /// - Throws: ``BenchError/failed(_:)`` when the pool or mpv fails.
     func run(repetitions: Int, warmups: Int = 3) async throws(BenchError) -> Result {
-        let pool = PlayerPool(configuration: .init(capacity: 1)) { try MPVEngine() }
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
         do {
             let result = try await measure(pool: pool, repetitions: repetitions, warmups: warmups)
             await pool.shutdown()

@@ -11,12 +11,12 @@ func runBench() async throws(BenchError) {
         print(BenchArguments.usage)
         return
     }
-    let coldStarts = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
+    let cold = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
     let applies = try await ApplyBench.run(repetitions: arguments.repetitions, media: media)
     let report = BenchReport(
         repetitions: arguments.repetitions, mpvVersion: await mpvVersion(),
-        coldStarts: coldStarts, handoff: handoff, applies: applies
+        creations: cold.creations, coldStarts: cold.coldStarts, handoff: handoff, applies: applies
     )
     print(report.table)
     if let path = arguments.jsonPath {
@@ -30,7 +30,7 @@ func runBench() async throws(BenchError) {
 }
 
 func mpvVersion() async -> String {
-    guard let engine = try? MPVEngine() else { return "mpv" }
+    guard let engine = try? await MPVEngine() else { return "mpv" }
     let version = (try? await engine.stringProperty("mpv-version")) ?? "mpv"
     await engine.shutdown()
     return version

@@ -10,7 +10,7 @@ struct EngineStateMachineTests {
     private func startLoad(_ machine: inout Machine, source: String = "clip") throws -> (Machine.WaiterID, UInt64) {
         let waiter = machine.reserveWaiter()
         let action = machine.startLoad(waiter, source: source, deadline: start + .seconds(10), timeout: .seconds(10))
-        guard case .send(let requests) = action, let request = requests.first, requests.count == 1 else {
+        guard case .queued(let requests) = action, let request = requests.first, requests.count == 1 else {
             Issue.record("expected one request, got \(action)")
             throw MPVError.shutDown
         }
@@ -89,24 +89,31 @@ struct EngineStateMachineTests {
         #expect(machine.handle(.playbackRestart) == [.init(waiter: waiter, outcome: .finished)])
     }
 
-    @Test("a load fails at its deadline, not before, and a late reply is ignored")
+    @Test("a load fails at its deadline, not before, after stopping mpv; a late reply is ignored")
     func loadDeadline() throws {
         var machine = Machine()
         let (waiter, request) = try startLoad(&machine)
+        #expect(machine.nextRequest() == .init(request: request, command: .loadFile("clip")))
         #expect(machine.nextDeadline == start + .seconds(10))
         #expect(machine.deadlinesPassed(now: start + .seconds(9)) == [])
-        #expect(machine.deadlinesPassed(now: start + .seconds(10)) == [.init(
-            waiter: waiter, outcome: .failed(.loadTimedOut(source: "clip", timeout: .seconds(10)))
-        )])
+        #expect(machine.deadlinesPassed(now: start + .seconds(10)) == [], "the load first stops mpv")
+        let next = machine.nextRequest()
+        let stop = try #require(next)
+        #expect(stop.command == .stop)
         #expect(machine.nextDeadline == nil)
         #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1)) == [])
+        #expect(machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil)) == [.init(
+            waiter: waiter, outcome: .failed(.loadTimedOut(source: "clip", timeout: .seconds(10)))
+        )])
+        #expect(machine.pendingWaiterCount == 0)
+        #expect(machine.requestsInFlight == 0)
     }
 
     @Test("an apply finishes when every property has replied, reporting the first refusal")
     func applyWaitsForEveryReply() {
         var machine = Machine()
         let waiter = machine.reserveWaiter()
-        guard case .send(let requests) = machine.startApply(waiter, properties: ["mute", "volume", "speed"]) else {
+        guard case .queued(let requests) = machine.startApply(waiter, properties: [("mute", .flag(true)), ("volume", .double(50)), ("speed", .double(1))]) else {
             Issue.record("expected requests")
             return
         }
@@ -122,10 +129,11 @@ struct EngineStateMachineTests {
     func requestNotSent() {
         var machine = Machine()
         let waiter = machine.reserveWaiter()
-        guard case .send(let requests) = machine.startRead(waiter, property: "time-pos") else {
+        guard case .queued(let requests) = machine.startRead(waiter, property: "time-pos") else {
             Issue.record("expected a request")
             return
         }
+        #expect(machine.nextRequest()?.request == requests[0])
         #expect(machine.requestNotSent(requests[0], reason: "invalid") == [.init(
             waiter: waiter, outcome: .failed(.propertyFailed(name: "time-pos", reason: "invalid"))
         )])
@@ -136,24 +144,31 @@ struct EngineStateMachineTests {
         var machine = Machine()
         for value: MPVValue? in [.double(1.5), nil] {
             let waiter = machine.reserveWaiter()
-            guard case .send(let requests) = machine.startRead(waiter, property: "time-pos") else { return }
+            guard case .queued(let requests) = machine.startRead(waiter, property: "time-pos") else { return }
             #expect(machine.handle(.getPropertyReply(request: requests[0], name: "time-pos", value: value, error: nil))
                 == [.init(waiter: waiter, outcome: .value(value))])
         }
     }
 
-    @Test("a cancellation before the request is sent is remembered; one after fails the load")
+    @Test("a cancellation before the request is sent is remembered; one after stops mpv, then fails the load")
     func cancellation() throws {
         var machine = Machine()
         let early = machine.reserveWaiter()
-        #expect(machine.cancel(early) == nil)
+        #expect(machine.cancel(early) == [])
         #expect(machine.startLoad(early, source: "clip", deadline: start, timeout: .zero)
             == .complete(.init(waiter: early, outcome: .failed(.cancelled))))
 
         let (waiter, request) = try startLoad(&machine)
-        #expect(machine.cancel(waiter) == .init(waiter: waiter, outcome: .failed(.cancelled)))
-        #expect(machine.cancel(waiter) == nil, "cancelling twice is a no-op")
+        #expect(machine.nextRequest() == .init(request: request, command: .loadFile("clip")))
+        #expect(machine.cancel(waiter) == [])
+        let next = machine.nextRequest()
+        let stop = try #require(next)
+        #expect(stop.command == .stop)
+        #expect(machine.cancel(waiter) == [], "cancelling twice is a no-op")
+        #expect(machine.nextRequest() == nil, "one stop only")
         #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1)) == [])
+        #expect(machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil))
+            == [.init(waiter: waiter, outcome: .failed(.cancelled))])
         #expect(machine.pendingWaiterCount == 0)
     }
 
@@ -168,7 +183,7 @@ struct EngineStateMachineTests {
         #expect(firstStop)
         #expect(!secondStop, "only the first stop wakes the event thread")
         let late = machine.reserveWaiter()
-        #expect(machine.startApply(late, properties: ["mute"]) == .complete(.init(waiter: late, outcome: .failed(.shutDown))))
+        #expect(machine.startApply(late, properties: [("mute", .flag(true))]) == .complete(.init(waiter: late, outcome: .failed(.shutDown))))
         #expect(machine.beginDestroying() == [
             .init(waiter: load, outcome: .failed(.shutDown)),
             .init(waiter: read, outcome: .failed(.shutDown)),

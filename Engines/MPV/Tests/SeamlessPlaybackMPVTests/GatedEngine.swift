@@ -7,8 +7,8 @@ final class GatedEngine: PlaybackEngine {
     let mpv: MPVEngine
     private let nextApplyGate = Protected<Gate?>(nil)
 
-    init() throws {
-        mpv = try MPVEngine()
+    init() async throws {
+        mpv = try await MPVEngine()
     }
 
     /// Makes the next apply wait at `gate` before it reaches mpv.

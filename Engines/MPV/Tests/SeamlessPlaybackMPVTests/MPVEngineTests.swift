@@ -14,7 +14,7 @@ struct MPVEngineTests {
 
     @Test("load returns once playback has started, with video and audio")
     func loadStartsPlayback() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         #expect(try await engine.doubleProperty("time-pos") != nil)
         #expect(try await engine.doubleProperty("track-list/count") == 2)
@@ -26,7 +26,7 @@ struct MPVEngineTests {
 
     @Test("when apply returns, mpv's properties carry the settings", arguments: settingsTable)
     func applyIsLive(settings: PlaybackSettings) async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         await engine.apply(settings)
         let live = try await engine.liveSettings()
@@ -37,7 +37,7 @@ struct MPVEngineTests {
 
     @Test("consecutive applies on one engine each land, the last one stays")
     func consecutiveApplies() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         for settings in Self.settingsTable + Self.settingsTable.reversed() {
             await engine.apply(settings)
@@ -49,7 +49,7 @@ struct MPVEngineTests {
 
     @Test("settings applied before a load survive it, and a paused load still returns")
     func settingsSurviveLoad() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         let settings = PlaybackSettings(isMuted: true, volume: 0.25, rate: 2, isPaused: true, contentMode: .aspectFill)
         await engine.apply(settings)
         try await engine.load(TestMedia.clip)
@@ -59,7 +59,7 @@ struct MPVEngineTests {
 
     @Test("the position advances with the wall clock, one frame at a time, never back")
     func positionAdvances() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         let first = await PositionSample.take(from: engine)
         var previous = first
@@ -78,7 +78,7 @@ struct MPVEngineTests {
 
     @Test("a paused player holds its position")
     func pauseHoldsPosition() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         await engine.apply(PlaybackSettings(isPaused: true))
         let held = await engine.currentPosition()
@@ -91,7 +91,7 @@ struct MPVEngineTests {
 
     @Test("loading a missing file throws mpv's reason and loads nothing")
     func missingFileThrows() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         await #expect {
             try await engine.load(TestMedia.missing)
         } throws: { error in
@@ -106,7 +106,7 @@ struct MPVEngineTests {
 
     @Test("an item that names no source is refused before mpv sees it")
     func noSource() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         await #expect(throws: MPVError.noSource(mediaID: "clip-42")) {
             try await engine.load(MediaItem(id: "clip-42"))
         }
@@ -115,7 +115,7 @@ struct MPVEngineTests {
 
     @Test("a load that does not start within its timeout throws")
     func loadTimesOut() async throws {
-        let engine = try MPVEngine(options: .init(loadTimeout: .microseconds(1)))
+        let engine = try await MPVEngine(options: .init(loadTimeout: .microseconds(1)))
         await #expect(throws: MPVError.loadTimedOut(source: TestMedia.clip.id, timeout: .microseconds(1))) {
             try await engine.load(TestMedia.clip)
         }
@@ -124,7 +124,7 @@ struct MPVEngineTests {
 
     @Test("a cancelled load throws cancelled")
     func cancelledLoad() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         let load = Task { try await engine.load(TestMedia.clip) }
         load.cancel()
         await #expect(throws: MPVError.cancelled) { try await load.value }
@@ -132,9 +132,9 @@ struct MPVEngineTests {
     }
 
     @Test("an option mpv does not know is refused at creation")
-    func rejectedOption() {
-        #expect {
-            try MPVEngine(options: .init(mpvOptions: ["no-such-option": "1"]))
+    func rejectedOption() async {
+        await #expect {
+            try await MPVEngine(options: .init(mpvOptions: ["no-such-option": "1"]))
         } throws: { error in
             guard case MPVError.optionRejected(let name, _, _) = error else { return false }
             return name == "no-such-option"
@@ -143,7 +143,7 @@ struct MPVEngineTests {
 
     @Test("shutdown is safe twice, concurrently, and every later call is refused")
     func shutdownTwice() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         async let first: Void = engine.shutdown()
         async let second: Void = engine.shutdown()
@@ -158,7 +158,7 @@ struct MPVEngineTests {
 
     @Test("a load in flight when the engine shuts down ends, finished or refused")
     func shutdownDuringLoad() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         let load = Task { try await engine.load(TestMedia.clip) }
         await engine.shutdown()
         do {
@@ -170,7 +170,7 @@ struct MPVEngineTests {
 
     @Test("each load of media counts one file-loaded")
     func reloadCounts() async throws {
-        let engine = try MPVEngine()
+        let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         try await engine.load(TestMedia.clip)
         #expect(engine.fileLoadedCount == 2)

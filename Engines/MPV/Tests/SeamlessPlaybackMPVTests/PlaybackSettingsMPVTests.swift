@@ -4,12 +4,20 @@ import Testing
 
 @Suite("PlaybackSettings as mpv properties")
 struct PlaybackSettingsMPVTests {
-    @Test("properties go in the documented order with mpv's units")
+    @Test("properties go in the documented order with mpv's units; volume is the cube root of the gain, times 100")
     func properties() {
-        let settings = PlaybackSettings(isMuted: true, volume: 0.4, rate: 1.5, isPaused: true, contentMode: .aspectFill)
+        let settings = PlaybackSettings(isMuted: true, volume: 1, rate: 1.5, isPaused: true, contentMode: .aspectFill)
         let properties = settings.mpvProperties
         #expect(properties.map(\.name) == ["mute", "volume", "speed", "pause", "panscan"])
-        #expect(properties.map(\.value) == [.flag(true), .double(40), .double(1.5), .flag(true), .double(1)])
+        #expect(properties.map(\.value) == [.flag(true), .double(100), .double(1.5), .flag(true), .double(1)])
+    }
+
+    @Test("a linear gain maps to mpv's cubic volume and back", arguments: [
+        (gain: 0.0, mpv: 0.0), (gain: 1, mpv: 100), (gain: 0.125, mpv: 50), (gain: 0.001, mpv: 10), (gain: 0.5, mpv: 79.370052598),
+    ])
+    func volumeMapping(gain: Double, mpv: Double) {
+        #expect(abs(PlaybackSettings.mpvVolume(gain) - mpv) < 1e-6)
+        #expect(abs(PlaybackSettings.linearVolume(mpv: mpv) - gain) < 1e-9)
     }
 
     @Test("settings read back from those properties are the same settings")

@@ -49,7 +49,7 @@ struct PlayerPoolMPVTests {
 
     @Test("feed → detail → fullscreen → back, twice: one load, continuous position, each holder's settings on mpv")
     func feedDetailBack() async throws {
-        let pool = PlayerPool(configuration: .init(capacity: 2)) { try MPVEngine() }
+        let pool = PlayerPool(configuration: .init(capacity: 2)) { try await MPVEngine() }
         let feed = try await pool.makeSession(named: "feed", settings: Self.feedSettings)
         let detail = try await pool.makeSession(named: "detail", settings: Self.detailSettings)
         let fullscreen = try await pool.makeSession(named: "fullscreen", settings: Self.fullscreenSettings)
@@ -87,7 +87,7 @@ struct PlayerPoolMPVTests {
 
     @Test("a reclaim while the borrower's apply is in flight ends with the owner's settings on mpv")
     func reclaimDuringInFlightHandoff() async throws {
-        let pool = PlayerPool(configuration: .init(capacity: 1)) { try GatedEngine() }
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try await GatedEngine() }
         let feed = try await pool.makeSession(named: "feed", settings: Self.feedSettings)
         let detail = try await pool.makeSession(named: "detail", settings: Self.detailSettings)
         let lease = try await feed.acquire(TestMedia.clip)
@@ -122,7 +122,7 @@ struct PlayerPoolMPVTests {
 
     @Test("a missing file fails the acquire as engineFailed and frees the slot")
     func missingFileFreesTheSlot() async throws {
-        let pool = PlayerPool(configuration: .init(capacity: 1)) { try MPVEngine() }
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
         let page = try await pool.makeSession(named: "page")
         await #expect {
             try await page.acquire(TestMedia.missing)
@@ -144,7 +144,7 @@ struct PlayerPoolMPVTests {
     @Test("an engine mpv cannot create fails the acquire as engineFailed and frees the slot")
     func creationFailureFreesTheSlot() async throws {
         let pool = PlayerPool(configuration: .init(capacity: 1)) {
-            try MPVEngine(options: .init(mpvOptions: ["no-such-option": "1"]))
+            try await MPVEngine(options: .init(mpvOptions: ["no-such-option": "1"]))
         }
         let page = try await pool.makeSession(named: "page")
         await #expect {

@@ -1,0 +1,151 @@
+// MARK: - Events
+
+extension EngineStateMachine {
+    /// Applies one mpv event and returns the calls it finishes.
+    mutating func handle(_ event: MPVEvent) -> [Completion] {
+        switch event {
+        case .none, .other, .queueOverflow:
+            return []
+        case .shutdown:
+            if lifecycle == .running { watch.coreShutDown() }
+            _ = stop()
+            return []
+        case .commandReply(let request, let error, let entry):
+            return reply(to: request, error: error, entry: entry, value: nil)
+        case .setPropertyReply(let request, let error):
+            return reply(to: request, error: error, entry: nil, value: nil)
+        case .getPropertyReply(let request, _, let value, let error):
+            return reply(to: request, error: error, entry: nil, value: value)
+        case .propertyChange(let name, let value):
+            watch.propertyChanged(name, to: value)
+            return []
+        case .startFile(let entry):
+            currentEntry = entry
+            entries[entry] = .started
+            for (id, waiter) in waiters {
+                if case .load(var load) = waiter, load.stopping == nil, load.takesNextStart {
+                    load.takesNextStart = false
+                    load.entry = entry
+                    waiters[id] = .load(load)
+                }
+            }
+            pruneEntries()
+            return []
+        case .fileLoaded:
+            fileLoadedCount += 1
+            if let entry = currentEntry { entries[entry] = .loaded }
+            return []
+        case .playbackRestart:
+            guard let entry = currentEntry, let phase = entries[entry], phase == .loaded || phase == .playing else {
+                return []
+            }
+            entries[entry] = .playing
+            return settleLoads(of: entry)
+        case .endFile(let entry, let reason, let error, let inserted):
+            watch.fileEnded(entry: entry, reason: reason, error: error)
+            if currentEntry == entry { currentEntry = nil }
+            // A playlist is not the end of its load: the load plays the entry it redirects to.
+            entries[entry] = reason == .redirect && error == nil
+                ? .redirected(to: inserted)
+                : .ended(error ?? "playback ended (\(reason)) before it started")
+            return settleLoads(of: entry)
+        }
+    }
+
+    /// A reply to one request: it frees its slot, and may finish the call that sent it.
+    mutating func reply(
+        to request: RequestID, error: String?, entry: Int64?, value: MPVValue?
+    ) -> [Completion] {
+        if inFlight.remove(request) != nil {
+            isBackedUp = false
+        } else {
+            // Only tests answer a request that was never handed out; it must not go out later.
+            backlog.removeAll { $0.request == request }
+        }
+        guard let pending = requests.removeValue(forKey: request), let waiter = waiters[pending.waiter] else {
+            return []
+        }
+        let id = pending.waiter
+        let outcome: Outcome
+        switch waiter {
+        case .load(var load):
+            if let stopping = load.stopping {
+                // The late `loadfile` reply of a failed load changes nothing; its `stop` reply ends it.
+                guard request == stopping.request else { return [] }
+                outcome = .failed(stopping.error)
+                break
+            }
+            if let error {
+                outcome = .failed(.loadRejected(source: load.source, reason: error))
+                break
+            }
+            load.request = nil
+            load.entry = entry
+            load.takesNextStart = entry == nil
+            waiters[id] = .load(load)
+            // The entry may have started playing, or failed, before this reply was read.
+            return entry.map { settleLoads(of: $0) } ?? []
+        case .apply(var pending, var firstError):
+            let name = pending.removeValue(forKey: request) ?? "?"
+            if let error, firstError == nil { firstError = .propertyFailed(name: name, reason: error) }
+            guard pending.isEmpty else {
+                waiters[id] = .apply(pending: pending, firstError: firstError)
+                return []
+            }
+            if let firstError { watch.settingRefused(firstError) }
+            outcome = firstError.map { .failed($0) } ?? .finished
+        case .read(_, let name):
+            outcome = error.map { .failed(.propertyFailed(name: name, reason: $0)) } ?? .value(value)
+        case .command(_, let arguments):
+            outcome = error.map { .failed(.commandFailed(arguments.joined(separator: " "), reason: $0)) } ?? .finished
+        case .reserved, .cancelled:
+            return []
+        }
+        return [finish(id, outcome)]
+    }
+
+    /// Finishes the loads waiting on `entry` if it is playing or has ended, and moves those waiting
+    /// on a playlist to the entry it redirected to.
+    private mutating func settleLoads(of entry: Int64) -> [Completion] {
+        guard let phase = entries[entry] else { return [] }
+        let waiting = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
+            if case .load(let load) = waiter, load.stopping == nil, load.request == nil, load.entry == entry {
+                (id, load)
+            } else {
+                nil
+            }
+        }
+        if case .redirected(let next) = phase {
+            for (id, var load) in waiting {
+                load.entry = next
+                load.takesNextStart = next == nil
+                waiters[id] = .load(load)
+            }
+            guard let next, next != entry, !waiting.isEmpty else { return [] }
+            return settleLoads(of: next)
+        }
+        return waiting.sorted { $0.0 < $1.0 }.compactMap { id, load in
+            switch phase {
+            case .playing:
+                watch.loadFinished(entry: entry, source: load.source)
+                return finish(id, .finished)
+            case .ended(let reason):
+                return finish(id, .failed(.playbackFailed(source: load.source, reason: reason)))
+            case .started, .loaded, .redirected:
+                return nil
+            }
+        }
+    }
+
+    /// Forgets the oldest entries no load waits on, so a long-lived engine keeps a bounded record.
+    private mutating func pruneEntries() {
+        guard entries.count > Self.entriesKept else { return }
+        var kept = Set(waiters.values.compactMap { waiter -> Int64? in
+            if case .load(let load) = waiter { load.entry } else { nil }
+        })
+        if let currentEntry { kept.insert(currentEntry) }
+        for entry in entries.keys.sorted() where entries.count > Self.entriesKept && !kept.contains(entry) {
+            entries[entry] = nil
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SeamlessPlayback
+
+/// Media files made for the tests with ffmpeg (installed by `ci.sh`), once per test process:
+/// a six-second H.264/AAC mp4 with its index first, the same clip with its index at the end, and
+/// an `.m3u` playlist that names the first.
+actor LocalMedia {
+    static let shared = LocalMedia()
+
+    /// The length of the clips.
+    static let duration = Duration.seconds(6)
+
+    /// The one making of the files; concurrent callers await the same task (an actor is reentrant at
+    /// every await, so a stored flag would let two callers run ffmpeg on the same files).
+    private var making: Task<URL, any Error>?
+
+    /// The folder that holds `clip.mp4`, `tail-index.mp4` and `playlist.m3u`, made on first use.
+    func directory() async throws -> URL {
+        if let making { return try await making.value }
+        let task = Task { try await Self.make() }
+        making = task
+        return try await task.value
+    }
+
+    private static func make() async throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-mpv-media-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let clip = folder.appendingPathComponent("clip.mp4").path
+        try await run("ffmpeg", [
+            "-y", "-hide_banner", "-loglevel", "error",
+            "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=6",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest",
+            "-movflags", "+faststart", clip,
+        ])
+        try await run("ffmpeg", [
+            "-y", "-hide_banner", "-loglevel", "error", "-i", clip, "-c", "copy",
+            folder.appendingPathComponent("tail-index.mp4").path,
+        ])
+        try "#EXTM3U\n\(clip)\n".write(to: folder.appendingPathComponent("playlist.m3u"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// A media item for one of the files.
+    func item(_ name: String) async throws -> MediaItem {
+        let url = try await directory().appendingPathComponent(name)
+        return MediaItem(id: url.path, url: url)
+    }
+
+    /// The size of one of the files, in bytes.
+    func size(of name: String) async throws -> Int {
+        let path = try await directory().appendingPathComponent(name).path
+        return (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
+
+/// Runs a program found on `PATH` to its end, on a thread of its own, and throws if it fails.
+func run(_ program: String, _ arguments: [String]) async throws {
+    try await onOwnThread {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TestSupportError("\(program) exited with \(process.terminationStatus)")
+        }
+    }
+}
+
+/// Runs blocking work (a child process, a pipe read) on a new thread, off the cooperative pool.
+func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+struct TestSupportError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SeamlessPlayback
+
+/// The local HTTP server of `Tests/Support/media_server.py`, serving ``LocalMedia``'s folder.
+///
+/// `/file/NAME` serves a file with range requests, as an ordinary web server does; `/linear/NAME`
+/// serves it whole and ignores ranges. With `?at=BYTES` the server dies at that byte of the file:
+/// every response stops there and drops its connection, and later requests get 503. `/hang/NAME`
+/// never answers.
+final class MediaServer: Sendable {
+    private let process: Process
+    private let input: Pipe
+    /// `http://127.0.0.1:PORT`.
+    let base: String
+
+    private init(process: Process, input: Pipe, port: Int) {
+        self.process = process
+        self.input = input
+        base = "http://127.0.0.1:\(port)"
+    }
+
+    /// Starts a server and returns once it listens.
+    static func start() async throws -> MediaServer {
+        let folder = try await LocalMedia.shared.directory()
+        let script = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Support/media_server.py").path
+        return try await onOwnThread {
+            let process = Process()
+            let input = Pipe()
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script, folder.path]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw TestSupportError("the media server exited before listening") }
+                line.append(chunk)
+            }
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let port = Int(text) else { throw TestSupportError("the media server printed \(text)") }
+            return MediaServer(process: process, input: input, port: port)
+        }
+    }
+
+    /// An item for a file served with range requests, from a server that dies at byte `cutAt`, if given.
+    func file(_ name: String, cutAt bytes: Int? = nil) -> MediaItem {
+        MediaItem(id: "\(base)/file/\(name)" + (bytes.map { "?at=\($0)" } ?? ""))
+    }
+
+    /// An item for a file served whole, without range requests, from a server that dies at byte `cutAt`, if given.
+    func linear(_ name: String, cutAt bytes: Int? = nil) -> MediaItem {
+        MediaItem(id: "\(base)/linear/\(name)" + (bytes.map { "?at=\($0)" } ?? ""))
+    }
+
+    /// An item whose server never answers: a load of it waits until its timeout or cancellation.
+    func hanging() -> MediaItem {
+        MediaItem(id: "\(base)/hang/clip.mp4")
+    }
+
+    /// Stops the server.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+    }
+}

@@ -1,0 +1,104 @@
+@testable import SeamlessPlaybackMPV
+import Testing
+
+@Suite("PlaybackWatch")
+struct PlaybackWatchTests {
+    /// A watch whose load of `clip` finished on entry 1, with a six-second duration.
+    private func playing(at position: Double = 0) -> PlaybackWatch {
+        var watch = PlaybackWatch()
+        watch.loadStarted()
+        watch.propertyChanged("duration", to: .double(6))
+        watch.loadFinished(entry: 1, source: "clip")
+        watch.propertyChanged("time-pos", to: .double(position))
+        return watch
+    }
+
+    @Test("reaching the end at the duration is not a failure, and the position stays")
+    func endIsNotFailure() {
+        var watch = playing(at: 5.967)
+        watch.propertyChanged("eof-reached", to: .flag(true))
+        #expect(watch.failure == nil)
+        #expect(watch.isAtEnd)
+        #expect(watch.position == 5.967)
+    }
+
+    @Test("an end more than a second short of the duration is a cut stream")
+    func earlyEndIsFailure() {
+        var watch = playing(at: 2.08)
+        watch.propertyChanged("eof-reached", to: .flag(true))
+        #expect(watch.failure == "the stream of clip ended at 2.1 s of 6.0 s")
+    }
+
+    @Test("an end with an unknown duration cannot be told from a normal one")
+    func unknownDurationIsNotFailure() {
+        var watch = PlaybackWatch()
+        watch.loadFinished(entry: 1, source: "live")
+        watch.propertyChanged("time-pos", to: .double(2))
+        watch.propertyChanged("eof-reached", to: .flag(true))
+        #expect(watch.failure == nil)
+    }
+
+    @Test("end-file with an error on the playing entry is a failure; on another entry, or during a load, it is not")
+    func endFileError() {
+        var other = playing()
+        other.fileEnded(entry: 7, reason: .error, error: "loading failed")
+        #expect(other.failure == nil)
+
+        var loading = playing()
+        loading.loadStarted()
+        loading.fileEnded(entry: 1, reason: .error, error: "loading failed")
+        #expect(loading.failure == nil, "a load in progress throws instead")
+
+        var watch = playing()
+        watch.fileEnded(entry: 1, reason: .error, error: "error reading packet")
+        #expect(watch.failure == "playback of clip failed: error reading packet")
+        #expect(watch.playing == nil)
+    }
+
+    @Test("end-file by EOF short of the duration is a cut; stop and redirect are not failures", arguments: [
+        (MPVEvent.EndReason.endOfFile, 2.0, "the stream of clip ended at 2.0 s of 6.0 s"),
+        (.endOfFile, 5.9, nil),
+        (.stopped, 2.0, nil),
+        (.redirect, 2.0, nil),
+        (.quit, 2.0, nil),
+    ] as [(MPVEvent.EndReason, Double, String?)])
+    func endFileReasons(reason: MPVEvent.EndReason, position: Double, failure: String?) {
+        var watch = playing(at: position)
+        watch.fileEnded(entry: 1, reason: reason, error: nil)
+        #expect(watch.failure == failure)
+    }
+
+    @Test("only the first failure is kept")
+    func firstFailureWins() {
+        var watch = playing(at: 1)
+        watch.fileEnded(entry: 1, reason: .error, error: "first")
+        watch.loadFinished(entry: 2, source: "clip")
+        watch.coreShutDown()
+        #expect(watch.failure == "playback of clip failed: first")
+    }
+
+    @Test("the core shutting down after a load is a failure, before any load it is not")
+    func coreShutdown() {
+        var idle = PlaybackWatch()
+        idle.coreShutDown()
+        #expect(idle.failure == nil)
+        var watch = playing()
+        watch.fileEnded(entry: 1, reason: .quit, error: nil)
+        #expect(watch.failure == nil, "mpv ends the entry with quit before it shuts down")
+        watch.coreShutDown()
+        #expect(watch.failure == "mpv's core shut down")
+    }
+
+    @Test("a refused setting is a failure, and positions that are not finite are none")
+    func refusalAndPositions() {
+        var watch = PlaybackWatch()
+        watch.settingRefused(.propertyFailed(name: "volume", reason: "event queue full"))
+        #expect(watch.failure == "mpv did not take the settings: mpv property volume failed: event queue full")
+        watch.propertyChanged("time-pos", to: .double(.nan))
+        #expect(watch.position == nil)
+        watch.propertyChanged("time-pos", to: .double(1.5))
+        #expect(watch.position == 1.5)
+        watch.propertyChanged("time-pos", to: nil)
+        #expect(watch.position == nil, "nothing loaded")
+    }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""A local HTTP server for the engine's real-playback tests. Usage: media_server.py DIRECTORY
+
+Prints the port it listens on (127.0.0.1, chosen by the system) as its first line, then serves
+files of DIRECTORY until stdin closes or it is killed.
+
+  GET /file/NAME    the file, with range requests (206), as an ordinary web server does
+  GET /linear/NAME  the whole file, range requests ignored (Accept-Ranges: none)
+  GET /hang/NAME    nothing: the response never comes (the connection stays open for 30 s)
+  ?at=BYTES         on either: the server dies at byte BYTES of the file: every response stops
+                    there and drops its connection, and a request from there on gets 503
+"""
+import os
+import re
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+ROOT = sys.argv[1]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        kind, _, name = url.path.lstrip("/").partition("/")
+        path = os.path.join(ROOT, os.path.basename(name))
+        if kind == "hang":
+            time.sleep(30)
+            self.close_connection = True
+            return
+        if kind not in ("file", "linear") or not os.path.isfile(path):
+            self.send_error(404)
+            return
+        size = os.path.getsize(path)
+        first, last = 0, size - 1
+        ranged = False
+        match = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", ""))
+        if match and kind != "linear":
+            first = int(match.group(1))
+            last = min(last, int(match.group(2))) if match.group(2) else last
+            ranged = True
+            if first > last:
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{size}")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+        dies_at = min(size, int(parse_qs(url.query).get("at", [str(size)])[0]))
+        if first >= dies_at:
+            self.send_error(503)
+            return
+        self.send_response(206 if ranged else 200)
+        self.send_header("Content-Type", "video/mp4")
+        self.send_header("Content-Length", str(last - first + 1))
+        self.send_header("Accept-Ranges", "none" if kind == "linear" else "bytes")
+        if ranged:
+            self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
+        self.end_headers()
+        end = min(last + 1, dies_at)
+        try:
+            with open(path, "rb") as media:
+                media.seek(first)
+                self.wfile.write(media.read(end - first))
+            self.wfile.flush()
+            if end <= last:
+                self.connection.shutdown(socket.SHUT_RDWR)
+                self.close_connection = True
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+sys.stdin.read()  # the test closes stdin (or exits) to stop the server
+server.shutdown()
