@@ -5,7 +5,9 @@
 public struct PlaybackSettings: Hashable, Sendable {
     /// Whether sound is off. Defaults to `false`.
     public var isMuted: Bool
-    /// The loudness, from 0 (silent) to 1 (full). Defaults to 1.
+    /// The loudness as a linear amplitude gain, from 0 (silent) to 1 (full): 0.5 halves the amplitude
+    /// (about −6 dB), as `AVPlayer.volume` does. Every engine maps it to its player's own scale (libmpv's
+    /// volume is cubic: the MPV engine sends `100 × ∛volume`). Defaults to 1.
     public var volume: Double
     /// The playback speed, within ``rateRange``. Defaults to 1.
     public var rate: Double
