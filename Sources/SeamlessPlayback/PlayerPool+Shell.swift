@@ -86,6 +86,11 @@ extension PlayerPool {
     /// - Returns: The apply the caller must carry out, if it adopted one.
     @discardableResult
     func run(_ actions: [PoolAction], adoptingAnApply: Bool = false) -> AdoptedApply? {
+        // The record of active holders first: a caller resumed below may run at once on another thread,
+        // and must find its own lease there.
+        for case .activeChanged(let player, let grant) in actions {
+            activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { lease(for: $0) }))
+        }
         var adopted: AdoptedApply?
         for action in actions {
             switch action {
@@ -121,6 +126,8 @@ extension PlayerPool {
                 notices.removeValue(forKey: session)?.finish()
             case .emit(let event):
                 publish(event)
+            case .activeChanged:
+                continue
             }
         }
         return adopted

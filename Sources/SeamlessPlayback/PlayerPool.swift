@@ -29,6 +29,8 @@ public actor PlayerPool {
     var notices: [SessionID: NoticeMailbox] = [:]
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
     var nextRequest: UInt64 = 1
+    /// Each player's active holder, readable from any thread; surfaces follow it.
+    public nonisolated let activeHolders = ActiveHolders()
     var nextSubscriber: UInt64 = 1
 
     private static let serials = Atomic<UInt32>(0)
@@ -58,6 +60,7 @@ public actor PlayerPool {
         for mailbox in notices.values { mailbox.finish() }
         for continuation in subscribers.values { continuation.finish() }
         for timer in timers.values { timer.cancel() }
+        activeHolders.finish()
     }
 
     /// Opens a page.
@@ -119,5 +122,6 @@ public actor PlayerPool {
         subscribers = [:]
         for timer in timers.values { timer.cancel() }
         timers = [:]
+        activeHolders.finish()
     }
 }

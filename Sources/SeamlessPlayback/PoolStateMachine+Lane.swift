@@ -127,6 +127,7 @@ extension PoolStateMachine {
 
     /// Completes the requests watching the player that are now complete.
     mutating func reexamine(_ id: PlayerID) {
+        defer { publishActive(id) }
         deliverOwedReturn(id)
         guard var player = players[id], !player.watchers.isEmpty else { return }
         var keep: [RequestID] = []
@@ -240,6 +241,21 @@ extension PoolStateMachine {
             }
         }
         return prewarms
+    }
+
+    /// Publishes the player's active holder when it changed: a delivered holder on top whose settings have
+    /// landed, or none when the stack emptied. A pending borrower or a holder whose settings are still on
+    /// their way leaves the previous one shown.
+    private mutating func publishActive(_ id: PlayerID) {
+        guard let player = players[id] else { return }
+        if let top = player.stack.last {
+            guard top.pending == nil, top.epoch != player.shownEpoch, player.landed >= player.version else { return }
+            players[id]?.shownEpoch = top.epoch
+            out.append(.activeChanged(id, grant(for: top, on: player)))
+        } else if player.shownEpoch != nil {
+            players[id]?.shownEpoch = nil
+            out.append(.activeChanged(id, nil))
+        }
     }
 
     /// Tells the holder owed a `.returned` notice, once it is the delivered active holder and the

@@ -51,6 +51,9 @@ enum PoolAction: Hashable, Sendable {
     case finishNotices(SessionID)
     /// Publish an event.
     case emit(PoolEvent)
+    /// The player's shown holder changed: the grant of its active holder, whose settings are on the
+    /// engine, or `nil` when no page holds it any more.
+    case activeChanged(PlayerID, Grant?)
 }
 
 /// One page in a player's holder stack.
@@ -91,6 +94,8 @@ struct PlayerState: Sendable {
     /// The holder that became active again by a give-back or close above it, and is told `.returned`
     /// once the settings of `version` have landed (dropped if it leaves the stack first).
     var owedReturn: OwedReturn?
+    /// The epoch of the holder last published as active (``PoolAction/activeChanged(_:_:)``).
+    var shownEpoch: UInt64?
 
     init(id: PlayerID, media: MediaItem?, tick: UInt64) {
         self.id = id

@@ -125,8 +125,22 @@ extension Array where Element == PoolAction {
     /// Only the engine jobs, in order.
     var jobs: [PoolAction] { filter { if case .run = $0 { return true } else { return false } } }
 
-    /// Everything but events.
-    var withoutEvents: [PoolAction] { filter { if case .emit = $0 { return false } else { return true } } }
+    /// Everything but publications (events and active-holder changes).
+    var withoutEvents: [PoolAction] {
+        filter {
+            switch $0 {
+            case .emit, .activeChanged: false
+            default: true
+            }
+        }
+    }
+
+    /// The active-holder changes, in order: the grant's epoch, or `nil`.
+    var activeChanges: [UInt64?] {
+        var changes: [UInt64?] = []
+        for case .activeChanged(_, let grant) in self { changes.append(grant?.epoch) }
+        return changes
+    }
 }
 
 let feedSettings = PlaybackSettings(isMuted: true, contentMode: .aspectFill)

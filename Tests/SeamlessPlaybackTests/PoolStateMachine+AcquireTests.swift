@@ -15,7 +15,7 @@ struct PoolStateMachineAcquireTests {
             == [.emit(.loaded(p, clip)), .run(.apply(feedSettings, version: 1), on: p)])
         let grant = Grant(player: p, epoch: 1, media: clip, session: feed, sessionName: "feed")
         #expect(h.step { $0.applyFinished(p, version: 1) }
-            == [.emit(.acquired(p, session: "feed", warm: false)), .resume(r, with: grant)])
+            == [.emit(.acquired(p, session: "feed", warm: false)), .resume(r, with: grant), .activeChanged(p, grant)])
         #expect(h.machine.metrics.acquisitions == 1)
         #expect(h.machine.metrics.loads == 1)
         #expect(h.machine.metrics.live == 1)
