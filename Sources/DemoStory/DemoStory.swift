@@ -21,7 +21,8 @@ public enum DemoStory {
     /// - Returns: The timeline and figures of the story.
     public static func run(coldStart: Duration = .milliseconds(800)) async throws -> DemoReport {
         let clock = ManualClock()
-        let pool = PlayerPool(configuration: .init(capacity: 2), clock: clock) {
+        // No call timeouts: the story moves its virtual clock by hand, and waits for the engine's sleep alone.
+        let pool = PlayerPool(configuration: .init(capacity: 2, loadTimeout: nil, applyTimeout: nil), clock: clock) {
             SimulatedEngine(clock: clock, loadLatency: coldStart)
         }
         var report = DemoReport()

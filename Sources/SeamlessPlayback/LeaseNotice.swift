@@ -9,10 +9,15 @@ public enum LeaseNotice: Hashable, Sendable {
     /// page's settings are on the engine, so a page can re-attach its view on it.
     case returned(PlayerLease)
 
+    /// The player's engine failed (it reported a failure, or a call on it outlasted its timeout). The
+    /// lease can never act again: its calls answer ``PlayerPoolError/engineFailed(_:)``. Acquire the media
+    /// again for a healthy player.
+    case failed(PlayerLease, reason: String)
+
     /// The lease the notice is about.
     public var lease: PlayerLease {
         switch self {
-        case .revoked(let lease), .returned(let lease): lease
+        case .revoked(let lease), .returned(let lease), .failed(let lease, _): lease
         }
     }
 }

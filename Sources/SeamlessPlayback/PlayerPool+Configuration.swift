@@ -1,18 +1,40 @@
 extension PlayerPool {
     /// How a pool behaves. Every property has a documented default.
     public struct Configuration: Sendable {
-        /// The most engines alive at once, counting engines being created; at least 1. Default 4.
+        /// The most healthy engines alive at once, counting engines being created and engines being shut
+        /// down; at least 1. Default 4. A failed engine stops counting at once, so the pool can make a healthy
+        /// one in its place; failed engines whose call has not returned yet are ``PoolMetrics/abandoned``.
         public var capacity: Int
         /// How long a handoff token can be redeemed after it was issued, on the pool's clock. Default 10 s.
         public var handoffTokenLifetime: Duration
+        /// The longest an engine's `load` may run, on the pool's clock, before the engine counts as failed.
+        /// Default 30 s; `nil` waits indefinitely.
+        public var loadTimeout: Duration?
+        /// The longest an engine's `apply` may run, on the pool's clock, before the engine counts as failed.
+        /// Default 5 s; `nil` waits indefinitely. With a timeout, every apply runs on the engine's lane; with
+        /// none, a give-back, update, reclaim or close carries out its own apply, which is faster.
+        public var applyTimeout: Duration?
+        /// When set, a borrowed lease held longer than this produces one ``PoolEvent/borrowHeldLong(_:session:heldFor:)``
+        /// event (nothing is revoked). Default `nil` (off).
+        public var borrowWarningThreshold: Duration?
 
         /// Creates a configuration.
         /// - Parameters:
-        ///   - capacity: The most engines alive at once; values below 1 count as 1.
+        ///   - capacity: The most healthy engines alive at once; values below 1 count as 1.
         ///   - handoffTokenLifetime: How long a token stays redeemable.
-        public init(capacity: Int = 4, handoffTokenLifetime: Duration = .seconds(10)) {
+        ///   - loadTimeout: The longest a load may run; `nil` waits indefinitely.
+        ///   - applyTimeout: The longest an apply may run; `nil` waits indefinitely.
+        ///   - borrowWarningThreshold: How long a borrow may be held before the pool says so; `nil` is off.
+        public init(
+            capacity: Int = 4, handoffTokenLifetime: Duration = .seconds(10),
+            loadTimeout: Duration? = .seconds(30), applyTimeout: Duration? = .seconds(5),
+            borrowWarningThreshold: Duration? = nil
+        ) {
             self.capacity = capacity
             self.handoffTokenLifetime = handoffTokenLifetime
+            self.loadTimeout = loadTimeout
+            self.applyTimeout = applyTimeout
+            self.borrowWarningThreshold = borrowWarningThreshold
         }
     }
 }

@@ -41,7 +41,9 @@ extension PlayerPool {
     private func execute(
         _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction], adopting: Bool
     ) async -> Result<PlayerLease?, PlayerPoolError> {
-        let adoptable = adopting && !Task.isCancelled && Task.currentPriority >= .medium
+        // With an apply timeout, no caller runs an apply itself: a hung apply must not hang its caller.
+        let adoptable = adopting && configuration.applyTimeout == nil && !Task.isCancelled
+            && Task.currentPriority >= .medium
         if let adopted = run(input(&machine, request), adoptingAnApply: adoptable) {
             if finished[request] == nil, machine.isWaiting(request, on: adopted.player) {
                 await adopted.engine.apply(adopted.settings)
@@ -119,9 +121,16 @@ extension PlayerPool {
                 timers.removeValue(forKey: request)?.cancel()
             case .notify(let grant, let kind):
                 guard let lease = lease(for: grant), let mailbox = notices[grant.session] else { continue }
-                mailbox.post(kind == .revoked ? .revoked(lease) : .returned(lease)) {
-                    machine.heldEpochs(of: grant.session)
+                let notice: LeaseNotice = switch kind {
+                case .revoked: .revoked(lease)
+                case .returned: .returned(lease)
+                case .failed(let reason): .failed(lease, reason: reason)
                 }
+                mailbox.post(notice) { machine.heldEpochs(of: grant.session) }
+            case .watchHold(let player, let epoch):
+                watchHold(player, epoch: epoch)
+            case .unwatchHold(let epoch):
+                unwatchHold(epoch)
             case .finishNotices(let session):
                 notices.removeValue(forKey: session)?.finish()
             case .emit(let event):
@@ -168,6 +177,7 @@ extension PlayerPool {
             }
         } else {
             lanes[id]?.post(job)
+            timeCall(job, on: id)
         }
     }
 
@@ -209,7 +219,7 @@ extension PlayerPool {
     }
 
     /// A reference that does not keep the pool alive.
-    private final class WeakPool: Sendable {
+    final class WeakPool: Sendable {
         weak let pool: PlayerPool?
         init(_ pool: PlayerPool) { self.pool = pool }
     }
@@ -223,15 +233,23 @@ extension PlayerPool {
     private func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool {
         guard lanes[id] != nil else { return false }
         engines[id] = engine
+        // Before the first load, as the protocol promises; a report may come from any thread, any number
+        // of times: the machine counts the first.
+        let pool = WeakPool(self)
+        engine.onFailure { reason in
+            Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
+        }
         run(machine.engineCreated(id))
         return true
     }
 
     private func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
+        callReturned(on: id)
         run(machine.loadFinished(id, media: media, failure: failure))
     }
 
     private func laneApplied(_ id: PlayerID, version: UInt64) {
+        callReturned(on: id)
         run(machine.applyFinished(id, version: version))
     }
 

@@ -18,6 +18,9 @@ public actor PlayerPool {
     var machine: PoolStateMachine
     let clock: PoolClock
     let makeEngine: @Sendable () async throws -> any PlaybackEngine
+    let configuration: Configuration
+    /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
+    var watchdog = Watchdog()
 
     var engines: [PlayerID: any PlaybackEngine] = [:]
     var lanes: [PlayerID: EngineLane] = [:]
@@ -49,8 +52,10 @@ public actor PlayerPool {
         self.machine = PoolStateMachine(
             capacity: configuration.capacity,
             tokenLifetime: configuration.handoffTokenLifetime,
-            poolSerial: serial
+            poolSerial: serial,
+            borrowWarningThreshold: configuration.borrowWarningThreshold
         )
+        self.configuration = configuration
         self.clock = PoolClock(clock)
         self.makeEngine = makeEngine
     }
@@ -60,6 +65,7 @@ public actor PlayerPool {
         for mailbox in notices.values { mailbox.finish() }
         for continuation in subscribers.values { continuation.finish() }
         for timer in timers.values { timer.cancel() }
+        watchdog.task?.cancel()
         activeHolders.finish()
     }
 
@@ -122,6 +128,7 @@ public actor PlayerPool {
         subscribers = [:]
         for timer in timers.values { timer.cancel() }
         timers = [:]
+        watchdog.stop()
         activeHolders.finish()
     }
 }

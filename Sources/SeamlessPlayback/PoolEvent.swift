@@ -24,6 +24,10 @@ public enum PoolEvent: Hashable, Sendable {
     case timedOut(session: String, MediaItem)
     /// A call ended because its task was cancelled.
     case cancelled(session: String)
-    /// Creating or loading an engine failed.
+    /// Creating or loading an engine failed, or the engine failed later (it reported a failure, or a call
+    /// on it outlasted its timeout).
     case engineFailed(PlayerID, String)
+    /// A borrowed lease has been held longer than ``PlayerPool/Configuration/borrowWarningThreshold``.
+    /// Nothing is revoked: it is a hint that a page does not give back promptly.
+    case borrowHeldLong(PlayerID, session: String, heldFor: Duration)
 }

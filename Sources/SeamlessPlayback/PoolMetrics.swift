@@ -28,6 +28,12 @@ public struct PoolMetrics: Hashable, Sendable {
     public var timeouts: Int = 0
     /// Calls that ended because their task was cancelled.
     public var cancellations: Int = 0
+    /// Engines that failed after they were made: they reported a failure, or a call on them outlasted its
+    /// timeout.
+    public var failures: Int = 0
+    /// Failed engines whose hung call has not returned yet. They are no longer counted by `capacity`; each
+    /// is shut down once its call returns.
+    public var abandoned: Int = 0
 
     /// All zero.
     public init() {}

@@ -35,6 +35,7 @@ extension PoolStateMachine {
         purgeTokens(now: now)
         guard var record = tokens[token] else { return failNow(request, .tokenUnknown) }
         guard !record.isUsed else { return failNow(request, .tokenAlreadyUsed) }
+        if let failed = failedPlayers[record.player] { return failNow(request, .engineFailed(failed.reason)) }
         guard now < record.expiry, let player = players[record.player], !player.retiring,
               let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil,
               player.activeRun == record.lenderRun
@@ -50,6 +51,7 @@ extension PoolStateMachine {
 
     /// Forgets tokens a lifetime after they expired; until then they answer precisely.
     mutating func purgeTokens(now: Duration) {
+        forgetFailedPlayers(now: now)
         while tokenOrderHead < tokenOrder.count {
             let token = tokenOrder[tokenOrderHead]
             if let record = tokens[token], record.expiry + tokenLifetime > now { break }
@@ -110,6 +112,7 @@ extension PoolStateMachine {
             if let pending = holder.pending {
                 endUnfinishedGrant(pending, on: player.id, until: player.version, error: .leaseRevoked)
             } else {
+                if borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
                 sessions[holder.session]?.revoked.insert(holder.epoch)
                 counters.revocations += 1
                 out.append(.emit(.revoked(player.id, session: name(of: holder.session))))
@@ -129,6 +132,7 @@ extension PoolStateMachine {
     mutating func removeHolder(at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?) -> UInt64? {
         guard var player = players[id], player.stack.indices.contains(index) else { return nil }
         let holder = player.stack.remove(at: index)
+        if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
         var version: UInt64?
         if index == player.stack.count {
             if holder.pending == nil { player.activeRun += 1 }

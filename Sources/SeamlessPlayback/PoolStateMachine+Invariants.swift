@@ -5,7 +5,7 @@ extension PoolStateMachine {
     func checkInvariants() -> [String] {
         var problems: [String] = []
         if players.count > capacity { problems.append("\(players.count) players exceed capacity \(capacity)") }
-        let created = players.values.filter(\.isCreated).count
+        let created = players.values.filter(\.isCreated).count + failedEngines.count
         if counters.created - counters.destroyed != created {
             problems.append("created \(counters.created) - destroyed \(counters.destroyed) != live \(created)")
         }
@@ -23,6 +23,7 @@ extension PoolStateMachine {
         }
         for player in players.values {
             problems += check(player)
+            if failedEngines[player.id] != nil { problems.append("\(player.id) is both in the pool and failed") }
         }
         problems += orphans()
         return problems

@@ -33,6 +33,7 @@ extension PoolStateMachine {
 
     /// A load finished; `failure` is the engine's error text when it threw.
     mutating func loadFinished(_ id: PlayerID, media: MediaItem, failure: String? = nil) -> [PoolAction] {
+        if players[id] == nil, failedEngineCallReturned(id) { return take() }
         guard var player = players[id], player.job == .load(media) else { return [] }
         player.job = nil
         if let failure {
@@ -64,6 +65,7 @@ extension PoolStateMachine {
 
     /// An apply finished: the engine carries the settings of `version`.
     mutating func applyFinished(_ id: PlayerID, version: UInt64) -> [PoolAction] {
+        if players[id] == nil, failedEngineCallReturned(id) { return take() }
         guard var player = players[id], case .apply(let settings, version) = player.job else { return [] }
         player.job = nil
         player.landed = version
@@ -75,6 +77,7 @@ extension PoolStateMachine {
 
     /// The engine is shut down; its slot is free.
     mutating func engineShutDown(_ id: PlayerID) -> [PoolAction] {
+        if players[id] == nil, failedEngineShutDown(id) { return take() }
         guard let player = players[id], player.job == .shutDown else { return [] }
         players[id] = nil
         counters.destroyed += 1
@@ -211,6 +214,7 @@ extension PoolStateMachine {
         case .borrow(let lender, _):
             counters.handoffs += 1
             out.append(.emit(.handedOff(player.id, from: name(of: lender), to: grant.sessionName)))
+            if borrowWarningThreshold != nil { out.append(.watchHold(player.id, epoch: holder.epoch)) }
         }
         out.append(.resume(request, with: grant))
     }
@@ -273,7 +277,7 @@ extension PoolStateMachine {
     }
 
     /// A settle or retire request no longer waits on `id`; it succeeds once it waits on nothing.
-    private mutating func stopWaiting(_ request: RequestID, on id: PlayerID) {
+    mutating func stopWaiting(_ request: RequestID, on id: PlayerID) {
         let isDone: Bool
         switch requests[request] {
         case .settle(var remaining):

@@ -20,6 +20,7 @@ struct Grant: Hashable, Sendable {
 enum NoticeKind: Hashable, Sendable {
     case revoked
     case returned
+    case failed(String)
 }
 
 /// The work an engine's lane carries out, one job at a time, in the order the machine emits them.
@@ -51,6 +52,10 @@ enum PoolAction: Hashable, Sendable {
     case finishNotices(SessionID)
     /// Publish an event.
     case emit(PoolEvent)
+    /// Watch the borrowed grant: call `holdTimerFired` once it has been held for the warning threshold.
+    case watchHold(PlayerID, epoch: UInt64)
+    /// The grant is no longer held: stop watching it.
+    case unwatchHold(UInt64)
     /// The player's shown holder changed: the grant of its active holder, whose settings are on the
     /// engine, or `nil` when no page holds it any more.
     case activeChanged(PlayerID, Grant?)
@@ -122,6 +127,8 @@ struct SessionState: Sendable {
     /// Epochs of grants revoked from this page, so their leases answer `.leaseRevoked`. It grows by one
     /// per revocation while the page is open; revocations hit borrowers, which are short-lived pages.
     var revoked: Set<UInt64> = []
+    /// Grants of this page whose engine failed, with the reason their leases answer.
+    var failed: [UInt64: String] = [:]
 }
 
 /// How an acquire or borrow is waiting.

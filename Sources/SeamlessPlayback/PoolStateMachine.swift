@@ -14,6 +14,8 @@ struct PoolStateMachine: Sendable {
     let capacity: Int
     let tokenLifetime: Duration
     let poolSerial: UInt32
+    /// When set, a borrowed lease held longer than this produces one `.borrowHeldLong` event.
+    let borrowWarningThreshold: Duration?
 
     var players: [PlayerID: PlayerState] = [:]
     var sessions: [SessionID: SessionState] = [:]
@@ -21,6 +23,10 @@ struct PoolStateMachine: Sendable {
     var tokens: [HandoffToken: TokenRecord] = [:]
     var counters = PoolMetrics()
     var isShutDown = false
+    /// Engines that failed: out of `players` (their slot is free), not yet shut down.
+    var failedEngines: [PlayerID: FailedEngine] = [:]
+    /// Players that failed, for as long as a token issued before could still name them.
+    var failedPlayers: [PlayerID: FailedPlayer] = [:]
 
     /// FIFO of waiting acquires; entries whose request is no longer `.waiting` are skipped.
     var queue: [RequestID] = []
@@ -51,10 +57,11 @@ struct PoolStateMachine: Sendable {
         var isUsed = false
     }
 
-    init(capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1) {
+    init(capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil) {
         self.capacity = max(1, capacity)
         self.tokenLifetime = tokenLifetime
         self.poolSerial = poolSerial
+        self.borrowWarningThreshold = borrowWarningThreshold
     }
 
     // MARK: Sessions
@@ -126,6 +133,7 @@ struct PoolStateMachine: Sendable {
         metrics.live = counters.created - counters.destroyed
         metrics.idle = players.values.reduce(0) { $0 + ($1.isCreated && $1.isClaimable ? 1 : 0) }
         metrics.waiting = waitingCount
+        metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1 == .callInFlight ? 1 : 0) }
         return metrics
     }
 
@@ -196,6 +204,7 @@ struct PoolStateMachine: Sendable {
            player.stack[index].pending == nil {
             return .success(index)
         }
+        if let reason = state.failed[lease.epoch] { return .failure(.engineFailed(reason)) }
         return .failure(state.revoked.contains(lease.epoch) ? .leaseRevoked : .notHolder)
     }
 }

@@ -41,6 +41,11 @@ public final class SimulatedEngine: PlaybackEngine {
         var anchorTime: Duration = .zero
         var anchorPosition: Duration = .zero
         var inFlight = 0
+        var reportFailure: (@Sendable (String) -> Void)?
+        /// A failure reported before the pool listened, delivered when it does.
+        var unheardFailure: String?
+        var hangNextLoad: Gate?
+        var hangNextApply: Gate?
 
         func position(at now: Duration) -> Duration {
             guard media != nil, let settings, !settings.isPaused else { return anchorPosition }
@@ -89,11 +94,54 @@ public final class SimulatedEngine: PlaybackEngine {
     /// The media loaded, if any.
     public var media: MediaItem? { state.withLock { $0.media } }
 
+    /// Reports that the engine can no longer play, as a real engine does when its stream breaks: the
+    /// pool's handler hears it (now, or when the pool starts listening).
+    /// - Parameter reason: Why it can no longer play.
+    public func fail(_ reason: String) {
+        let report = state.withLock { state -> (@Sendable (String) -> Void)? in
+            if state.reportFailure == nil { state.unheardFailure = reason }
+            return state.reportFailure
+        }
+        report?(reason)
+    }
+
+    /// Keeps the pool's failure handler; a failure reported before is delivered at once.
+    /// - Parameter report: Tells the pool why the engine can no longer play.
+    public func onFailure(_ report: @escaping @Sendable (String) -> Void) {
+        let unheard = state.withLock { state -> String? in
+            state.reportFailure = report
+            defer { state.unheardFailure = nil }
+            return state.unheardFailure
+        }
+        if let unheard { report(unheard) }
+    }
+
+    /// Makes the next load hang until the returned gate is opened, as a stalled network would.
+    /// - Returns: The gate the next load waits at (closed).
+    public func hangNextLoad() -> Gate {
+        let gate = Gate()
+        state.withLock { $0.hangNextLoad = gate }
+        return gate
+    }
+
+    /// Makes the next apply hang until the returned gate is opened, as a stuck player would.
+    /// - Returns: The gate the next apply waits at (closed).
+    public func hangNextApply() -> Gate {
+        let gate = Gate()
+        state.withLock { $0.hangNextApply = gate }
+        return gate
+    }
+
     /// Waits the load latency, then starts the media at position zero.
     /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item.
     public func load(_ item: MediaItem) async throws {
         begin()
         defer { end() }
+        let hang = state.withLock { state in
+            defer { state.hangNextLoad = nil }
+            return state.hangNextLoad
+        }
+        await hang?.pass()
         await loadGate?.pass()
         await wait(loadLatency)
         if let reason = failLoad(item) { throw LoadError(description: reason) }
@@ -110,6 +158,11 @@ public final class SimulatedEngine: PlaybackEngine {
     public func apply(_ settings: PlaybackSettings) async {
         begin()
         defer { end() }
+        let hang = state.withLock { state in
+            defer { state.hangNextApply = nil }
+            return state.hangNextApply
+        }
+        await hang?.pass()
         await applyGate?.pass()
         await wait(applyLatency)
         let now = clock.now()

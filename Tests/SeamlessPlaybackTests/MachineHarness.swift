@@ -7,8 +7,9 @@ final class MachineHarness {
     var nextRequest: UInt64 = 1
     var now: Duration = .zero
 
-    init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10)) {
-        machine = PoolStateMachine(capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1)
+    init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), borrowWarningThreshold: Duration? = nil) {
+        machine = PoolStateMachine(capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1,
+                                   borrowWarningThreshold: borrowWarningThreshold)
     }
 
     func request() -> RequestID {
@@ -46,7 +47,13 @@ final class MachineHarness {
         case .load(let media): step(sourceLocation: sourceLocation) { $0.loadFinished(player, media: media) }
         case .apply(_, let version): step(sourceLocation: sourceLocation) { $0.applyFinished(player, version: version) }
         case .shutDown: step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
-        case nil: []
+        case nil:
+            // A failed engine still owes its shutdown.
+            if machine.failedEngines[player] == .shuttingDown {
+                step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
+            } else {
+                []
+            }
         }
     }
 
@@ -56,6 +63,9 @@ final class MachineHarness {
         var all: [PoolAction] = []
         while let busy = machine.players.values.filter({ $0.job != nil }).min(by: { $0.id.number < $1.id.number }) {
             all += finishJob(busy.id)
+        }
+        for (id, state) in machine.failedEngines.sorted(by: { $0.key.number < $1.key.number }) where state == .shuttingDown {
+            all += step { $0.engineShutDown(id) }
         }
         return all
     }

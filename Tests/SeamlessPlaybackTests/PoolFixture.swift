@@ -21,8 +21,11 @@ final class PoolFixture: Sendable {
 
     /// - Parameter engineLatency: When set, engines run on the real clock and every load and apply takes
     ///   this long, so that real work is in flight while pages race; timeouts stay on the manual clock.
+    /// - Parameter timeouts: The pool's load and apply timeouts; off by default, so that a test can hold a
+    ///   call at a gate and move the manual clock on without failing the engine.
     init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), gatesOpen: Bool = true,
-         engineLatency: Duration? = nil,
+         engineLatency: Duration? = nil, timeouts: (load: Duration?, apply: Duration?) = (nil, nil),
+         borrowWarningThreshold: Duration? = nil,
          failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }) {
         let clock = self.clock
         let applyGate = Gate(isOpen: gatesOpen)
@@ -31,7 +34,9 @@ final class PoolFixture: Sendable {
         let creationGate = self.creationGate
         self.applyGate = applyGate
         pool = PlayerPool(
-            configuration: .init(capacity: capacity, handoffTokenLifetime: tokenLifetime),
+            configuration: .init(capacity: capacity, handoffTokenLifetime: tokenLifetime,
+                                 loadTimeout: timeouts.load, applyTimeout: timeouts.apply,
+                                 borrowWarningThreshold: borrowWarningThreshold),
             clock: clock
         ) {
             await creationGate.pass()

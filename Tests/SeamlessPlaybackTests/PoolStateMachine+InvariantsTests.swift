@@ -29,6 +29,9 @@ struct PoolStateMachineInvariantsTests {
         var borrowToken: [RequestID: HandoffToken] = [:]
         var reclaimVersion: [RequestID: UInt64] = [:]              // the version a reclaim must see landed
         var unwound: [RequestID: (PlayerID, UInt64)] = [:]         // ended borrows and what they wait for
+        // Engine failures: never granted again, every holder told once.
+        var failedPlayers = Set<PlayerID>()
+        var toldFailed = Set<Grant>()
 
         func absorb(_ actions: [PoolAction]) {
             for action in actions {
@@ -46,6 +49,7 @@ struct PoolStateMachineInvariantsTests {
                     }
                     outstanding[request] = nil
                     leases.append(grant)
+                    #expect(!failedPlayers.contains(grant.player), "a failed engine was granted, seed \(seed)")
                 case .succeed(let request), .fail(let request, _):
                     #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
                     outstanding[request] = nil
@@ -67,6 +71,9 @@ struct PoolStateMachineInvariantsTests {
                                     || player.stack.last?.pending != nil,
                                 "an ended borrow returned before the settings were back, seed \(seed)")
                     }
+                case .notify(let grant, .failed):
+                    #expect(toldFailed.insert(grant).inserted, "told of a failure twice, seed \(seed)")
+                    #expect(failedPlayers.contains(grant.player), "told of a failure that did not happen, seed \(seed)")
                 case .notify(let grant, .revoked):
                     #expect(revoked.insert(grant).inserted, "revoked twice, seed \(seed)")
                 case .notify(let grant, .returned):
@@ -153,9 +160,23 @@ struct PoolStateMachineInvariantsTests {
                 if let victim = outstanding.keys.randomElement(using: &rng) {
                     absorb(h.step { $0.requestCancelled(victim) })
                 }
-            case 65..<92:
+            case 65..<90:
                 if let player = busy.keys.randomElement(using: &rng) {
                     finish(player, failing: Int.random(in: 0..<12, using: &rng) == 0)
+                }
+            case 90..<91:
+                // An engine reports that it broke, mid-playback or mid-call.
+                if let player = h.machine.players.values.filter(\.isCreated).randomElement(using: &rng)?.id {
+                    if h.machine.players[player]?.job != .shutDown { failedPlayers.insert(player) }
+                    absorb(h.step { $0.engineFailed(player, reason: "broke", now: now) })
+                }
+            case 91..<92:
+                // A call outlasts its timeout.
+                if let player = busy.keys.filter({ h.machine.players[$0] != nil }).randomElement(using: &rng) {
+                    if let job = h.machine.players[player]?.job, job != .create, job != .shutDown {
+                        failedPlayers.insert(player)
+                    }
+                    absorb(h.step { $0.callTimedOut(player, call: "hung", now: now) })
                 }
             case 92..<95:
                 h.now += .milliseconds(Int.random(in: 100...1500, using: &rng))

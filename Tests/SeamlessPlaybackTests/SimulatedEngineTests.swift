@@ -57,3 +57,27 @@ struct SimulatedEngineTests {
         #expect(engine.record.shutdowns == 1)
     }
 }
+
+@Suite("SimulatedEngine: failures and hangs, as a real engine has them")
+struct SimulatedEngineFaultTests {
+    @Test func aFailureReportedBeforeThePoolListensIsHeardWhenItDoes() {
+        let engine = SimulatedEngine()
+        let heard = Locked<[String]>([])
+        engine.fail("decoder died")
+        engine.onFailure { reason in heard.withLock { $0.append(reason) } }
+        engine.fail("again")
+        #expect(heard.value == ["decoder died", "again"])
+    }
+
+    @Test func theNextApplyHangsUntilItsGateOpensAndTheOneAfterDoesNot() async {
+        let engine = SimulatedEngine()
+        let gate = engine.hangNextApply()
+        let first = Task { await engine.apply(feedSettings) }
+        await gate.waitForArrivals(1)
+        #expect(engine.lastApplied == nil)
+        gate.open()
+        await first.value
+        await engine.apply(detailSettings)
+        #expect(engine.record.applies == [feedSettings, detailSettings])
+    }
+}

@@ -1,0 +1,108 @@
+extension PoolStateMachine {
+    // MARK: Engine failures
+
+    /// The player's engine can no longer play: it reported a failure, or a call on it outlasted its
+    /// timeout. Only the first report of a live engine counts.
+    ///
+    /// The player leaves the pool at once and its slot is free for a healthy engine: no acquire, borrow
+    /// or prewarm ever gets it again. Each delivered holder is told `.failed` once and its lease answers
+    /// `.engineFailed` from now on; a pending acquire or borrow fails with `.engineFailed`; a give-back,
+    /// update or close waiting there returns (its change is made); a reclaim waiting there throws. The
+    /// engine is shut down once no call of the pool is running on it (after a hung call returns).
+    mutating func engineFailed(_ id: PlayerID, reason: String, now: Duration) -> [PoolAction] {
+        guard let player = players[id], player.isCreated, player.job != .shutDown else { return [] }
+        players[id] = nil
+        counters.failures += 1
+        out.append(.emit(.engineFailed(id, reason)))
+        for holder in player.stack.reversed() {
+            if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
+            if let request = holder.pending {
+                if case .unwinding = requests[request] { continue }
+                requests[request] = nil
+                out.append(.fail(request, .engineFailed(reason)))
+            } else {
+                sessions[holder.session]?.failed[holder.epoch] = reason
+                if let grant = grant(for: holder, on: player) { out.append(.notify(grant, .failed(reason))) }
+            }
+        }
+        if player.shownEpoch != nil { out.append(.activeChanged(id, nil)) }
+        for request in player.watchers {
+            switch requests[request] {
+            case .settle, .retire:
+                stopWaiting(request, on: id)
+            case .reclaim(id, _, _, _), .prewarm(id, _):
+                requests[request] = nil
+                out.append(.fail(request, .engineFailed(reason)))
+            case .unwinding(id, _, let error):
+                requests[request] = nil
+                out.append(.fail(request, error))
+            default:
+                continue
+            }
+        }
+        failedPlayers[id] = FailedPlayer(reason: reason, forgetAt: now + tokenLifetime * 2)
+        if player.job == nil {
+            failedEngines[id] = .shuttingDown
+            out.append(.run(.shutDown, on: id))
+        } else {
+            failedEngines[id] = .callInFlight
+        }
+        serveWaiters()
+        return take()
+    }
+
+    /// A call on the player outlasted its timeout.
+    /// - Parameters:
+    ///   - id: The player.
+    ///   - call: What the call was and how long it has run, for the failure's reason.
+    mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) -> [PoolAction] {
+        guard let job = players[id]?.job, job != .create, job != .shutDown else { return [] }
+        return engineFailed(id, reason: call, now: now)
+    }
+
+    /// A borrowed lease may have been held longer than the warning threshold.
+    mutating func holdTimerFired(_ id: PlayerID, epoch: UInt64, heldFor: Duration) -> [PoolAction] {
+        guard let holder = players[id]?.stack.first(where: { $0.epoch == epoch }), holder.pending == nil else {
+            return []
+        }
+        return [.emit(.borrowHeldLong(id, session: name(of: holder.session), heldFor: heldFor))]
+    }
+
+    /// The call a failed engine was running returned (or threw): it can be shut down now.
+    /// - Returns: Whether the player was a failed engine.
+    mutating func failedEngineCallReturned(_ id: PlayerID) -> Bool {
+        guard failedEngines[id] == .callInFlight else { return failedEngines[id] != nil }
+        failedEngines[id] = .shuttingDown
+        out.append(.run(.shutDown, on: id))
+        return true
+    }
+
+    /// A failed engine is shut down.
+    /// - Returns: Whether the player was a failed engine.
+    mutating func failedEngineShutDown(_ id: PlayerID) -> Bool {
+        guard failedEngines.removeValue(forKey: id) != nil else { return false }
+        counters.destroyed += 1
+        out.append(.emit(.destroyed(id)))
+        return true
+    }
+
+    /// Forgets failed players no token can name any more.
+    mutating func forgetFailedPlayers(now: Duration) {
+        guard !failedPlayers.isEmpty else { return }
+        failedPlayers = failedPlayers.filter { $0.value.forgetAt > now }
+    }
+}
+
+/// A player whose engine failed, as its tokens still answer.
+struct FailedPlayer: Hashable, Sendable {
+    let reason: String
+    let forgetAt: Duration
+}
+
+/// What is left to do with a failed engine, whose slot is already free.
+enum FailedEngine: Hashable, Sendable {
+    /// A load or apply of the pool has not returned yet (``PoolMetrics/abandoned``).
+    case callInFlight
+    /// Its `shutdown()` has been called.
+    case shuttingDown
+}

@@ -1,0 +1,92 @@
+import SeamlessPlayback
+import SeamlessPlaybackTesting
+import Testing
+
+@Suite("PlayerPool: engines that fail, hang, and borrows held long")
+struct PlayerPoolWatchdogTests {
+    @Test func anEngineThatBreaksMidPlaybackIsNeverServedWarmAgain() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        let events = await f.pool.events()
+        pages.engine.fail("the stream broke")
+        _ = await waitFor(events) { $0 == .engineFailed(pages.lease.player, "the stream broke") }
+        var feedNotices = pages.feed.notices.makeAsyncIterator()
+        var detailNotices = pages.detail.notices.makeAsyncIterator()
+        #expect(await feedNotices.next() == .failed(pages.lease, reason: "the stream broke"))
+        #expect(await detailNotices.next() == .failed(borrowed, reason: "the stream broke"))
+        await #expect(throws: PlayerPoolError.engineFailed("the stream broke")) {
+            try await pages.detail.giveBack(borrowed)
+        }
+        // The page reacts by acquiring the media again: a new engine, loaded cold.
+        let again = try await pages.feed.acquire(clip)
+        #expect(again.player != pages.lease.player)
+        #expect(await f.pool.metrics.failures == 1)
+        #expect(await f.pool.metrics.warmHits == 0)
+        _ = await waitFor(events) { $0 == .destroyed(pages.lease.player) }
+        #expect(pages.engine.record.shutdowns == 1)
+    }
+
+    @Test func aHungApplyTimesOutOnThePoolsClockAndItsEngineShutsDownOnlyAfterItReturns() async throws {
+        let f = PoolFixture(timeouts: (load: nil, apply: .seconds(5)))
+        let pages = try await f.feedPlayingClip()
+        let token = try await pages.feed.lend(pages.lease)
+        let hung = pages.engine.hangNextApply()
+        let borrow = Task { try await pages.detail.borrow(token) }
+        await hung.waitForArrivals(1)
+        await f.clock.waitForSleepers(count: 1)
+        f.clock.advance(by: .seconds(5))
+        #expect(await outcome(borrow).error == .engineFailed("apply did not return within 5.0 seconds"))
+        #expect(await f.pool.metrics.abandoned == 1)
+        #expect(await f.pool.metrics.live == 1)
+        #expect(pages.engine.record.shutdowns == 0)
+        // The slot is free: a healthy engine serves the next acquire while the hung call is still out.
+        let fresh = try await pages.detail.acquire(film)
+        #expect(fresh.player != pages.lease.player)
+        let events = await f.pool.events()
+        hung.open()
+        _ = await waitFor(events) { $0 == .destroyed(pages.lease.player) }
+        #expect(pages.engine.record.shutdowns == 1)
+        #expect(!pages.engine.record.sawOverlap)
+        #expect(await f.pool.metrics.abandoned == 0)
+    }
+
+    @Test func aHungLoadTimesOutAndTheWaiterGetsAHealthyEngine() async throws {
+        let f = PoolFixture(capacity: 1, timeouts: (load: .seconds(30), apply: nil))
+        f.loadGate.close()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await f.pool.makeSession(named: "detail", settings: detailSettings)
+        let stuck = Task { try await feed.acquire(clip) }
+        await f.loadGate.waitForArrivals(1)
+        let events = await f.pool.events()
+        let waiting = Task { try await detail.acquire(film) }
+        _ = await waitFor(events) { $0 == .queued(session: "detail", film) }
+        await f.clock.waitForSleepers(count: 1)
+        f.clock.advance(by: .seconds(30))
+        #expect(await outcome(stuck).error == .engineFailed("load of clip did not return within 30.0 seconds"))
+        f.loadGate.open()
+        let served = try await waiting.value
+        _ = await waitFor(events) { if case .destroyed = $0 { true } else { false } }
+        // The waiter got the freed slot with a new engine; the hung one was shut down once its load returned.
+        #expect(f.engines.count == 2)
+        #expect(served.engine === f.engines.last)
+        #expect(f.engines.first?.record.shutdowns == 1)
+        #expect(f.engines.first?.record.sawOverlap == false)
+    }
+
+    @Test func aBorrowHeldPastTheThresholdIsReportedOnce() async throws {
+        let f = PoolFixture(borrowWarningThreshold: .seconds(60))
+        let pages = try await f.feedPlayingClip()
+        let events = await f.pool.events()
+        let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        await f.clock.waitForSleepers(count: 1)
+        f.clock.advance(by: .seconds(61))
+        let warning = await waitFor(events) {
+            if case .borrowHeldLong = $0 { return true } else { return false }
+        }
+        #expect(warning == .borrowHeldLong(pages.lease.player, session: "detail", heldFor: .seconds(61)))
+        // Nothing is revoked.
+        try await pages.detail.giveBack(borrowed)
+        #expect(await f.pool.metrics.revocations == 0)
+    }
+}
