@@ -26,6 +26,12 @@ struct Options: Sendable {
     var skipBenchmarks = false
     /// Only make this many handoff round trips, nothing else: a steady loop for a profiler.
     var profileRoundTrips: Int?
+    /// Share of engine creations and loads that throw.
+    var failRate = 0.0
+    /// Share of page operations after which a random engine the page holds reports a failure.
+    var crashRate = 0.0
+    /// Share of applies that hang past the pool's apply timeout and return later.
+    var hangRate = 0.0
 
     static let usage = """
         usage: stress [options]
@@ -42,6 +48,10 @@ struct Options: Sendable {
           --seed X              seed of the workload; the same seed gives the same workload (default 1)
           --cancel-rate F       share of acquires, borrows, reclaims and give-backs cancelled mid-flight, 0...1 (default 0.05)
           --apply-latency-us U  each simulated apply and load suspends U µs; 0 yields once (default 0)
+          --fail-rate F         share of engine creations and loads that throw (default 0)
+          --crash-rate F        share of operations after which a random held engine reports a failure (default 0)
+          --hang-rate F         share of applies that hang past the apply timeout (30 ms with faults on), then
+                                return (default 0)
           --json PATH           write the report as JSON
           --svg PATH            write a log-scale histogram of the handoff round trip beside the floor
           --scale-sessions N    largest session count of the scale benchmark (default 100000)
@@ -89,6 +99,9 @@ struct Options: Sendable {
             case "--cancel-rate": options.cancelRate = try number(value, flag, in: 0...1)
             case "--apply-latency-us":
                 options.applyLatencyMicroseconds = try integer(value, flag, atLeast: 0, atMost: 10_000_000)
+            case "--fail-rate": options.failRate = try number(value, flag, in: 0...1)
+            case "--crash-rate": options.crashRate = try number(value, flag, in: 0...1)
+            case "--hang-rate": options.hangRate = try number(value, flag, in: 0...1)
             case "--json": options.jsonPath = value
             case "--svg": options.svgPath = value
             case "--profile-round-trips": options.profileRoundTrips = try integer(value, flag, atLeast: 1, atMost: Int.max)

@@ -92,8 +92,8 @@ public actor PageSession {
     ///
     /// When this returns, this page is the active holder and its settings are on the engine. A token is
     /// good only while its lender has stayed the active holder since it was issued: once another borrow
-    /// of that player completes, or the lender gives it back or loses it, the lender's other tokens answer
-    /// ``PlayerPoolError/tokenExpired`` for good.
+    /// of that player completes, or the lender reclaims, gives it back or loses it, the lender's other
+    /// tokens answer ``PlayerPoolError/tokenExpired`` for good.
     ///
     /// If the borrow ends before it completes (its task is cancelled, the lender reclaims, the page
     /// closes), it throws once the active holder's settings are back on the engine: at most the applies
@@ -127,7 +127,9 @@ public actor PageSession {
 
     /// Takes the player back from every page above this one, without their cooperation.
     ///
-    /// Each removed page gets `.revoked` once and can never act with that lease again. When this
+    /// Each removed page gets `.revoked` once and can never act with that lease again, and every token
+    /// this page issued before the reclaim expires (a link still open elsewhere cannot take the player
+    /// away again). When this
     /// returns this page is the active holder with its settings on the engine, also when it was on top
     /// already (a give-back above it may still have been applying them).
     /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/cancelled``

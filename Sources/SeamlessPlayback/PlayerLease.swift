@@ -21,6 +21,9 @@ public struct PlayerLease: Hashable, Sendable {
     /// The holding page's identity (names need not be unique).
     let sessionID: UInt64
 
+    /// The grant's epoch, for the stress harness's checks in this package.
+    package var grantEpoch: UInt64 { epoch }
+
     init(player: PlayerID, media: MediaItem, session: String, engine: any PlaybackEngine,
          epoch: UInt64, sessionID: UInt64) {
         self.player = player

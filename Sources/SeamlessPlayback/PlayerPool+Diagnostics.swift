@@ -9,6 +9,15 @@ extension PlayerPool {
     /// Notices kept for the page and not yet read.
     package func unreadNotices(of page: PageSession) -> Int { notices[page.id]?.unread ?? 0 }
 
+    /// `.failed` notices the pool has sent, one per holder of each failed engine.
+    package var failureNoticesSent: Int { machine.failureNotices }
+
+    /// Failed engines not yet shut down: out of `capacity`, still counted as live.
+    package var failedEngineCount: Int { machine.failedEngines.count }
+
+    /// For each recently failed player, the first grant epoch made after its failure.
+    package var failureEpochs: [PlayerID: UInt64] { machine.failedPlayers.mapValues(\.epoch) }
+
     /// Timers still armed in the shell.
     package var armedTimers: Int { timers.count }
 }

@@ -22,7 +22,10 @@ extension PoolStateMachine {
                 out.append(.fail(request, .engineFailed(reason)))
             } else {
                 sessions[holder.session]?.failed[holder.epoch] = reason
-                if let grant = grant(for: holder, on: player) { out.append(.notify(grant, .failed(reason))) }
+                if let grant = grant(for: holder, on: player) {
+                    failureNotices += 1
+                    out.append(.notify(grant, .failed(reason)))
+                }
             }
         }
         if player.shownEpoch != nil { out.append(.activeChanged(id, nil)) }
@@ -40,7 +43,7 @@ extension PoolStateMachine {
                 continue
             }
         }
-        failedPlayers[id] = FailedPlayer(reason: reason, forgetAt: now + tokenLifetime * 2)
+        failedPlayers[id] = FailedPlayer(reason: reason, forgetAt: now + tokenLifetime * 2, epoch: nextEpoch)
         if player.job == nil {
             failedEngines[id] = .shuttingDown
             out.append(.run(.shutDown, on: id))
@@ -97,6 +100,8 @@ extension PoolStateMachine {
 struct FailedPlayer: Hashable, Sendable {
     let reason: String
     let forgetAt: Duration
+    /// Every grant made after the failure has an epoch at least this.
+    let epoch: UInt64
 }
 
 /// What is left to do with a failed engine, whose slot is already free.

@@ -25,8 +25,9 @@ extension PoolStateMachine {
     /// reload; the grant completes when the page's settings land.
     ///
     /// A token is good only while its lender has stayed the active holder without interruption since
-    /// it was issued: once a handoff completes or the lender leaves the top, every other token of that
-    /// lease is expired for good. A borrow that never completed interrupts nothing.
+    /// it was issued: once a handoff completes, the lender leaves the top or reclaims, every other token
+    /// of that lease is expired for good. A borrow that never completed (cancelled, or its page closed)
+    /// interrupts nothing and gives its token back.
     mutating func borrowRequested(
         _ request: RequestID, token: HandoffToken, by session: SessionID, now: Duration
     ) -> [PoolAction] {
@@ -98,6 +99,9 @@ extension PoolStateMachine {
         }
         guard var player = players[lease.player] else { return failNow(request, .notHolder) }
         let epoch = player.stack[index].epoch
+        // The page takes the player back, links included: no token issued before can be redeemed after.
+        player.activeRun += 1
+        players[lease.player] = player
         guard index < player.stack.count - 1 else {
             watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
             advance(player.id)
@@ -106,7 +110,6 @@ extension PoolStateMachine {
         let removed = player.stack[(index + 1)...]
         player.stack.removeSubrange((index + 1)...)
         player.version += 1
-        if removed.contains(where: { $0.pending == nil }) { player.activeRun += 1 }
         players[lease.player] = player
         for holder in removed.reversed() {
             if let pending = holder.pending {

@@ -27,6 +27,8 @@ struct PoolStateMachine: Sendable {
     var failedEngines: [PlayerID: FailedEngine] = [:]
     /// Players that failed, for as long as a token issued before could still name them.
     var failedPlayers: [PlayerID: FailedPlayer] = [:]
+    /// `.failed` notices sent, for the stress harness.
+    var failureNotices = 0
 
     /// FIFO of waiting acquires; entries whose request is no longer `.waiting` are skipped.
     var queue: [RequestID] = []

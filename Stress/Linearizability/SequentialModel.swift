@@ -9,7 +9,7 @@ import SeamlessPlayback
 /// that ends in `.leaseRevoked` or `.cancelled`, and a reclaim that ends in an error, take two steps,
 /// *accept* and *end*, each at its own point between invocation and response; every other call
 /// takes one. A borrow that never completed gives its token back; a token is good only while its
-/// lender has stayed the active holder since it was issued (no completed handoff in between).
+/// lender has stayed the active holder since it was issued (no completed handoff, no reclaim in between).
 struct SequentialModel: Hashable {
     struct Holder: Hashable {
         let page: Int
@@ -191,11 +191,10 @@ struct SequentialModel: Hashable {
             return step != .accept && response == .failed(error)
         case .success(let (player, index)):
             guard step == .accept || (step == .whole && response == .done) else { return false }
+            // A reclaim ends every token issued before it.
+            players[player].activeRun += 1
             for holder in players[player].stack[(index + 1)...] {
-                if let revokedLease = holder.lease {
-                    revoked.insert(revokedLease)
-                    players[player].activeRun += 1
-                }
+                if let revokedLease = holder.lease { revoked.insert(revokedLease) }
                 if let pending = holder.pendingOperation { doomed.insert(pending) }
                 if let token = holder.pendingToken { tokens[token]?.isUsed = false }
             }

@@ -53,9 +53,10 @@ struct SidePool {
 
     /// Runs one window on a fresh pool and returns its history, ordered by invocation.
     private func window(number: Int) async -> [LinOperation] {
-        let registry = EngineRegistry(latency: .zero, violations: violations)
+        let registry = EngineRegistry(latency: .zero, violations: violations,
+                                      faults: Faults(failRate: 0, crashRate: 0, hangRate: 0, applyTimeout: .zero, seed: 0))
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, handoffTokenLifetime: .seconds(3_600))) {
-            registry.make()
+            try registry.make()
         }
         var sessions: [PageSession] = []
         for page in 0..<Self.pages {

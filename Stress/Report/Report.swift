@@ -18,6 +18,14 @@ struct Report: Codable, Sendable {
     var linearizabilityFailures: Int
     var linearizabilityInconclusive: Int
     var linearizabilityOperations: Int
+    var failRate: Double
+    var crashRate: Double
+    var hangRate: Double
+    var faultsInjected: Int
+    var loadFaultsInjected: Int
+    var faultsNoticed: Int
+    var grantsOfFailedEngines: Int
+    var abandonedMax: Int
     var floorNs: Double?
     var floorP99Ns: Double?
     var handoffRoundTripP50Ns: Double?
@@ -47,6 +55,14 @@ struct Report: Codable, Sendable {
         case linearizabilityFailures = "linearizability_failures"
         case linearizabilityInconclusive = "linearizability_inconclusive"
         case linearizabilityOperations = "linearizability_operations"
+        case failRate = "fail_rate"
+        case crashRate = "crash_rate"
+        case hangRate = "hang_rate"
+        case faultsInjected = "faults_injected"
+        case loadFaultsInjected = "load_faults_injected"
+        case faultsNoticed = "faults_noticed"
+        case grantsOfFailedEngines = "grants_of_failed_engines"
+        case abandonedMax = "abandoned_max"
         case floorNs = "floor_ns"
         case floorP99Ns = "floor_p99_ns"
         case handoffRoundTripP50Ns = "handoff_round_trip_p50_ns"
@@ -83,6 +99,14 @@ struct Report: Codable, Sendable {
         linearizabilityFailures = side.failures
         linearizabilityInconclusive = side.inconclusive
         linearizabilityOperations = side.operations
+        failRate = options.failRate
+        crashRate = options.crashRate
+        hangRate = options.hangRate
+        faultsInjected = outcome.faultsInjected
+        loadFaultsInjected = outcome.loadFaultsInjected
+        faultsNoticed = outcome.faultsNoticed
+        grantsOfFailedEngines = outcome.grantsOfFailedEngines
+        abandonedMax = outcome.abandonedMax
         violationMessages = violations.recorded
         guard let benchmarks else { return }
         floorNs = benchmarks.floor.p50

@@ -8,6 +8,12 @@ enum Summary {
             + "(\(Format.grouped(Int(report.operationsPerSecond)))/s)", "≥ 1,000,000 in 20 s")
         row("quiescent checkpoints", "\(report.checkpoints)")
         row("leaked waiters", "\(report.leakedWaiters)", "0")
+        if report.failRate > 0 || report.crashRate > 0 || report.hangRate > 0 {
+            row("faults (crashes, hangs)", "\(report.faultsInjected) injected, \(report.faultsNoticed) noticed "
+                + "(+ \(report.loadFaultsInjected) failed creations and loads)")
+            row("grants of failed engines", "\(report.grantsOfFailedEngines)", "0")
+            row("abandoned engines, most at once", "\(report.abandonedMax)")
+        }
         row("linearizability windows", "\(report.linearizabilityWindows) (\(Format.grouped(report.linearizabilityOperations)) calls), "
             + "\(report.linearizabilityFailures) failed, \(report.linearizabilityInconclusive) inconclusive", "≥ 100, 0 failed")
         if let benchmarks {

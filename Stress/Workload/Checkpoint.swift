@@ -50,14 +50,18 @@ struct Checkpoint {
     }
 
     /// Every revocation the pool made reaches its page's notice stream.
+    /// Every engine failure reaches each of its holders once.
     private func waitForNotices() async {
         let start = Nanoseconds.now()
         while true {
             let made = await world.pool.metrics.revocations
             let seen = world.counters.revocationNotices.load(ordering: .relaxed)
-            if made == seen { return }
+            let failuresMade = await world.pool.failureNoticesSent
+            let failuresSeen = world.counters.failureNotices.load(ordering: .relaxed)
+            if made == seen, failuresMade == failuresSeen { return }
             if Nanoseconds.now() - start > Self.settleLimit {
-                world.violations.record("\(made) revocations but \(seen) revocation notices")
+                world.violations.record("\(made) revocations but \(seen) revocation notices; \(failuresMade) failure "
+                    + "notices sent but \(failuresSeen) received")
                 return
             }
             try? await Task.sleep(for: .microseconds(200))
@@ -108,24 +112,50 @@ struct Checkpoint {
     private func checkPool() async {
         let pool = world.pool
         let metrics = await pool.metrics
-        if metrics.live > capacity { world.violations.record("live \(metrics.live) above capacity \(capacity)") }
+        let failed = await pool.failedEngineCount
+        if metrics.live - failed > capacity {
+            world.violations.record("live healthy engines \(metrics.live - failed) above capacity \(capacity)")
+        }
+        // No failed engine is granted again: every grant on an engine since the pool failed it is a violation.
+        let failureEpochs = await pool.failureEpochs
+        for engine in world.engines.all {
+            let grants = engine.takeGrants()
+            guard let player = engine.player, let since = failureEpochs[player] else { continue }
+            let late = grants.filter { $0 >= since }.count
+            if late > 0 {
+                world.counters.grantsOfFailedEngines.add(late, ordering: .relaxed)
+                world.violations.record("engine #\(engine.index) of \(player) was granted \(late) times after it failed")
+            }
+        }
         if metrics.waiting != 0 { world.violations.record("\(metrics.waiting) waiters leaked at quiescence") }
         let continuations = await pool.pendingContinuations
         if continuations != 0 { world.violations.record("\(continuations) continuations pending at quiescence") }
         let timers = await pool.armedTimers
         if timers != 0 { world.violations.record("\(timers) timers armed at quiescence") }
         for problem in await pool.checkInvariants() { world.violations.record("pool invariant: \(problem)") }
-        let engines = world.engines.all
-        if engines.count != metrics.created {
-            world.violations.record("the pool made \(engines.count) engines but counts \(metrics.created) created")
-        }
-        let shutDown = engines.filter { $0.shutdowns > 0 }.count
-        if shutDown != metrics.destroyed {
-            world.violations.record("\(shutDown) engines were shut down but the pool counts \(metrics.destroyed) destroyed")
-        }
-        // `created − destroyed = live`, with both sides counted by the engines themselves.
-        if engines.count - shutDown != metrics.live {
-            world.violations.record("\(engines.count - shutDown) engines are alive but the pool counts \(metrics.live) live")
+        // `created − destroyed = live`, with both sides counted by the engines themselves. A failed engine's
+        // hung call may return during the checkpoint, and its shutdown reach the pool a moment later.
+        let start = Nanoseconds.now()
+        while true {
+            let metrics = await pool.metrics
+            let engines = world.engines.all
+            let shutDown = engines.filter { $0.shutdowns > 0 }.count
+            var problems: [String] = []
+            if engines.count != metrics.created {
+                problems.append("the pool made \(engines.count) engines but counts \(metrics.created) created")
+            }
+            if shutDown != metrics.destroyed {
+                problems.append("\(shutDown) engines were shut down but the pool counts \(metrics.destroyed) destroyed")
+            }
+            if engines.count - shutDown != metrics.live {
+                problems.append("\(engines.count - shutDown) engines are alive but the pool counts \(metrics.live) live")
+            }
+            if problems.isEmpty { break }
+            if Nanoseconds.now() - start > Self.settleLimit {
+                for problem in problems { world.violations.record(problem) }
+                break
+            }
+            try? await Task.sleep(for: .microseconds(200))
         }
     }
 
@@ -162,13 +192,20 @@ struct Checkpoint {
     private func checkRevocations(_ views: [PageView]) async {
         for view in views {
             for lease in view.revokedByError where !view.inbox.wasNotified(lease) {
-                world.violations.record("page \(view.name): \(lease) answered leaseRevoked but was never notified")
+                world.violations.record("page \(view.name): \(lease) answered leaseRevoked or engineFailed but was never notified")
             }
             for revocation in view.inbox.takeSinceCheckpoint() where revocation.session === view.session {
                 let lease = revocation.lease
                 let session = revocation.session
                 let lent = await outcome { () async throws(PlayerPoolError) in try await session.lend(lease) }.failure
                 let givenBack = await outcome { () async throws(PlayerPoolError) in try await session.giveBack(lease) }.failure
+                if revocation.failed {
+                    // A failed engine's lease is fenced with the failure.
+                    if case .engineFailed? = lent, case .engineFailed? = givenBack { continue }
+                    world.violations.record("page \(view.name): \(lease) of a failed engine still acts: lend answered "
+                        + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")")
+                    continue
+                }
                 if lent != .leaseRevoked || givenBack != .leaseRevoked {
                     world.violations.record("page \(view.name): revoked \(lease) still acts: lend answered "
                         + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")")

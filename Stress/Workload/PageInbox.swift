@@ -9,6 +9,8 @@ final class PageInbox: Sendable {
     struct Revocation: Sendable {
         let lease: PlayerLease
         let session: PageSession
+        /// Ended by its engine's failure rather than revoked.
+        let failed: Bool
     }
 
     private struct State {
@@ -32,17 +34,29 @@ final class PageInbox: Sendable {
     }
 
     /// Reads a session's notices until the stream finishes (the session or the pool closed).
+    ///
+    /// A lease ends once, by revocation or by its engine's failure: a second notice of either kind is a
+    /// violation.
     func consume(_ session: PageSession) async {
         for await notice in session.notices {
-            guard case .revoked(let lease) = notice else { continue }
+            let lease: PlayerLease
+            switch notice {
+            case .returned:
+                continue
+            case .revoked(let revoked):
+                lease = revoked
+                totals.revocationNotices.add(1, ordering: .relaxed)
+            case .failed(let failed, _):
+                lease = failed
+                totals.failureNotices.add(1, ordering: .relaxed)
+            }
             let fresh = state.withLock { state -> Bool in
                 guard state.everRevoked.insert(lease).inserted else { return false }
                 state.unread.append(lease)
-                state.sinceCheckpoint.append(Revocation(lease: lease, session: session))
+                state.sinceCheckpoint.append(Revocation(lease: lease, session: session, failed: notice != .revoked(lease)))
                 return true
             }
-            totals.revocationNotices.add(1, ordering: .relaxed)
-            if !fresh { violations.record("page p\(page): a second revocation notice for \(lease)") }
+            if !fresh { violations.record("page p\(page): a second notice ending \(lease): \(notice)") }
         }
     }
 
@@ -75,6 +89,12 @@ final class RunCounters: Sendable {
     let operations = Atomic<Int>(0)
     /// Revocation notices pages received.
     let revocationNotices = Atomic<Int>(0)
+    /// Failure notices pages received.
+    let failureNotices = Atomic<Int>(0)
+    /// Grants of engines after the pool had failed them (must stay 0).
+    let grantsOfFailedEngines = Atomic<Int>(0)
+    /// The most failed engines with a call still out, as sampled.
+    let abandonedMax = Atomic<Int>(0)
     /// Linearizability windows checked.
     let windows = Atomic<Int>(0)
     /// Tells the side pool's windows to stop.

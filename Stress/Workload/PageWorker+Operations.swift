@@ -27,6 +27,8 @@ extension PageWorker {
             break
         case .failure(.cancelled) where cancel || timeout == nil:
             break
+        case .failure(.engineFailed) where world.faults.isOn:
+            break
         case .failure(let error):
             unexpected("acquire(\(item), timeout: \(timeout.map { "\($0)" } ?? "nil"))", error)
         }
@@ -46,6 +48,7 @@ extension PageWorker {
         if lease.session != name {
             world.violations.record("page p\(index): got a lease in another page's name: \(lease)")
         }
+        engine.recordGrant(lease.grantEpoch)
         if let position = held.firstIndex(where: { $0.lease.player == lease.player }) {
             // Granted a player it holds: only possible if that lease was revoked meanwhile.
             let old = held.remove(at: position).lease
@@ -67,7 +70,7 @@ extension PageWorker {
                                    lender: index, issued: Nanoseconds.now()))
         case .failure(.notHolder):
             break
-        case .failure(.leaseRevoked):
+        case .failure(.leaseRevoked), .failure(.engineFailed):
             dropRevoked(at: position)
         case .failure(let error):
             unexpected("lend", error, lease)
@@ -103,6 +106,8 @@ extension PageWorker {
             ended = !holdsIt
         case .failure(.cancelled) where cancel:
             ended = !holdsIt
+        case .failure(.engineFailed) where world.faults.isOn:
+            break
         case .failure(let error):
             unexpected("borrow of a token from p\(entry.lender) for \(entry.player)", error)
         }
@@ -124,7 +129,7 @@ extension PageWorker {
             givenBack.append(lease)
             if givenBack.count > 4 { givenBack.removeFirst() }
             release(engine)
-        case .failure(.leaseRevoked):
+        case .failure(.leaseRevoked), .failure(.engineFailed):
             dropRevoked(at: position)
         case .failure(let error):
             unexpected("giveBack", error, lease)
@@ -146,7 +151,7 @@ extension PageWorker {
             if before.page != index, engine.landed(page: index, after: before.count) == false {
                 world.violations.record("page p\(index): reclaim of \(lease) returned before its settings landed")
             }
-        case .failure(.leaseRevoked):
+        case .failure(.leaseRevoked), .failure(.engineFailed):
             dropRevoked(at: position)
         case .failure(.cancelled) where cancel:
             break
@@ -223,6 +228,8 @@ extension PageWorker {
         let item = world.media[rng.below(world.media.count)]
         do {
             try await world.pool.prewarm(item)
+        } catch .engineFailed where world.faults.isOn {
+            return
         } catch {
             unexpected("prewarm(\(item))", error)
         }

@@ -48,6 +48,9 @@ struct PageWorker {
             }
             await step()
             world.counters.operations.add(1, ordering: .relaxed)
+            if !held.isEmpty, world.faults.draw(world.faults.crashRate) {
+                held[rng.below(held.count)].engine.crash()
+            }
         }
     }
 

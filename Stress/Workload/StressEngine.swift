@@ -15,6 +15,7 @@ final class StressEngine: PlaybackEngine {
     let index: Int
     private let latency: Duration
     private let violations: Violations
+    private let faults: Faults
     private let state = Protected(State())
 
     private struct State {
@@ -32,12 +33,43 @@ final class StressEngine: PlaybackEngine {
         /// The pages of the last landings, oldest first; `recent[0]` is landing `landed - recent.count + 1`.
         var recent: [Int] = []
         var player: PlayerID?
+        var reportFailure: (@Sendable (String) -> Void)?
+        /// Grant epochs of the leases pages were given on this engine since the last checkpoint.
+        var grants: [UInt64] = []
+        /// An apply hung past the pool's timeout: the pool has failed the engine, so what lands on it
+        /// afterwards no longer matters to any page.
+        var hung = false
     }
 
-    init(index: Int, latency: Duration, violations: Violations) {
+    init(index: Int, latency: Duration, violations: Violations, faults: Faults) {
         self.index = index
         self.latency = latency
         self.violations = violations
+        self.faults = faults
+    }
+
+    func onFailure(_ report: @escaping @Sendable (String) -> Void) {
+        state.withLock { $0.reportFailure = report }
+    }
+
+    /// Reports a failure, as a player whose stream broke does.
+    func crash() {
+        guard let report = state.withLock({ $0.shutdowns == 0 ? $0.reportFailure : nil }) else { return }
+        faults.injected.add(1, ordering: .relaxed)
+        report("engine #\(index) crashed")
+    }
+
+    /// Records that a page was granted a lease on this engine.
+    func recordGrant(_ epoch: UInt64) {
+        state.withLock { $0.grants.append(epoch) }
+    }
+
+    /// The grants recorded since the last call.
+    func takeGrants() -> [UInt64] {
+        state.withLock { state in
+            defer { state.grants = [] }
+            return state.grants
+        }
     }
 
     /// The settings of the last apply that landed.
@@ -86,7 +118,7 @@ final class StressEngine: PlaybackEngine {
     func landed(page: Int, after count: Int) -> Bool? {
         state.withLock { state in
             let first = state.landed - state.recent.count
-            guard count >= first else { return nil }
+            guard count >= first, !state.hung else { return nil }
             return state.recent[(count - first)...].contains(page)
         }
     }
@@ -95,16 +127,28 @@ final class StressEngine: PlaybackEngine {
         begin("load")
         await suspend()
         end()
+        if faults.draw(faults.failRate) {
+            faults.loadFaults.add(1, ordering: .relaxed)
+            throw InjectedFault(description: "injected load failure on engine #\(index)")
+        }
     }
 
     func apply(_ settings: PlaybackSettings) async {
         begin("apply")
+        if faults.draw(faults.hangRate) {
+            // Hangs past the pool's apply timeout, then returns: the pool must have failed the engine,
+            // given nothing more to it meanwhile, and shut it down only now.
+            faults.injected.add(1, ordering: .relaxed)
+            state.withLock { $0.hung = true }
+            let hang = faults.hang
+            await Task { try? await Task.sleep(for: hang) }.value
+        }
         await suspend()
         let stale = state.withLock { state -> String? in
             state.landed += 1
             let now = state.landed
             state.lastApplied = settings
-            guard let page = PageTag.page(of: settings) else { return nil }
+            guard let page = PageTag.page(of: settings), !state.hung else { return nil }
             state.recent.append(page)
             if state.recent.count > 256 { state.recent.removeFirst(128) }
             var problem: String?
@@ -167,21 +211,33 @@ final class StressEngine: PlaybackEngine {
     }
 }
 
+/// A fault the run injected.
+struct InjectedFault: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Makes a pool's engines and keeps them, so that checkpoints can look at every one.
 final class EngineRegistry: Sendable {
     private let engines = Protected<[StressEngine]>([])
     private let latency: Duration
     private let violations: Violations
+    let faults: Faults
 
-    init(latency: Duration, violations: Violations) {
+    init(latency: Duration, violations: Violations, faults: Faults) {
         self.latency = latency
         self.violations = violations
+        self.faults = faults
     }
 
     /// A new engine, numbered in order of creation.
-    func make() -> StressEngine {
-        engines.withLock { engines in
-            let engine = StressEngine(index: engines.count, latency: latency, violations: violations)
+    /// - Throws: ``InjectedFault`` at the run's `--fail-rate`.
+    func make() throws -> StressEngine {
+        if faults.draw(faults.failRate) {
+            faults.loadFaults.add(1, ordering: .relaxed)
+            throw InjectedFault(description: "injected creation failure")
+        }
+        return engines.withLock { engines in
+            let engine = StressEngine(index: engines.count, latency: latency, violations: violations, faults: faults)
             engines.append(engine)
             return engine
         }

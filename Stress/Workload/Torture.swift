@@ -12,20 +12,31 @@ struct Torture {
         var seconds = 0.0
         var checkpoints = 0
         var leakedWaiters = 0
+        var faultsInjected = 0
+        var loadFaultsInjected = 0
+        var faultsNoticed = 0
+        var grantsOfFailedEngines = 0
+        var abandonedMax = 0
     }
 
     /// Runs the workload until the time or operation budget is spent, then checks and closes it.
     func run() async -> Outcome {
-        let registry = EngineRegistry(latency: .microseconds(options.applyLatencyMicroseconds), violations: violations)
+        let faultsOn = options.failRate > 0 || options.crashRate > 0 || options.hangRate > 0
+        let timeouts = Faults.timeouts(faultsOn: faultsOn)
+        let faults = Faults(failRate: options.failRate, crashRate: options.crashRate, hangRate: options.hangRate,
+                            applyTimeout: timeouts.apply ?? .zero, seed: options.seed)
+        let registry = EngineRegistry(latency: .microseconds(options.applyLatencyMicroseconds), violations: violations,
+                                      faults: faults)
         let lifetime = Duration.seconds(10)
-        let pool = PlayerPool(configuration: .init(capacity: options.players, handoffTokenLifetime: lifetime)) {
-            registry.make()
-        }
+        let configuration = PlayerPool.Configuration(
+            capacity: options.players, handoffTokenLifetime: lifetime,
+            loadTimeout: timeouts.load, applyTimeout: timeouts.apply)
+        let pool = PlayerPool(configuration: configuration) { try registry.make() }
         let world = World(
             pool: pool, engines: registry, board: TokenBoard(capacity: 64), pause: Pause(),
             violations: violations, counters: counters,
             media: (0..<options.media).map { MediaItem(id: "m\($0)") },
-            cancelRate: options.cancelRate, tokenLifetime: lifetime
+            cancelRate: options.cancelRate, tokenLifetime: lifetime, faults: faults
         )
         var workers: [PageWorker] = []
         var slots: [CancelSlot] = []
@@ -62,6 +73,11 @@ struct Torture {
         outcome.operations = counters.operations.load(ordering: .relaxed)
         outcome.leakedWaiters = await pool.metrics.waiting
         await closeEverything(finalViews, world: world)
+        outcome.faultsInjected = faults.injected.load(ordering: .relaxed)
+        outcome.loadFaultsInjected = faults.loadFaults.load(ordering: .relaxed)
+        outcome.faultsNoticed = await pool.metrics.failures
+        outcome.grantsOfFailedEngines = counters.grantsOfFailedEngines.load(ordering: .relaxed)
+        outcome.abandonedMax = counters.abandonedMax.load(ordering: .relaxed)
         return outcome
     }
 
@@ -76,6 +92,8 @@ struct Torture {
             let now = Nanoseconds.now()
             let operations = counters.operations.load(ordering: .relaxed)
             progress.tick(now: now)
+            let abandoned = await checkpoint.world.pool.metrics.abandoned
+            checkpoint.world.counters.abandonedMax.max(abandoned, ordering: .relaxed)
             let done = options.operations.map { operations >= $0 } ?? (now - start >= UInt64(options.seconds * 1e9))
             if done || now >= nextCheckpoint {
                 let views = await checkpoint.pauseAndCheck()
@@ -97,13 +115,20 @@ struct Torture {
     private func closeEverything(_ views: [PageView], world: World) async {
         for view in views { await view.session.close() }
         let metrics = await world.pool.metrics
-        if metrics.idle != metrics.live {
-            violations.record("after every page closed, \(metrics.live - metrics.idle) players are still held")
+        // Failed engines not shut down yet are out of the pool: neither held nor idle.
+        let healthy = metrics.live - (await world.pool.failedEngineCount)
+        if metrics.idle != healthy {
+            violations.record("after every page closed, \(healthy - metrics.idle) players are still held")
         }
         for player in await world.pool.snapshot() where !player.holders.isEmpty {
             violations.record("after every page closed, \(player.player) is held by \(player.holders)")
         }
         await world.pool.shutdown()
+        // A failed engine whose hung call has not returned yet is shut down when it does.
+        let start = Nanoseconds.now()
+        while world.engines.all.contains(where: { $0.shutdowns == 0 }), Nanoseconds.now() - start < 5_000_000_000 {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         for engine in world.engines.all where engine.shutdowns != 1 {
             violations.record("engine #\(engine.index) was shut down \(engine.shutdowns) times")
         }

@@ -11,6 +11,7 @@ struct World: Sendable {
     let media: [MediaItem]
     let cancelRate: Double
     let tokenLifetime: Duration
+    let faults: Faults
 }
 
 /// A lease a page holds, as the page's own bookkeeping knows it.
