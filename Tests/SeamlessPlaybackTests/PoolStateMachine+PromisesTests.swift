@@ -107,6 +107,17 @@ struct PoolStateMachinePromisesTests {
         #expect(h.machine.players[MachineHarness.pid2]?.loaded == clip)
     }
 
+    @Test func aReclaimEndsEveryTokenItsPageIssuedBefore() throws {
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
+        let link = try #require(h.lend(lease))
+        let reclaim = h.request()
+        // From the top with its settings on the engine: it succeeds at once.
+        #expect(h.step { $0.reclaimRequested(reclaim, lease: lease.key, by: feed) } == [.succeed(reclaim)])
+        // The link left open in another cell cannot take the player away again.
+        let late = h.request()
+        #expect(h.step { $0.borrowRequested(late, token: link, by: detail, now: .zero) } == [.fail(late, .tokenExpired)])
+    }
+
     @Test func aReclaimWhosePageClosesMeanwhileAnswersSessionClosed() throws {
         let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let borrowed = try #require(h.handOff(lease, to: detail))
