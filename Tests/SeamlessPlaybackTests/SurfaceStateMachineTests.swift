@@ -56,6 +56,9 @@ struct SurfaceStateMachineTests {
         var m = detailShowing()
         #expect(step(&m) { $0.hideRequested(feed, from: "cell", active: detail) } == [])
         #expect(m.host(showing: player) == "page")
+        // The refused hide kept the feed's cell registered: the way back shows the picture there again.
+        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+                == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
     }
 
     @Test func theLendersLateShowDoesNotTakeThePictureBack() {
