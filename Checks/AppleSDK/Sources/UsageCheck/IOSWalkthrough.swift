@@ -9,21 +9,16 @@ import UIKit
 @MainActor
 func walkthrough(cellView: PlayerHostView, pageView: PlayerHostView, cellFrame: CGRect, pageFrame: CGRect,
                  clipURL: URL, detailURL: URL, videoSize: CGSize) async throws {
-    // App start: one pool of AVPlayerEngines, and the surfaces that follow its holders.
-    let pool = PlayerPool(configuration: .init(capacity: 4)) { await AVPlayerEngine() }
+    let pool = PlayerPool(configuration: .init(capacity: 4)) { await AVPlayerEngine() }  // app start
     let surfaces = PlayerSurfaces(pool: pool)
     Task { await surfaces.run() }
-
-    // Feed cell: the feed page plays the clip, muted, in the cell's host view.
+    // Feed cell: play the clip, muted, in the cell's PlayerHostView.
     let feed = try await pool.makeSession(named: "feed", settings: .init(isMuted: true, contentMode: .aspectFill))
     let lease = try await feed.acquire(MediaItem(id: "clip-42", url: clipURL))
     surfaces.show(lease, in: cellView)
-
-    // Tap: the feed lends the player through the detail page's link.
+    // Tap: lend the player through the detail page's link.
     let link = try await feed.lend(lease).appended(to: detailURL)
-
-    // Detail page (viewDidLoad): borrow, show in its own host view (attached there, then taken out of the
-    // cell), and run the seed's entry on the live layer, already in place.
+    // Detail page (viewDidLoad): borrow, show (attached to the page, then taken out of the cell), animate.
     let detail = try await pool.makeSession(named: "detail", settings: .init(isMuted: false, contentMode: .aspectFit))
     guard let borrowed = try await detail.borrow(from: link) else { return }
     surfaces.show(borrowed, in: pageView)
@@ -36,7 +31,6 @@ func walkthrough(cellView: PlayerHostView, pageView: PlayerHostView, cellFrame: 
     }
     animator.enter()
     surfaces.hide(lease, from: cellView)  // the feed's late viewWillDisappear: refused, the feed lent the player
-
     // Back: the exit animation runs, then the page closes.
     animator.exit()
 }
