@@ -14,6 +14,7 @@ extension DemoReport {
     }
 
     /// Every host call the surfaces made, in order, one per line.
+    /// - Returns: Numbered lines such as `  2. attach detail page (detail)`.
     public func hostCallList() -> String {
         hostCalls.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
