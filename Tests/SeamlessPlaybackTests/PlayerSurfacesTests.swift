@@ -135,6 +135,20 @@ struct PlayerSurfacesTests {
         await running.value
     }
 
+    @Test func aSecondRunReturnsAtOnceAndTheFirstKeepsFollowing() async throws {
+        let surfaces = PlayerSurfaces(pool: f.pool)
+        let running = Task { await surfaces.run() }
+        let (pages, borrowed) = try await detailShowing(surfaces)
+        try await pages.detail.giveBack(borrowed)
+        await journal.waitForCalls(5)  // the first run is following the changes
+        await surfaces.run()           // returns at once (otherwise the time limit fails the test)
+        await pages.feed.close()
+        await journal.waitForCalls(6)
+        #expect(journal.calls.last == detach(cell, pages.lease))
+        await f.pool.shutdown()
+        await running.value
+    }
+
     @Test func shuttingThePoolDownTakesThePictureOut() async throws {
         let surfaces = PlayerSurfaces(pool: f.pool)
         let running = Task { await surfaces.run() }

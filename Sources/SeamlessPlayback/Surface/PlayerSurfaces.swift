@@ -24,6 +24,8 @@ public final class PlayerSurfaces {
     private var machine = SurfaceStateMachine<ObjectIdentifier>()
     /// The hosts the machine may still name, kept alive while it may.
     private var hosts: [ObjectIdentifier: any SurfaceHost] = [:]
+    /// Whether ``run()`` has been called: the stream has one consumer.
+    private var hasRun = false
 
     /// Creates the surfaces of a pool's players. Changes of holder are watched from now on.
     /// - Parameter pool: The pool whose players are shown.
@@ -75,8 +77,10 @@ public final class PlayerSurfaces {
     }
 
     /// Follows the pool's changes of holder until the pool shuts down (or the calling task is cancelled).
-    /// Call it once.
+    /// Call it once; later calls return at once.
     public func run() async {
+        guard !hasRun else { return }
+        hasRun = true
         for await change in changes {
             // The element may be older than the record: refresh reads the record again.
             refresh(change.player)
