@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SeamlessPlayback", targets: ["SeamlessPlayback"]),
         .library(name: "SeamlessPlaybackTesting", targets: ["SeamlessPlaybackTesting"]),
         .library(name: "SeamlessPlaybackAVFoundation", targets: ["SeamlessPlaybackAVFoundation"]),
+        .library(name: "SeamlessPlaybackUIKit", targets: ["SeamlessPlaybackUIKit"]),
         .executable(name: "demo", targets: ["demo"]),
         .executable(name: "stress", targets: ["stress"]),
     ],
@@ -17,6 +18,9 @@ let package = Package(
         // AVPlayer as a PlaybackEngine: the decisions compile everywhere; the AVFoundation shell only where
         // AVFoundation exists (type-checked on Linux by Checks/AppleSDK).
         .target(name: "SeamlessPlaybackAVFoundation", dependencies: ["SeamlessPlayback"]),
+        // The picture's hosts and the seed's transition for UIKit and SwiftUI: the animator's decisions compile
+        // everywhere; the UIKit and SwiftUI shells only where UIKit exists (type-checked by Checks/AppleSDK).
+        .target(name: "SeamlessPlaybackUIKit", dependencies: ["SeamlessPlayback", "SeamlessPlaybackAVFoundation"]),
         // The demo's story, kept out of the executable so that a test can replay it.
         .target(name: "DemoStory", dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"]),
         .executableTarget(name: "demo", dependencies: ["DemoStory"]),
@@ -32,6 +36,10 @@ let package = Package(
         .testTarget(
             name: "SeamlessPlaybackAVFoundationTests",
             dependencies: ["SeamlessPlayback", "SeamlessPlaybackAVFoundation"]
+        ),
+        .testTarget(
+            name: "SeamlessPlaybackUIKitTests",
+            dependencies: ["SeamlessPlayback", "SeamlessPlaybackUIKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

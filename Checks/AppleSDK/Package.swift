@@ -1,27 +1,42 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Type-checks the AVFoundation shell of SeamlessPlaybackAVFoundation on Linux.
+// Type-checks the Apple-only shells (SeamlessPlaybackAVFoundation, SeamlessPlaybackUIKit) on Linux.
 //
-// `AVFoundation`, `CoreMedia` and `QuartzCore` here are stand-ins: they declare only the API the shell calls,
+// `AVFoundation`, `CoreMedia`, `QuartzCore`, `CoreGraphics`, `UIKit` and `SwiftUI` here are stand-ins: they declare
+// only the API the shells call,
 // with the signatures, main-actor isolation, Sendable-ness and availability of Apple's iOS 18 SDK, and their
 // bodies are placeholders that never run. `FoundationKVO` supplies the part of Darwin's Foundation the shell
 // uses and swift-corelibs-foundation lacks (Swift key-value observing); the `AVFoundation` stand-in re-exports
-// it, as the real one re-exports Foundation. `SeamlessPlaybackAVFoundation` and `SeamlessPlayback` are symlinks to
-// the real source folders, so the files compiled here are the shipped ones, with `#if canImport(AVFoundation)` true.
-// `UsageCheck` is the README's example of a pool of AVPlayerEngines, minus its UIKit lines.
+// it, as the real one re-exports Foundation. `SeamlessPlayback`, `SeamlessPlaybackAVFoundation` and
+// `SeamlessPlaybackUIKit` are symlinks to the real source folders, so the files compiled here are the shipped ones,
+// with `#if canImport(AVFoundation)`, `canImport(UIKit)` and `canImport(SwiftUI)` true. `UsageCheck` holds the
+// README's examples: a pool of AVPlayerEngines, and the iOS walkthrough (feed cell, tap, detail page, back).
 //
 //     swift build --package-path Checks/AppleSDK -Xswiftc -warnings-as-errors
 let package = Package(
     name: "AppleSDKCheck",
     targets: [
-        .target(name: "QuartzCore"),
+        .target(name: "CoreGraphics"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "CoreMedia"),
         .target(name: "FoundationKVO"),
         .target(name: "AVFoundation", dependencies: ["QuartzCore", "CoreMedia", "FoundationKVO"]),
-        .target(name: "SeamlessPlayback"),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore"]),
+        .target(name: "SwiftUI", dependencies: ["CoreGraphics", "UIKit"]),
+        // Depends on the CoreGraphics stand-in so that `Transition/Geometry+CoreGraphics.swift` is checked too.
+        .target(name: "SeamlessPlayback", dependencies: ["CoreGraphics"]),
         .target(name: "SeamlessPlaybackAVFoundation", dependencies: ["AVFoundation", "CoreMedia", "SeamlessPlayback"]),
-        .target(name: "UsageCheck", dependencies: ["AVFoundation", "SeamlessPlayback", "SeamlessPlaybackAVFoundation"]),
+        .target(
+            name: "SeamlessPlaybackUIKit",
+            dependencies: ["AVFoundation", "QuartzCore", "UIKit", "SwiftUI", "SeamlessPlayback",
+                           "SeamlessPlaybackAVFoundation"]
+        ),
+        .target(
+            name: "UsageCheck",
+            dependencies: ["AVFoundation", "UIKit", "SeamlessPlayback", "SeamlessPlaybackAVFoundation",
+                           "SeamlessPlaybackUIKit"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,13 +4,19 @@ extension DemoReport {
     /// The timeline as a table a person can read.
     public func timelineTable() -> String {
         var lines = [pad("time", 7) + pad("page", 12) + pad("position", 10) + pad("sound", 7) + pad("rate", 6)
-                     + pad("mode", 6) + "event"]
+                     + pad("mode", 6) + pad("picture in", 16) + "event"]
         for line in timeline {
             lines.append(pad(seconds(line.time), 7) + pad(line.page, 12) + pad(line.position.map(seconds) ?? "-", 10)
                          + pad(line.settings.map(sound) ?? "-", 7) + pad(line.settings.map { "\($0.rate)×" } ?? "-", 6)
-                         + pad(line.settings.map(mode) ?? "-", 6) + line.event)
+                         + pad(line.settings.map(mode) ?? "-", 6) + pad(line.picture ?? "-", 16) + line.event)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Every host call the surfaces made, in order, one per line.
+    /// - Returns: Numbered lines such as `  2. attach detail page (detail)`.
+    public func hostCallList() -> String {
+        hostCalls.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 
     /// The closing summary: loads, positions, settings, and the cold start a handoff avoided.

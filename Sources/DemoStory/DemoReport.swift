@@ -1,4 +1,5 @@
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 /// One line of the demo's timeline.
 public struct DemoEvent: Hashable, Sendable {
@@ -14,6 +15,8 @@ public struct DemoEvent: Hashable, Sendable {
     public var settings: PlaybackSettings?
     /// Which engine the line is about.
     public var player: PlayerID?
+    /// The host showing that engine's picture after this step, as the surfaces decided; `nil` for none.
+    public var picture: String?
 }
 
 /// Everything the demo found out, for printing and for the test that checks the story.
@@ -34,12 +37,21 @@ public struct DemoReport: Sendable {
     public var feedNotices: [LeaseNotice] = []
     /// The pool's counters at the end.
     public var metrics = PoolMetrics()
+    /// Every call the surfaces made on the pages' hosts, in order.
+    public var hostCalls: [HostCall] = []
+    /// The host holding the picture when the feed-to-detail transition starts.
+    public var pictureAtTransition: String?
 
     /// Successful borrows.
     public var handoffs: Int { metrics.handoffs }
 
     /// The cold-start time the handoffs avoided: one cold start each.
     public var coldStartAvoided: Duration { coldStart * handoffs }
+
+    /// The feed-to-detail filmstrip, marking the host that holds the picture during the transition.
+    public var filmstrip: TransitionFilmstrip? {
+        plan.map { TransitionFilmstrip(plan: $0, pictureHost: pictureAtTransition) }
+    }
 
     /// The timeline lines about one engine.
     public func lines(for player: PlayerID) -> [DemoEvent] { timeline.filter { $0.player == player } }

@@ -4,7 +4,8 @@ import SeamlessPlaybackTesting
 
 /// The demo's story, on the simulated engine and a virtual clock: a feed lends its player to a detail
 /// page, the detail page lends it on to a mini-player and takes it back, closes, and the feed plays on;
-/// then a forged deep link is refused and its page cold-starts.
+/// then a forged deep link is refused and its page cold-starts. Each page shows the player in its own host;
+/// the surfaces decide which host holds the picture at every step, and recording hosts write down their calls.
 public enum DemoStory {
     /// Why the story could not go on.
     public struct Failure: Error, CustomStringConvertible {
@@ -13,12 +14,14 @@ public enum DemoStory {
     }
 
     /// The feed's square cell and the detail page's full-screen frame, in points.
-    private static let feedCell = Rect(x: 16, y: 180, width: 358, height: 358)
-    private static let detailPage = Rect(x: 0, y: 0, width: 390, height: 693.3)
+    private static let cellFrame = Rect(x: 16, y: 180, width: 358, height: 358)
+    private static let detailFrame = Rect(x: 0, y: 0, width: 390, height: 693.3)
 
-    /// Plays the whole story.
+    /// Plays the whole story, on the main actor, where the surfaces and their hosts live.
     /// - Parameter coldStart: How long the simulated engine takes to load media.
     /// - Returns: The timeline and figures of the story.
+    /// - Throws: ``Failure`` or a ``SeamlessPlayback/PlayerPoolError`` if the story cannot go on.
+    @MainActor
     public static func run(coldStart: Duration = .milliseconds(800)) async throws -> DemoReport {
         let clock = ManualClock()
         // No call timeouts: the story moves its virtual clock by hand, and waits for the engine's sleep alone.
@@ -27,7 +30,15 @@ public enum DemoStory {
         }
         var report = DemoReport()
         report.coldStart = coldStart
-        var log = Timeline(clock: clock)
+        // The surfaces learn of holder changes the pages did not make themselves (a reclaim, a close) from
+        // `run()` in an app; here `refresh` reads the pool's record at once, so each line is written after the move.
+        let surfaces = PlayerSurfaces(pool: pool)
+        let journal = HostJournal()
+        let feedCell = RecordingHost("feed cell", journal: journal)
+        let detailHost = RecordingHost("detail page", journal: journal)
+        let miniHost = RecordingHost("mini-player", journal: journal)
+        let deepLinkHost = RecordingHost("deep-link page", journal: journal)
+        var log = Timeline(clock: clock, surfaces: surfaces)
 
         // 1. The feed plays a clip, muted, aspect-fill, in a square cell.
         let feed = try await pool.makeSession(
@@ -35,6 +46,7 @@ public enum DemoStory {
         var feedNotices = feed.notices.makeAsyncIterator()
         let clip = MediaItem(id: "clip-42", url: URL(string: "https://cdn.example.com/clip-42.m3u8"))
         let lease = try await coldStarting(clock, coldStart) { try await feed.acquire(clip) }
+        surfaces.show(lease, in: feedCell)
         await log.add("feed", "acquired clip-42: cold start, playing muted in its cell", lease)
         clock.advance(by: .seconds(3))
         await log.add("feed", "scrolling past", lease)
@@ -47,10 +59,14 @@ public enum DemoStory {
         guard let borrowed = try await detail.borrow(from: link) else {
             throw Failure(description: "the detail link carried no token")
         }
-        report.plan = try TransitionPlan(from: feedCell, mode: .aspectFill,
-                                         to: detailPage, mode: .aspectFit,
+        report.plan = try TransitionPlan(from: cellFrame, mode: .aspectFill,
+                                         to: detailFrame, mode: .aspectFit,
                                          videoSize: Size(width: 1080, height: 1920))
+        surfaces.show(borrowed, in: detailHost)
+        report.pictureAtTransition = surfaces.host(showing: borrowed.player).map(name)
         await log.add("detail", "borrowed it from the URL: same player, no reload, sound on, fit, 1.25×", borrowed)
+        surfaces.hide(lease, from: feedCell)
+        await log.add("feed", "late viewWillDisappear hides the cell → refused, the feed lent the player", lease)
         clock.advance(by: .seconds(2))
         await log.add("detail", "playing full screen", borrowed)
 
@@ -60,9 +76,11 @@ public enum DemoStory {
             settings: PlaybackSettings(isMuted: false, volume: 0.6, rate: 1.25, contentMode: .aspectFill))
         var miniNotices = mini.notices.makeAsyncIterator()
         let miniLease = try await mini.borrow(try await detail.lend(borrowed))
+        surfaces.show(miniLease, in: miniHost)
         await log.add("mini-player", "borrowed from detail (nested handoff), volume 60%, fill", miniLease)
         clock.advance(by: .seconds(1))
         try await detail.reclaim(borrowed)
+        surfaces.refresh(borrowed.player)
         await log.add("detail", "reclaimed the player from the mini-player", borrowed)
         if let notice = await miniNotices.next() { report.miniPlayerNotices.append(notice) }
         do {
@@ -70,10 +88,13 @@ public enum DemoStory {
         } catch {
             await log.add("mini-player", "told it lost the player; its lease now answers: \(error)", borrowed)
         }
+        surfaces.hide(miniLease, from: miniHost)
+        await log.add("mini-player", "teardown hides its host → refused, it no longer holds the player", borrowed)
         clock.advance(by: .seconds(1))
 
         // 3. The detail page closes: the feed gets its player back with its own settings.
         await detail.close()
+        surfaces.refresh(lease.player)
         if let notice = await feedNotices.next() { report.feedNotices.append(notice) }
         await log.add("feed", "detail closed → the feed has it back, muted and aspect-fill again", lease)
         clock.advance(by: .seconds(1))
@@ -90,12 +111,16 @@ public enum DemoStory {
             await log.add("deep-link", "forged token refused (\(error)) → cold start instead", nil)
         }
         let coldLease = try await coldStarting(clock, coldStart) { try await forged.acquire(MediaItem(id: "clip-7")) }
+        surfaces.show(coldLease, in: deepLinkHost)
         await log.add("deep-link", "cold start of clip-7 done", coldLease)
 
         report.handedOffEngineLoads = (lease.engine as? SimulatedEngine)?.record.loads.count ?? -1
         report.metrics = await pool.metrics
         report.timeline = log.events
         await pool.shutdown()
+        surfaces.refresh(lease.player)
+        surfaces.refresh(coldLease.player)
+        report.hostCalls = journal.calls
         return report
     }
 
@@ -116,15 +141,25 @@ public enum DemoStory {
     }
 }
 
-/// Collects timeline lines with the engine's position and settings at each.
+/// The name of a recording host.
+@MainActor
+private func name(_ host: any SurfaceHost) -> String {
+    (host as? RecordingHost)?.name ?? "\(type(of: host))"
+}
+
+/// Collects timeline lines with the engine's position and settings, and the host showing its picture, at each.
+@MainActor
 struct Timeline {
     let clock: ManualClock
+    let surfaces: PlayerSurfaces
     var events: [DemoEvent] = []
 
     mutating func add(_ page: String, _ event: String, _ lease: PlayerLease?) async {
         let engine = lease?.engine as? SimulatedEngine
+        let picture = lease.flatMap { surfaces.host(showing: $0.player) }.map(name)
         events.append(DemoEvent(
             time: clock.now.offset, page: page, event: event,
-            position: await engine?.currentPosition(), settings: engine?.lastApplied, player: lease?.player))
+            position: await engine?.currentPosition(), settings: engine?.lastApplied, player: lease?.player,
+            picture: picture))
     }
 }

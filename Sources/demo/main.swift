@@ -7,7 +7,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     usage: swift run demo [--svg PATH]
 
     Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
-    and a summary, and writes a filmstrip of the feed-to-detail transition as SVG
+    and a summary (with the host showing the picture at every step, and every host call the surfaces
+    made), and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
     (default: transition.svg in the current directory).
     """)
     exit(0)
@@ -27,6 +28,8 @@ do {
     print(report.timelineTable())
     print("\nSummary")
     print(report.summary())
+    print("\nThe picture's hosts, called by the surfaces (attach before detach; refused hides call nothing):")
+    print(report.hostCallList())
     if let plan = report.plan {
         print("\nTransition, feed cell (aspect-fill) → detail page (aspect-fit):")
         for progress in [0.0, 0.5, 1.0] {
@@ -35,7 +38,8 @@ do {
             print(String(format: "  progress %.1f  view scale %.4f move (%.1f, %.1f)   mask scale (%.4f, %.4f)",
                          progress, view.a, view.tx, view.ty, mask.a, mask.d))
         }
-        try TransitionFilmstrip(plan: plan).svg().write(toFile: svgPath, atomically: true, encoding: .utf8)
+        try (report.filmstrip ?? TransitionFilmstrip(plan: plan)).svg()
+            .write(toFile: svgPath, atomically: true, encoding: .utf8)
         print("  filmstrip written to \(svgPath)")
     }
 } catch {

@@ -1,5 +1,6 @@
 import DemoStory
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 import Testing
 
 @Suite("DemoStory: the demo tells the true story")
@@ -31,7 +32,8 @@ struct DemoStoryTests {
         for line in lines {
             let settings = try #require(line.settings)
             switch line.page {
-            case "feed": #expect(settings.isMuted && settings.contentMode == .aspectFill && settings.rate == 1)
+            // A refused hide is the feed acting while the detail page holds the player.
+            case "feed" where !line.event.contains("refused"): #expect(settings.isMuted && settings.contentMode == .aspectFill && settings.rate == 1)
             case "detail": #expect(!settings.isMuted && settings.contentMode == .aspectFit && settings.rate == 1.25)
             case "mini-player" where line.event.contains("borrowed"): #expect(settings.volume == 0.6)
             default: break
@@ -42,12 +44,37 @@ struct DemoStoryTests {
         #expect(report.metrics.loads == 2)
     }
 
+    @Test func thePictureIsInTheActiveHoldersHostAtEveryStepAndMovesAttachFirst() async throws {
+        let report = try await DemoStory.run()
+        let player = try #require(report.timeline.first?.player)
+        let pictures = report.lines(for: player).map { "\($0.page): \($0.picture ?? "none")" }
+        #expect(pictures == [
+            "feed: feed cell", "feed: feed cell", "feed: feed cell",
+            "detail: detail page", "feed: detail page", "detail: detail page",
+            "mini-player: mini-player", "detail: detail page", "mini-player: detail page", "mini-player: detail page",
+            "feed: feed cell", "feed: feed cell",
+        ])
+        #expect(report.hostCalls.map(\.description) == [
+            "attach feed cell (feed)",
+            "attach detail page (detail)", "detach feed cell (feed)",
+            "attach mini-player (mini-player)", "detach detail page (detail)",
+            "attach detail page (detail)", "detach mini-player (mini-player)",
+            "attach feed cell (feed)", "detach detail page (detail)",
+            "attach deep-link page (deep-link)",
+            "detach feed cell (feed)", "detach deep-link page (deep-link)",
+        ])
+        #expect(report.timeline.last?.picture == "deep-link page")
+        #expect(report.pictureAtTransition == "detail page")
+        #expect(report.timelineTable().contains("picture in"))
+    }
+
     @Test func theFilmstripDrawsFiveLabelledPanels() async throws {
         let report = try await DemoStory.run()
         let svg = TransitionFilmstrip(plan: try #require(report.plan)).svg()
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.components(separatedBy: "progress ").count - 1 == 5)
         #expect(svg.components(separatedBy: "<rect ").count - 1 == 1 + 5 * 4)
+        #expect(!svg.contains("picture:"))
         #expect(report.timelineTable().contains("forged token refused"))
         #expect(report.summary().contains("engine loads of the handed-off player   1"))
     }

@@ -1,0 +1,148 @@
+/// Decides which host shows each player's picture: pure and synchronous, no actor, no host objects.
+///
+/// Its inputs are the requests of pages (``showRequested(_:in:active:)``, ``hideRequested(_:from:active:)``)
+/// and the pool's record of the active holder (``activeChanged(player:to:)``); each returns the host calls
+/// to make, in order. Every input carries the player's active lease as the pool records it at that moment
+/// (``ActiveHolders/activeLease(of:)``), so the machine never acts on an active holder older than the input.
+///
+/// The rules:
+/// 1. **Fenced requests.** A `show` or `hide` whose lease is not the player's active lease changes nothing:
+///    a page that has lent the player, given it back, been reclaimed or closed cannot move the picture.
+/// 2. **The picture follows the holder.** When the active lease becomes one that registered a host (by an
+///    accepted `show`), the picture moves there; registrations of leases above it are forgotten, since those
+///    grants have ended. When the active lease has no registered host (a borrower that has not shown yet),
+///    the picture stays where it is. When no page holds the player, the picture is detached.
+/// 3. **Attach before detach.** A move is `attach` to the new host, then `detach` from the old one.
+/// 4. **One host at most**, and never none while the active lease has a registered host.
+///
+/// A host is named by a value (`Host`); the shell maps it to the object.
+struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
+    typealias Command = SurfaceCommand<Host>
+
+    /// A lease's registered host, or where the picture is attached and for which lease.
+    struct Placement: Hashable, Sendable {
+        var lease: PlayerLease
+        var host: Host
+    }
+
+    /// One player's surfaces.
+    ///
+    /// Absent (no entry) while no page holds the player. Present: `active` is the last active lease the
+    /// machine was told; `registrations` holds one host per lease that showed while active, oldest grant
+    /// first, so the active holder's registration, if any, is the last; `shown` is where the picture is.
+    struct PlayerSurface: Hashable, Sendable {
+        var active: PlayerLease
+        var registrations: [Placement] = []
+        var shown: Placement?
+    }
+
+    private(set) var players: [PlayerID: PlayerSurface] = [:]
+
+    /// A page asks to show its player in its host.
+    ///
+    /// Accepted only when `lease` is `active`: the host is registered for the lease (replacing any earlier
+    /// one) and the picture moves there.
+    /// - Parameters:
+    ///   - lease: The page's lease.
+    ///   - host: The page's host.
+    ///   - active: The player's active lease now.
+    /// - Returns: The host calls, in order.
+    mutating func showRequested(_ lease: PlayerLease, in host: Host, active: PlayerLease?) -> [Command] {
+        var commands = activeChanged(player: lease.player, to: active)
+        guard lease == active, var surface = players[lease.player] else { return commands }
+        surface.registrations.removeAll { $0.lease == lease }
+        let placement = Placement(lease: lease, host: host)
+        surface.registrations.append(placement)
+        commands += Self.move(&surface, to: placement)
+        players[lease.player] = surface
+        return commands
+    }
+
+    /// A page asks to stop showing its player in its host.
+    ///
+    /// Accepted only when `lease` is `active` and `host` is the host it registered: the registration ends
+    /// and, if the picture is there, it is detached (the page no longer wants it shown anywhere).
+    /// - Parameters:
+    ///   - lease: The page's lease.
+    ///   - host: The host the page is taking down.
+    ///   - active: The player's active lease now.
+    /// - Returns: The host calls, in order.
+    mutating func hideRequested(_ lease: PlayerLease, from host: Host, active: PlayerLease?) -> [Command] {
+        var commands = activeChanged(player: lease.player, to: active)
+        guard lease == active, var surface = players[lease.player],
+            let index = surface.registrations.firstIndex(where: { $0.lease == lease && $0.host == host })
+        else { return commands }
+        surface.registrations.remove(at: index)
+        if let shown = surface.shown, shown.host == host {
+            commands.append(.detach(shown.lease, from: host))
+            surface.shown = nil
+        }
+        players[lease.player] = surface
+        return commands
+    }
+
+    /// The pool's record of the player's active lease, read now.
+    /// - Parameters:
+    ///   - player: The player.
+    ///   - active: Its active lease, or `nil` when no page holds it.
+    /// - Returns: The host calls, in order; none when nothing needs to move.
+    mutating func activeChanged(player: PlayerID, to active: PlayerLease?) -> [Command] {
+        guard let active else {
+            let shown = players.removeValue(forKey: player)?.shown
+            return shown.map { [.detach($0.lease, from: $0.host)] } ?? []
+        }
+        var surface = players[player] ?? PlayerSurface(active: active)
+        surface.active = active
+        var commands: [Command] = []
+        if let index = surface.registrations.firstIndex(where: { $0.lease == active }) {
+            // Only grants above the active one can have registered after it, and they have all ended.
+            surface.registrations.removeSubrange((index + 1)...)
+            commands = Self.move(&surface, to: surface.registrations[index])
+        }
+        players[player] = surface
+        return commands
+    }
+
+    /// The host showing the player's picture, if any.
+    func host(showing player: PlayerID) -> Host? {
+        players[player]?.shown?.host
+    }
+
+    /// Every host the machine may still name in a command: registered or showing a picture.
+    var hostsInUse: Set<Host> {
+        var hosts = Set<Host>()
+        for surface in players.values {
+            hosts.formUnion(surface.registrations.map(\.host))
+            if let shown = surface.shown { hosts.insert(shown.host) }
+        }
+        return hosts
+    }
+
+    /// Rule 4 and the shape of the state; empty when they hold. Tests call it after every step.
+    func invariantViolations() -> [String] {
+        var violations: [String] = []
+        for (player, surface) in players {
+            let placements = surface.registrations + (surface.shown.map { [$0] } ?? [])
+            if placements.contains(where: { $0.lease.player != player }) || surface.active.player != player {
+                violations.append("\(player): a lease of another player")
+            }
+            if Set(surface.registrations.map(\.lease)).count != surface.registrations.count {
+                violations.append("\(player): a lease registered twice")
+            }
+            if let registered = surface.registrations.last(where: { $0.lease == surface.active }),
+                surface.shown?.host != registered.host {
+                violations.append("\(player): the active holder's host \(registered.host) does not show it")
+            }
+        }
+        return violations
+    }
+
+    /// Attach to the target first, then detach from where the picture was.
+    private static func move(_ surface: inout PlayerSurface, to target: Placement) -> [Command] {
+        defer { surface.shown = target }
+        guard let shown = surface.shown else { return [.attach(target.lease, to: target.host)] }
+        // Already in that host (possibly attached for a lower grant of the same page's host): leave it.
+        if shown.host == target.host { return [] }
+        return [.attach(target.lease, to: target.host), .detach(shown.lease, from: shown.host)]
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(UIKit) && canImport(AVFoundation) && !os(watchOS)
+import AVFoundation
+import QuartzCore
+import SeamlessPlayback
+import SeamlessPlaybackAVFoundation
+import UIKit
+
+/// A view that shows an ``SeamlessPlaybackAVFoundation/AVPlayerEngine``'s picture when the surfaces attach
+/// it: the engine's one `AVPlayerLayer`, moved into this view's layer, never recreated, and never separated
+/// from its player.
+///
+/// Register it with ``SeamlessPlayback/PlayerSurfaces/show(_:in:)``; the surfaces call ``attach(_:)`` and
+/// ``detach(_:)``. Attaching adds the layer as a sublayer, which takes it out of the view that showed it
+/// before in the same step, so the picture is never without a host; the detach that follows finds the layer
+/// gone and leaves it where it is. The move is made without Core Animation's implicit animations, so the
+/// layer does not slide from its old frame.
+@MainActor
+public final class PlayerHostView: UIView, SurfaceHost {
+    /// The layer this view shows, while it is attached here.
+    private var playerLayer: AVPlayerLayer?
+
+    /// Creates an empty host.
+    /// - Parameter frame: The view's frame.
+    override public init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    /// Creates an empty host from an archive (a storyboard).
+    /// - Parameter coder: The archive.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        clipsToBounds = true
+    }
+
+    /// Moves the engine's layer into this view, filling its bounds. Does nothing for an engine that is not an
+    /// ``SeamlessPlaybackAVFoundation/AVPlayerEngine``.
+    /// - Parameter lease: The lease whose engine's picture to show.
+    public func attach(_ lease: PlayerLease) {
+        guard let engine = lease.engine as? AVPlayerEngine else { return }
+        let moving = engine.layer
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        moving.frame = bounds
+        layer.addSublayer(moving)
+        CATransaction.commit()
+        playerLayer = moving
+    }
+
+    /// Takes the engine's layer out of this view, if it is still here; a layer already moved to another host
+    /// stays there. The layer keeps its player.
+    /// - Parameter lease: The lease the picture was attached for.
+    public func detach(_ lease: PlayerLease) {
+        guard let engine = lease.engine as? AVPlayerEngine else { return }
+        let leaving = engine.layer
+        if leaving.superlayer === layer { leaving.removeFromSuperlayer() }
+        if playerLayer === leaving { playerLayer = nil }
+    }
+
+    /// Keeps the attached layer filling the view.
+    override public func layoutSubviews() {
+        super.layoutSubviews()
+        guard let playerLayer, playerLayer.superlayer === layer else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        playerLayer.frame = bounds
+        CATransaction.commit()
+    }
+}
+#endif
