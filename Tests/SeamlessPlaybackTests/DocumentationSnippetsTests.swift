@@ -251,8 +251,10 @@ struct DocumentationSnippetsTests {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let snippets = Self.snippets(in: try String(contentsOf: here, encoding: .utf8))
-        let catalogs = ["Sources/SeamlessPlayback/SeamlessPlayback.docc",
-                        "Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc"]
+        let catalogs = [
+            "Sources/SeamlessPlayback/SeamlessPlayback.docc",
+            "Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc",
+        ]
         var used = Set<String>()
         for catalog in catalogs {
             let folder = root.appendingPathComponent(catalog)
