@@ -130,6 +130,28 @@ struct DocumentationSnippetsTests {
         await pool.shutdown()
     }
 
+    /// The table of HandoffsReclaimsAndNotices.md: a page below the top that gives back leaves the stack, and the
+    /// active holder stays (and hears nothing).
+    @Test func handoffsAGiveBackFromBelowTheTopKeepsTheActiveHolder() async throws {
+        let engine = SimulatedEngine()
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { engine }
+        let feed = try await pool.makeSession(named: "feed", settings: PlaybackSettings(isMuted: true))
+        let detail = try await pool.makeSession(named: "detail", settings: PlaybackSettings(rate: 2))
+        let mini = try await pool.makeSession(named: "mini-player", settings: PlaybackSettings(volume: 0.5))
+        let owned = try await feed.acquire(MediaItem(id: "clip-42"))
+        let onDetail = try await detail.borrow(feed.lend(owned))
+        let onMini = try await mini.borrow(detail.lend(onDetail))
+        try await detail.giveBack(onDetail)
+        #expect(await pool.snapshot().map(\.holders) == [["feed", "mini-player"]])
+        #expect(pool.activeHolders.activeLease(of: owned.player) == onMini)
+        #expect(engine.lastApplied == PlaybackSettings(volume: 0.5))
+        try await mini.giveBack(onMini)
+        var notices = feed.notices.makeAsyncIterator()
+        #expect(await notices.next() == .returned(owned))
+        #expect(engine.lastApplied == PlaybackSettings(isMuted: true))
+        await pool.shutdown()
+    }
+
     // MARK: WritingAnEngine.md
 
     @Test func writingAnEngineTheCallbackEngineServesAPool() async throws {
