@@ -6,11 +6,17 @@
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let pool = PlayerPool(clock: clock) { SimulatedEngine(clock: clock) }
-/// async let lease = feed.acquire(clip, timeout: .seconds(1))
+/// let pool = PlayerPool(configuration: .init(loadTimeout: nil, applyTimeout: nil), clock: clock) {
+///     SimulatedEngine(clock: clock)
+/// }
+/// // … every player is held, and a page waits for one:
+/// let waiting = Task { try await page.acquire(clip, timeout: .seconds(1)) }
 /// await clock.waitForSleepers(count: 1)   // the acquire is waiting, its timer armed
-/// clock.advance(by: .seconds(1))          // … and now it times out
+/// clock.advance(by: .seconds(1))          // … and now it throws PlayerPoolError.timedOut
 /// ```
+///
+/// The pool's call timeouts are off in this example: with them on, each engine call arms the pool's watchdog on
+/// the same clock, and ``waitForSleepers(count:)`` could count it instead.
 public final class ManualClock: Clock, Sendable {
     /// A point on a manual clock: the time since the clock was made.
     public struct Instant: InstantProtocol, Hashable, Sendable {
