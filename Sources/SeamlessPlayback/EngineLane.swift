@@ -11,6 +11,7 @@ final class EngineLane: @unchecked Sendable {
     private var job: EngineJob?
     private var waiter: CheckedContinuation<EngineJob, Never>?
     private var isAbandoned = false
+    private var failed = false
 
     /// Hands the lane its next job. The machine starts a job only on a free lane, so at most one is
     /// ever waiting here.
@@ -24,6 +25,21 @@ final class EngineLane: @unchecked Sendable {
             self.job = job
             lock.unlock()
         }
+    }
+
+    /// The pool failed the engine: a load or apply not yet started is skipped (reported as returned
+    /// without reaching the engine); only its shutdown still reaches it.
+    func markFailed() {
+        lock.lock()
+        failed = true
+        lock.unlock()
+    }
+
+    /// Whether the pool failed the engine.
+    var isFailed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
     }
 
     /// The pool is gone: once its current job (if any) returns, the lane shuts its engine down.

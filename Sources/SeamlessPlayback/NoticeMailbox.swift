@@ -1,13 +1,14 @@
 import Foundation
 
 /// The shell of a page's notices: a ``NoticeBuffer`` behind a lock, read by the page's
-/// `AsyncStream` one notice at a time. The pool posts; one reader takes.
+/// `AsyncStream` one notice at a time. The pool posts; readers take, first come first served (a page
+/// should read from one task; if several do, each notice goes to one of them, and none waits forever).
 final class NoticeMailbox: @unchecked Sendable {
-    // `@unchecked`: `buffer`, `reader` and `isFinished` are only touched with `lock` held, and the
+    // `@unchecked`: `buffer`, `readers` and `isFinished` are only touched with `lock` held, and each
     // reader's continuation is resumed exactly once, outside the lock, after being taken out of it.
     private let lock = NSLock()
     private var buffer = NoticeBuffer()
-    private var reader: CheckedContinuation<LeaseNotice?, Never>?
+    private var readers: [CheckedContinuation<LeaseNotice?, Never>] = []
     private var isFinished = false
 
     /// A stream that reads this mailbox. Cancelling the reading task ends the stream.
@@ -22,8 +23,8 @@ final class NoticeMailbox: @unchecked Sendable {
             lock.unlock()
             return
         }
-        if let reader {
-            self.reader = nil
+        if !readers.isEmpty {
+            let reader = readers.removeFirst()
             lock.unlock()
             reader.resume(returning: notice)
             return
@@ -36,10 +37,18 @@ final class NoticeMailbox: @unchecked Sendable {
     func finish() {
         lock.lock()
         isFinished = true
-        let waiting = buffer.count == 0 ? reader : nil
-        if waiting != nil { reader = nil }
+        // Readers wait only while the buffer is empty.
+        let waiting = readers
+        readers = []
         lock.unlock()
-        waiting?.resume(returning: nil)
+        for reader in waiting { reader.resume(returning: nil) }
+    }
+
+    /// Readers waiting for a notice.
+    var waitingReaders: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return readers.count
     }
 
     /// Notices kept and not yet read.
@@ -59,7 +68,7 @@ final class NoticeMailbox: @unchecked Sendable {
                 lock.unlock()
                 continuation.resume(returning: nil)
             } else {
-                reader = continuation
+                readers.append(continuation)
                 lock.unlock()
             }
         }

@@ -13,8 +13,13 @@ public actor PageSession {
     /// The page's name, as given to ``PlayerPool/makeSession(named:settings:)``.
     public nonisolated let name: String
     /// What happens to this page's leases: `.revoked` when a page below takes a player back,
-    /// `.returned` when the page above gives one back (sent once this page's settings are on the engine).
-    /// Finishes when the page or the pool closes.
+    /// `.returned` when the page above gives one back (sent once this page's settings are on the engine),
+    /// `.failed` when the player's engine broke. Finishes when the page or the pool closes. Read it from
+    /// one task (if several read, each notice goes to one of them).
+    ///
+    /// A `.revoked` or `.failed` notice is about a lease the page no longer holds, so it counts toward the
+    /// bound below: a page that does not read its notices while more than 16 of its leases end that way
+    /// keeps only the latest 16 of those notices.
     ///
     /// Unread notices are kept per lease: only the latest notice of each lease, and at most 16 about leases
     /// the page no longer holds. The latest notice of a lease the page still holds is never dropped, so a
@@ -82,7 +87,8 @@ public actor PageSession {
     /// The page keeps its lease; it becomes inactive while the borrower holds the player.
     /// - Parameter lease: A lease this page holds as the active holder.
     /// - Returns: The token; put it in the destination's URL with ``HandoffToken/appended(to:)``.
-    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``.
+    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/engineFailed(_:)``,
+    ///   ``PlayerPoolError/sessionClosed``, ``PlayerPoolError/poolShutDown``.
     public func lend(_ lease: PlayerLease) async throws(PlayerPoolError) -> HandoffToken {
         guard !isClosed else { throw .sessionClosed }
         return try await pool.lend(lease, session: id)
@@ -98,8 +104,11 @@ public actor PageSession {
     /// If the borrow ends before it completes (its task is cancelled, the lender reclaims, the page
     /// closes), it throws once the active holder's settings are back on the engine: at most the applies
     /// already in flight on that engine. Its token can then be redeemed again, within its lifetime.
+    /// - Parameter token: The token from the lender's link.
+    /// - Returns: The lease of the borrowed player.
     /// - Throws: ``PlayerPoolError/tokenUnknown``, ``PlayerPoolError/tokenAlreadyUsed``,
-    ///   ``PlayerPoolError/tokenExpired``, ``PlayerPoolError/alreadyHolding``, ``PlayerPoolError/leaseRevoked``
+    ///   ``PlayerPoolError/tokenExpired``, ``PlayerPoolError/alreadyHolding``, ``PlayerPoolError/engineFailed(_:)``
+    ///   (the player's engine failed), ``PlayerPoolError/leaseRevoked``
     ///   (the lender took it back meanwhile), ``PlayerPoolError/cancelled``. On any throw the page holds nothing new.
     public func borrow(_ token: HandoffToken) async throws(PlayerPoolError) -> PlayerLease {
         guard !isClosed else { throw .sessionClosed }
@@ -108,6 +117,7 @@ public actor PageSession {
 
     /// Borrows the player whose token the URL carries, if it carries one.
     /// - Returns: The lease, or `nil` when the URL has no token (a cold start).
+    /// - Parameter url: The URL the page was opened with.
     /// - Throws: ``PlayerPoolError/tokenMalformed`` and everything ``borrow(_:)`` throws.
     public func borrow(from url: URL) async throws(PlayerPoolError) -> PlayerLease? {
         guard let token = try HandoffToken(url: url) else { return nil }
@@ -119,7 +129,9 @@ public actor PageSession {
     /// If this page was the active holder, the page below becomes active and its settings are on the
     /// engine when this returns; it is told `.returned` at that moment. If the stack empties the player turns idle,
     /// media kept. Afterwards the lease answers ``PlayerPoolError/notHolder``.
-    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``.
+    /// - Parameter lease: A lease this page holds.
+    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``,
+    ///   ``PlayerPoolError/engineFailed(_:)`` (its engine failed; the page no longer holds it).
     public func giveBack(_ lease: PlayerLease) async throws(PlayerPoolError) {
         guard !isClosed else { throw .sessionClosed }
         try await pool.giveBack(lease, session: id)
@@ -132,7 +144,9 @@ public actor PageSession {
     /// away again). When this
     /// returns this page is the active holder with its settings on the engine, also when it was on top
     /// already (a give-back above it may still have been applying them).
-    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/cancelled``
+    /// - Parameter lease: A lease this page holds.
+    /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/engineFailed(_:)``
+    ///   (the engine failed before or while the reclaim waited), ``PlayerPoolError/cancelled``
     ///   (only when cancelled before the call), ``PlayerPoolError/sessionClosed`` (also when the page is
     ///   closed while the reclaim waits).
     public func reclaim(_ lease: PlayerLease) async throws(PlayerPoolError) {

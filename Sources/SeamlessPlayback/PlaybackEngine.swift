@@ -7,12 +7,14 @@
 /// pages may read `currentPosition` at any time.
 public protocol PlaybackEngine: AnyObject, Sendable {
     /// Loads the media and returns when playback can start.
+    /// - Parameter item: The media to play.
     /// - Throws: Any error; the pool reports it as ``PlayerPoolError/engineFailed(_:)`` and retires the engine.
     func load(_ item: MediaItem) async throws
     /// Puts the settings on the player and returns when they are live.
     ///
     /// It may be called on a task that is (or becomes) cancelled: it must complete all the same, since
     /// the pool counts the settings as on the engine once it returns.
+    /// - Parameter settings: The active page's settings.
     func apply(_ settings: PlaybackSettings) async
     /// The playback position in the loaded media.
     func currentPosition() async -> Duration

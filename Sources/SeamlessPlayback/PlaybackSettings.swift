@@ -23,6 +23,12 @@ public struct PlaybackSettings: Hashable, Sendable {
     ///
     /// The values are checked when they reach the pool (``PlayerPool/makeSession(named:settings:)``
     /// and ``PageSession/update(_:)``), not here.
+    /// - Parameters:
+    ///   - isMuted: Whether sound is off.
+    ///   - volume: The loudness, a linear amplitude gain from 0 to 1.
+    ///   - rate: The playback speed, within ``rateRange``.
+    ///   - isPaused: Whether playback is paused.
+    ///   - contentMode: How the picture fits its view.
     public init(
         isMuted: Bool = false, volume: Double = 1, rate: Double = 1,
         isPaused: Bool = false, contentMode: ContentMode = .aspectFit

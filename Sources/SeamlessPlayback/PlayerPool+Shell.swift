@@ -205,10 +205,12 @@ extension PlayerPool {
                 continue
             case .load(let media):
                 var failure: String?
-                do { try await engine.load(media) } catch { failure = String(describing: error) }
+                if !lane.isFailed {
+                    do { try await engine.load(media) } catch { failure = String(describing: error) }
+                }
                 await pool()?.laneLoaded(id, media: media, failure: failure)
             case .apply(let settings, let version):
-                await engine.apply(settings)
+                if !lane.isFailed { await engine.apply(settings) }
                 await pool()?.laneApplied(id, version: version)
             case .shutDown:
                 await engine.shutdown()

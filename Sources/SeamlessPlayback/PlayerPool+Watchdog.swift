@@ -94,6 +94,7 @@ extension PlayerPool {
         for (id, call) in watchdog.calls where call.deadline <= now {
             watchdog.calls[id] = nil
             run(machine.callTimedOut(id, call: call.what, now: now))
+            if machine.failedEngines[id] != nil { lanes[id]?.markFailed() }
         }
         for (epoch, hold) in watchdog.holds where hold.deadline <= now {
             watchdog.holds[epoch] = nil
@@ -105,5 +106,7 @@ extension PlayerPool {
     /// An engine reported that it can no longer play.
     func engineReportedFailure(_ id: PlayerID, reason: String) {
         run(machine.engineFailed(id, reason: reason, now: clock.now()))
+        // A job already handed to the lane but not started must not reach the engine any more.
+        if machine.failedEngines[id] != nil { lanes[id]?.markFailed() }
     }
 }

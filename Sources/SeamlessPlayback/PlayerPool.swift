@@ -40,7 +40,7 @@ public actor PlayerPool {
 
     /// Creates a pool.
     /// - Parameters:
-    ///   - configuration: Capacity and token lifetime.
+    ///   - configuration: Capacity, token lifetime, call timeouts and the long-borrow warning.
     ///   - clock: The clock for acquire timeouts and token lifetimes; inject a manual clock in tests.
     ///   - makeEngine: Makes a new engine; called on a lane of its own, never on the pool's actor.
     public init(
@@ -89,6 +89,7 @@ public actor PlayerPool {
     ///
     /// If the idle player it was routed to is retired meanwhile (the media loading there before failed),
     /// the prewarm is carried out on a fresh player instead.
+    /// - Parameter item: The media to load.
     /// - Throws: ``PlayerPoolError/engineFailed(_:)`` when the load fails, ``PlayerPoolError/cancelled``,
     ///   ``PlayerPoolError/poolShutDown``.
     public func prewarm(_ item: MediaItem) async throws(PlayerPoolError) {
@@ -97,6 +98,7 @@ public actor PlayerPool {
 
     /// Shuts down the least recently used idle players beyond `count`; a held player is never touched.
     /// Returns when they are shut down.
+    /// - Parameter count: How many idle players to keep.
     public func trim(keepingIdle count: Int) async {
         _ = await perform(.uncancellable) { $0.trimRequested($1, keepingIdle: count) }
     }
@@ -121,7 +123,9 @@ public actor PlayerPool {
 
     /// Fails every waiting call with ``PlayerPoolError/poolShutDown``, shuts every engine down once,
     /// and finishes every notice and event stream. Every later call throws `.poolShutDown`.
-    /// Returns when the last engine is shut down; calling it again waits for the same.
+    /// Returns when the last engine is shut down, failed ones included, except a failed engine whose hung
+    /// call has not returned (it may never): that one is shut down once its call returns. Calling it again
+    /// waits for the same.
     public func shutdown() async {
         _ = await perform(.uncancellable) { $0.shutdownRequested($1) }
         for continuation in subscribers.values { continuation.finish() }

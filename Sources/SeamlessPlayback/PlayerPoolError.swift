@@ -11,7 +11,9 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     /// The token was not issued by this pool.
     case tokenUnknown
     /// The token is older than its lifetime, or its lender has not stayed the active holder since it was
-    /// issued (another borrow completed, or the lender gave the player back or lost it).
+    /// issued (another borrow completed, or the lender reclaimed, gave the player back or lost it): then
+    /// for good. While another borrow of the player is still pending the answer is the same, but if that
+    /// borrow never completes (cancelled, or its page closed) the token can be redeemed again.
     case tokenExpired
     /// The token was already redeemed; tokens are single use.
     case tokenAlreadyUsed

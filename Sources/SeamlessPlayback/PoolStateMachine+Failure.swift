@@ -86,6 +86,7 @@ extension PoolStateMachine {
         guard failedEngines.removeValue(forKey: id) != nil else { return false }
         counters.destroyed += 1
         out.append(.emit(.destroyed(id)))
+        for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
         return true
     }
 

@@ -101,6 +101,8 @@ extension PoolStateMachine {
         let epoch = player.stack[index].epoch
         // The page takes the player back, links included: no token issued before can be redeemed after.
         player.activeRun += 1
+        // Its reclaim's return tells the page it is active again: no `.returned` besides.
+        if player.owedReturn?.epoch == epoch { player.owedReturn = nil }
         players[lease.player] = player
         guard index < player.stack.count - 1 else {
             watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
@@ -234,7 +236,9 @@ extension PoolStateMachine {
                 advance(id)
             }
         }
-        waitForRetire(request, Set(players.keys))
+        // Failed engines being shut down are waited for too; one whose call has not returned is not (it may never).
+        let failing = failedEngines.filter { $0.value == .shuttingDown }.keys
+        waitForRetire(request, Set(players.keys).union(failing))
         return take()
     }
 }

@@ -33,7 +33,7 @@ extension PoolStateMachine {
     private func orphans() -> [String] {
         let queued = Set(queue[queueHead...])
         func watched(_ request: RequestID, by id: PlayerID) -> Bool {
-            players[id]?.watchers.contains(request) ?? false
+            players[id]?.watchers.contains(request) ?? failedEngineWatchers[id]?.contains(request) ?? false
         }
         var problems: [String] = []
         for (request, state) in requests {
@@ -74,7 +74,7 @@ extension PoolStateMachine {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
         }
         if let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch, top.pending == nil,
-           player.landed >= owed.version {
+           player.landed >= owed.version, player.landed >= player.version, player.job == nil {
             problems.append("\(id): a `.returned` notice is due but was not sent")
         }
         // At rest, a held engine carries exactly its active holder's settings.

@@ -252,10 +252,18 @@ extension PoolStateMachine {
     /// their way leaves the previous one shown.
     private mutating func publishActive(_ id: PlayerID) {
         guard let player = players[id] else { return }
-        if let top = player.stack.last {
-            guard top.pending == nil, top.epoch != player.shownEpoch, player.landed >= player.version else { return }
+        if let top = player.stack.last, top.pending == nil {
+            guard top.epoch != player.shownEpoch, player.landed >= player.version else { return }
             players[id]?.shownEpoch = top.epoch
             out.append(.activeChanged(id, grant(for: top, on: player)))
+        } else if player.stack.last != nil {
+            // A borrow is pending on top. The shown holder stays, unless it left the stack: then the highest
+            // delivered holder is shown once its settings are on the engine.
+            guard !player.stack.contains(where: { $0.epoch == player.shownEpoch }),
+                  let below = player.stack.last(where: { $0.pending == nil }),
+                  player.applied == sessions[below.session]?.settings else { return }
+            players[id]?.shownEpoch = below.epoch
+            out.append(.activeChanged(id, grant(for: below, on: player)))
         } else if player.shownEpoch != nil {
             players[id]?.shownEpoch = nil
             out.append(.activeChanged(id, nil))
@@ -270,8 +278,9 @@ extension PoolStateMachine {
             players[id]?.owedReturn = nil
             return
         }
+        // On top, delivered, and every change since has landed: its settings, and nobody else's, are on.
         guard index == player.stack.count - 1, player.stack[index].pending == nil,
-              player.landed >= owed.version else { return }
+              player.landed >= owed.version, player.landed >= player.version, player.job == nil else { return }
         players[id]?.owedReturn = nil
         if let grant = grant(for: player.stack[index], on: player) { out.append(.notify(grant, .returned)) }
     }
@@ -313,12 +322,18 @@ extension PoolStateMachine {
 
     /// Registers `request` to complete when all these players are shut down.
     mutating func waitForRetire(_ request: RequestID, _ ids: Set<PlayerID>) {
-        let remaining = ids.filter { players[$0] != nil }
+        let remaining = ids.filter { players[$0] != nil || failedEngines[$0] == .shuttingDown }
         guard !remaining.isEmpty else {
             out.append(.succeed(request))
             return
         }
         requests[request] = .retire(remaining)
-        for id in remaining { players[id]?.watchers.append(request) }
+        for id in remaining {
+            if players[id] != nil {
+                players[id]?.watchers.append(request)
+            } else {
+                failedEngineWatchers[id, default: []].append(request)
+            }
+        }
     }
 }

@@ -127,7 +127,8 @@ struct SessionState: Sendable {
     /// Epochs of grants revoked from this page, so their leases answer `.leaseRevoked`. It grows by one
     /// per revocation while the page is open; revocations hit borrowers, which are short-lived pages.
     var revoked: Set<UInt64> = []
-    /// Grants of this page whose engine failed, with the reason their leases answer.
+    /// Grants of this page whose engine failed, with the reason their leases answer. Like `revoked`, it grows
+    /// by one per failure of an engine the page held, while the page is open.
     var failed: [UInt64: String] = [:]
 }
 

@@ -27,6 +27,8 @@ struct PoolStateMachine: Sendable {
     var failedEngines: [PlayerID: FailedEngine] = [:]
     /// Players that failed, for as long as a token issued before could still name them.
     var failedPlayers: [PlayerID: FailedPlayer] = [:]
+    /// Requests waiting for failed engines to be shut down (a shutdown of the pool).
+    var failedEngineWatchers: [PlayerID: [RequestID]] = [:]
     /// `.failed` notices sent, for the stress harness.
     var failureNotices = 0
 

@@ -3,10 +3,10 @@ import SeamlessPlayback
 /// One call a ``RecordingHost`` received.
 public struct HostCall: Hashable, Sendable, CustomStringConvertible {
     /// Which call.
-    public enum Kind: String, Hashable, Sendable {
-        /// ``SeamlessPlayback/SurfaceHost/attach(_:)``.
+    public enum Kind: Hashable, Sendable {
+        /// `SurfaceHost.attach(_:)`.
         case attach
-        /// ``SeamlessPlayback/SurfaceHost/detach(_:)``.
+        /// `SurfaceHost.detach(_:)`.
         case detach
     }
 
@@ -29,5 +29,5 @@ public struct HostCall: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `attach cell (feed)`: the call, the host and the page holding the lease.
-    public var description: String { "\(kind.rawValue) \(host) (\(lease.session))" }
+    public var description: String { "\(kind == .attach ? "attach" : "detach") \(host) (\(lease.session))" }
 }

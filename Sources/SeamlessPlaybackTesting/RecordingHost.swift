@@ -1,6 +1,6 @@
 import SeamlessPlayback
 
-/// A ``SeamlessPlayback/SurfaceHost`` that shows nothing and writes every call into a shared
+/// A `SurfaceHost` that shows nothing and writes every call into a shared
 /// ``HostJournal``, so that a test (or the demo) can check the exact order in which hosts were called.
 ///
 /// ```swift

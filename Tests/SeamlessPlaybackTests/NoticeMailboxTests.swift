@@ -55,3 +55,18 @@ struct NoticeMailboxTests {
         #expect(await notices.next() == nil)
     }
 }
+
+@Suite("NoticeMailbox: several readers")
+struct NoticeMailboxReadersTests {
+    @Test(.timeLimit(.minutes(1))) func twoReadersOfOneStreamBothEndWhenItFinishes() async {
+        let mailbox = NoticeMailbox()
+        let stream = mailbox.stream()
+        let first = Task { for await _ in stream {} }
+        let second = Task { for await _ in stream {} }
+        while mailbox.waitingReaders < 2 { await Task.yield() }
+        mailbox.finish()
+        await first.value
+        await second.value
+        #expect(mailbox.waitingReaders == 0)
+    }
+}

@@ -80,10 +80,9 @@ struct PoolStateMachineInvariantsTests {
                     // Item 3: sent to the active holder, once its settings are on the engine.
                     let player = h.machine.players[grant.player]
                     #expect(player?.stack.last?.epoch == grant.epoch, "returned to an inactive page, seed \(seed)")
-                    if let player, player.landed == player.version {
-                        #expect(player.applied == h.machine.settings(of: grant.session),
-                                "returned before the settings landed, seed \(seed)")
-                    }
+                    #expect(player?.landed == player?.version, "returned with settings still to land, seed \(seed)")
+                    #expect(player?.applied == h.machine.settings(of: grant.session),
+                            "returned before the settings landed, seed \(seed)")
                 default:
                     break
                 }

@@ -1,4 +1,4 @@
-/// One host call decided by a ``SurfaceStateMachine``: put a player's picture in a host, or take it out.
+/// One host call decided by a `SurfaceStateMachine`: put a player's picture in a host, or take it out.
 ///
 /// A move is always two commands, the ``attach(_:to:)`` to the new host first and then the
 /// ``detach(_:from:)`` from the old one, so there is no moment at which no host shows the picture.

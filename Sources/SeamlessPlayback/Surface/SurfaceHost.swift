@@ -1,7 +1,7 @@
 /// A place on screen that can show a player's picture: a view a page registers with ``PlayerSurfaces``.
 ///
 /// The surfaces call ``attach(_:)`` and ``detach(_:)`` on the main actor, in the order a
-/// ``SurfaceStateMachine`` decides: when the picture moves, the new host's `attach` comes before the old
+/// `SurfaceStateMachine` decides: when the picture moves, the new host's `attach` comes before the old
 /// host's `detach`. A host that moves one shared view or layer (as a `CALayer` is moved by adding it to a
 /// new superlayer) must therefore make `detach` do nothing once the picture already sits elsewhere.
 @MainActor
