@@ -51,7 +51,8 @@ public final class ActiveHolders: @unchecked Sendable {
     func record(_ change: ActiveHolderChange) {
         lock.lock()
         leases[change.player] = change.lease
-        let listeners = Array(subscribers.values)
+        // No array on the handoff path when nobody listens.
+        let listeners = subscribers.isEmpty ? [] : Array(subscribers.values)
         lock.unlock()
         for listener in listeners { listener.yield(change) }
     }
