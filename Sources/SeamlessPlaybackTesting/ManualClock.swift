@@ -72,6 +72,17 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are asleep on this clock now.
     public var sleeperCount: Int { state.withLock { $0.waitingCount } }
 
+    /// The earliest deadline a task sleeps until now, if any: how far a simulation can move time before
+    /// anything wakes.
+    public var nextDeadline: Instant? {
+        state.withLock { state in
+            state.sleepers.values.compactMap { sleeper -> Instant? in
+                if case .waiting(let deadline, _) = sleeper { return deadline }
+                return nil
+            }.min()
+        }
+    }
+
     /// Sleeps until the clock has been advanced to `deadline`.
     /// - Throws: `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
