@@ -15,6 +15,9 @@ struct FeedFigures: Sendable {
     var playersCreated = 0
     /// Detail pages opened (lend, borrow, give back).
     var taps = 0
+    /// Acquires the pool served warm (the player had or was loading the media): never fewer than the
+    /// swipes measured warm, or the clock lied.
+    var warmAcquires = 0
     /// Virtual time the session lasted.
     var virtualSeconds = 0.0
     /// Real time the simulation took.
@@ -46,8 +49,9 @@ struct FeedFigures: Sendable {
                 loads += 1
                 if current[player] == false { wastedLoads += 1 }
                 current[player] = false
-            case .acquired(let player, _, _):
+            case .acquired(let player, _, let warm):
                 current[player] = true
+                if warm { warmAcquires += 1 }
             case .destroyed(let player):
                 if current.removeValue(forKey: player) == false { wastedLoads += 1 }
             default:

@@ -62,6 +62,11 @@ struct FeedSimulation {
         var seen: [PoolEvent] = []
         for await event in events { seen.append(event) }
         figures.count(seen)
+        let measuredWarm = figures.firstFrameMilliseconds.filter { $0 == 0 }.count
+        if measuredWarm > figures.warmAcquires {
+            violations.record("feed run: \(measuredWarm) swipes had their first frame at once, but only "
+                + "\(figures.warmAcquires) acquires were warm")
+        }
         figures.realSeconds = Double(Nanoseconds.now() - started) / 1e9
         return figures
     }

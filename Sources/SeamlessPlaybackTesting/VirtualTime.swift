@@ -1,26 +1,34 @@
 import SeamlessPlayback
-import SeamlessPlaybackTesting
 import Synchronization
 
 /// Drives a pool on a manual clock as fast as the machine allows: time moves only when everything that
 /// can run has run (every engine job in flight is a load asleep on the clock), and then straight to the
 /// next deadline. So 1,000 swipes of several seconds take a second or two of real time, and every
 /// latency measured on the clock is exact.
-struct VirtualTime {
-    let clock: ManualClock
-    let pool: PlayerPool
+///
+/// For this package's simulations (the stress tool's feed run, the demo's feed): it relies on the pool's
+/// engines sleeping on `clock` only in their loads (``SimulatedEngine`` with a load latency and no apply
+/// latency) and on a pool without call timeouts.
+package struct VirtualTime: Sendable {
+    package let clock: ManualClock
+    package let pool: PlayerPool
+
+    package init(clock: ManualClock, pool: PlayerPool) {
+        self.clock = clock
+        self.pool = pool
+    }
 
     /// Why a simulation cannot go on.
-    struct Stuck: Error, CustomStringConvertible {
-        let description: String
+    package struct Stuck: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The time since the clock started.
-    var now: Duration { clock.now.offset }
+    package var now: Duration { clock.now.offset }
 
     /// Returns once nothing can happen without time moving; tells how many calls wait for the pool.
     @discardableResult
-    func settle() async -> Int {
+    package func settle() async -> Int {
         while true {
             let state = await pool.quiescence
             if state.jobs == state.loads, clock.sleeperCount == state.loads { return state.waitingCalls }
@@ -29,7 +37,7 @@ struct VirtualTime {
     }
 
     /// Lets time run to `target`, waking every sleeper on the way at its own deadline.
-    func run(until target: Duration) async {
+    package func run(until target: Duration) async {
         while true {
             await settle()
             let now = self.now
@@ -44,7 +52,7 @@ struct VirtualTime {
     }
 
     /// Runs `operation` (a call into the pool) and moves time whenever it waits for the clock.
-    func pump<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    package func pump<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let progress = Progress()
         let task = Task {
             progress.started.store(true, ordering: .sequentiallyConsistent)
