@@ -49,7 +49,7 @@ enum FeedRun {
     static func summary(with: FeedFigures, without: FeedFigures, focusCall: FocusCallBenchmark.Figures?,
                         floor: Latencies?) -> String {
         func row(_ name: String, _ a: String, _ b: String) -> String {
-            name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            name.padding(toLength: 40, withPad: " ", startingAt: 0)
                 + a.padding(toLength: 18, withPad: " ", startingAt: 0) + b
         }
         func ms(_ value: Double) -> String { "\(Format.fixed(value, 1)) ms" }
