@@ -18,6 +18,11 @@ extension PlayerPool {
     /// For each recently failed player, the first grant epoch made after its failure.
     package var failureEpochs: [PlayerID: UInt64] { machine.failedPlayers.mapValues(\.epoch) }
 
+    /// Fails the player's engine as if it had reported a failure, for the stress harness's side pool.
+    package func reportFailure(of player: PlayerID, reason: String) {
+        engineReportedFailure(player, reason: reason)
+    }
+
     /// Timers still armed in the shell.
     package var armedTimers: Int { timers.count }
 }

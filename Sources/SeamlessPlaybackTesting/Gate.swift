@@ -63,6 +63,7 @@ public final class Gate: Sendable {
     }
 
     /// Lets `count` tasks through, the longest waiting first; unused permits serve later arrivals.
+    /// - Parameter count: How many tasks may pass; values below 0 count as 0. Default 1.
     public func release(_ count: Int = 1) {
         let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             let count = max(0, count)
@@ -75,6 +76,7 @@ public final class Gate: Sendable {
     }
 
     /// Returns once at least `count` tasks have reached the gate in total.
+    /// - Parameter count: The total number of arrivals to wait for, counted since the gate was made.
     public func waitForArrivals(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in

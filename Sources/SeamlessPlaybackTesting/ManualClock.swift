@@ -1,16 +1,22 @@
 /// A clock that moves only when a test tells it to.
 ///
-/// Give it to a ``SeamlessPlayback/PlayerPool`` (timeouts, token lifetimes) and to a
+/// Give it to a `PlayerPool` (timeouts, token lifetimes) and to a
 /// ``SimulatedEngine`` (position, latencies), then drive time with ``advance(by:)``. Sleepers wake in
 /// deadline order; a cancelled sleeper throws `CancellationError` at once.
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let pool = PlayerPool(clock: clock) { SimulatedEngine(clock: clock) }
-/// async let lease = feed.acquire(clip, timeout: .seconds(1))
+/// let pool = PlayerPool(configuration: .init(loadTimeout: nil, applyTimeout: nil), clock: clock) {
+///     SimulatedEngine(clock: clock)
+/// }
+/// // … every player is held, and a page waits for one:
+/// let waiting = Task { try await page.acquire(clip, timeout: .seconds(1)) }
 /// await clock.waitForSleepers(count: 1)   // the acquire is waiting, its timer armed
-/// clock.advance(by: .seconds(1))          // … and now it times out
+/// clock.advance(by: .seconds(1))          // … and now it throws PlayerPoolError.timedOut
 /// ```
+///
+/// The pool's call timeouts are off in this example: with them on, each engine call arms the pool's watchdog on
+/// the same clock, and ``waitForSleepers(count:)`` could count it instead.
 public final class ManualClock: Clock, Sendable {
     /// A point on a manual clock: the time since the clock was made.
     public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -18,12 +24,17 @@ public final class ManualClock: Clock, Sendable {
         public var offset: Duration
 
         /// Creates an instant at `offset` from the clock's start.
+        /// - Parameter offset: The time since the clock was made.
         public init(offset: Duration) { self.offset = offset }
 
         /// The instant `duration` later.
+        /// - Parameter duration: How far to move; may be negative.
+        /// - Returns: This instant moved by `duration`.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
 
         /// The time from this instant to `other`.
+        /// - Parameter other: The later (or earlier) instant.
+        /// - Returns: `other` minus this instant; negative when `other` is earlier.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
 
         /// Orders instants by time.
@@ -83,7 +94,10 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    /// Sleeps until the clock has been advanced to `deadline`.
+    /// Sleeps until the clock has been advanced to `deadline`; returns at once when it is there already.
+    /// - Parameters:
+    ///   - deadline: The instant to wake at.
+    ///   - tolerance: Ignored: a manual clock wakes sleepers exactly at their deadline.
     /// - Throws: `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
@@ -149,6 +163,9 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// Returns once at least `count` tasks are asleep on this clock.
+    ///
+    /// Use it before ``advance(by:)`` to know that the timer you mean to fire is armed.
+    /// - Parameter count: How many sleepers to wait for.
     public func waitForSleepers(count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in

@@ -16,6 +16,7 @@ public final class SimulatedEngine: PlaybackEngine {
         public let description: String
 
         /// Creates an error with a reason.
+        /// - Parameter description: The reason, as `failLoad` gave it.
         public init(description: String) { self.description = description }
     }
 
@@ -133,6 +134,9 @@ public final class SimulatedEngine: PlaybackEngine {
     }
 
     /// Waits the load latency, then starts the media at position zero.
+    ///
+    /// The load first waits at the gate from ``hangNextLoad()``, if any, then at the `loadGate`.
+    /// - Parameter item: The media to load.
     /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item.
     public func load(_ item: MediaItem) async throws {
         begin()
@@ -155,6 +159,10 @@ public final class SimulatedEngine: PlaybackEngine {
     }
 
     /// Waits the apply latency, then takes the settings; the position carries on from where it was.
+    ///
+    /// The apply first waits at the gate from ``hangNextApply()``, if any, then at the `applyGate`. It
+    /// completes even when its task is cancelled, as `PlaybackEngine.apply(_:)` requires.
+    /// - Parameter settings: The settings to take.
     public func apply(_ settings: PlaybackSettings) async {
         begin()
         defer { end() }

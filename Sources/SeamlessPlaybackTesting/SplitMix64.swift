@@ -13,15 +13,20 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator; equal seeds give equal sequences.
+    /// - Parameter seed: Any 64-bit value; print it with a failure to replay the run.
     public init(seed: UInt64) { state = seed }
 
     /// A generator for one stream of a run, independent of the others: page `index`, window `index`, ….
+    /// - Parameters:
+    ///   - seed: The run's seed, shared by every stream.
+    ///   - stream: The stream's number within the run.
     public init(seed: UInt64, stream: UInt64) {
         var mixer = SplitMix64(seed: seed ^ (stream &* 0x9E37_79B9_7F4A_7C15))
         state = mixer.next()
     }
 
     /// The next 64 random bits.
+    /// - Returns: The next value of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -31,11 +36,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// True with probability `p`.
+    /// - Parameter p: The probability, from 0 (never) to 1 (always).
+    /// - Returns: Whether the event happens this time.
     public mutating func chance(_ p: Double) -> Bool {
         p > 0 && Double(next() >> 11) * 0x1p-53 < p
     }
 
     /// A uniform integer in `0..<bound`; a bound below 1 counts as 1.
+    /// - Parameter bound: The exclusive upper bound.
+    /// - Returns: An integer from 0 to `bound - 1`.
     public mutating func below(_ bound: Int) -> Int {
         Int(truncatingIfNeeded: next() % UInt64(max(1, bound)))
     }

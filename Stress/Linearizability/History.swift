@@ -13,6 +13,8 @@ struct LinOperation: Sendable, CustomStringConvertible {
         case reclaim(PlayerLease)
         /// `update`, with settings in range or not.
         case update(valid: Bool)
+        /// The player's engine reports that it broke (always answers `.done`).
+        case fail(PlayerID)
     }
 
     /// What the call returned.
@@ -44,6 +46,7 @@ struct LinOperation: Sendable, CustomStringConvertible {
         case .giveBack(let lease): "giveBack(\(lease))"
         case .reclaim(let lease): "reclaim(\(lease))"
         case .update(let valid): "update(\(valid ? "valid" : "invalid") settings)"
+        case .fail(let player): "the engine of \(player) fails"
         }
     }
 

@@ -62,10 +62,11 @@ struct LinearizabilityChecker {
         switch (operation.response, progress) {
         case (.failed(.leaseRevoked), .notStarted):
             return [(.accept, .accepted)]
-        case (.failed(.cancelled), .notStarted):
-            // Cancelled before the pool saw it, or accepted and then undone.
+        case (.failed(.cancelled), .notStarted), (.failed(.engineFailed), .notStarted):
+            // Cancelled before the pool saw it, or accepted and then undone; refused because the token's
+            // engine had failed, or accepted and then ended by that failure.
             return [(.whole, .done), (.accept, .accepted)]
-        case (.failed(.leaseRevoked), .accepted), (.failed(.cancelled), .accepted):
+        case (.failed(.leaseRevoked), .accepted), (.failed(.cancelled), .accepted), (.failed(.engineFailed), .accepted):
             return [(.end, .done)]
         case (_, .notStarted):
             return [(.whole, .done)]

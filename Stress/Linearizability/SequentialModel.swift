@@ -45,6 +45,13 @@ struct SequentialModel: Hashable {
     var granted: Set<PlayerLease> = []
     /// Pending borrows removed by a reclaim: they must end in `.leaseRevoked`.
     var doomed: Set<Int> = []
+    /// Players whose engine failed, the leases it fenced, and the pending borrows it ended.
+    var failedPlayers: Set<PlayerID> = []
+    var failedLeases: Set<PlayerLease> = []
+    var failedPending: Set<Int> = []
+
+    /// The reason every failure of the side pool gives.
+    static let failure = "injected failure"
     var tick = 0
 
     init(capacity: Int) { self.capacity = capacity }
@@ -75,6 +82,9 @@ struct SequentialModel: Hashable {
             return reclaim(lease, page: operation.page, step: step, response: response)
         case .update(let valid):
             return valid ? response == .done : isInvalidSettings(response)
+        case .fail(let player):
+            fail(player)
+            return response == .done
         }
     }
 
@@ -89,7 +99,20 @@ struct SequentialModel: Hashable {
            let index = players[player].stack.firstIndex(where: { $0.lease == lease && $0.page == page }) {
             return .success((player, index))
         }
+        if failedLeases.contains(lease) { return .failure(.engineFailed(Self.failure)) }
         return .failure(revoked.contains(lease) ? .leaseRevoked : .notHolder)
+    }
+
+    /// The engine failed: the player leaves the pool, its delivered holders' leases are fenced, its
+    /// pending borrows end with the failure.
+    private mutating func fail(_ id: PlayerID) {
+        guard let player = players.firstIndex(where: { $0.id == id }) else { return }
+        for holder in players[player].stack {
+            if let lease = holder.lease { failedLeases.insert(lease) }
+            if let pending = holder.pendingOperation { failedPending.insert(pending) }
+        }
+        failedPlayers.insert(id)
+        players.remove(at: player)
     }
 
     private mutating func acquire(media: Int, page: Int, response: LinOperation.Response) -> Bool {
@@ -132,6 +155,7 @@ struct SequentialModel: Hashable {
         let page = operation.page
         if step == .end {
             if operation.response == .failed(.leaseRevoked) { return doomed.remove(operation.id) != nil }
+            if case .failed(.engineFailed) = operation.response { return failedPending.remove(operation.id) != nil }
             // Cancelled while pending: the holder is taken off again, the one below re-activated, and the
             // token can be redeemed once more.
             guard let player = players.firstIndex(where: { $0.stack.contains { $0.pendingOperation == operation.id } }),
@@ -147,6 +171,8 @@ struct SequentialModel: Hashable {
         if let record = tokens[token] {
             if record.isUsed {
                 refusal = .tokenAlreadyUsed
+            } else if failedPlayers.contains(record.player) {
+                refusal = .engineFailed(Self.failure)
             } else if let player = players.firstIndex(where: { $0.id == record.player }),
                       let top = players[player].stack.last, top.lease == record.lender,
                       players[player].activeRun == record.lenderRun {

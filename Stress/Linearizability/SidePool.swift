@@ -69,7 +69,7 @@ struct SidePool {
         let records = await withTaskGroup(of: [LinOperation].self, returning: [LinOperation].self) { group in
             for (page, session) in sessions.enumerated() {
                 group.addTask {
-                    var worker = SideWorker(page: page, session: session, shared: shared, cancelRate: cancelRate,
+                    var worker = SideWorker(page: page, session: session, pool: pool, shared: shared, cancelRate: cancelRate,
                                             rng: SplitMix64(seed: windowSeed, stream: UInt64(page)))
                     return await worker.run(calls: Self.callsPerPage)
                 }

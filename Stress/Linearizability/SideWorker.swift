@@ -5,15 +5,17 @@ import SeamlessPlaybackTesting
 struct SideWorker {
     let page: Int
     let session: PageSession
+    let pool: PlayerPool
     let shared: SideShared
     let cancelRate: Double
     var rng: SplitMix64
     var held: [PlayerLease] = []
     var records: [LinOperation] = []
 
-    init(page: Int, session: PageSession, shared: SideShared, cancelRate: Double, rng: SplitMix64) {
+    init(page: Int, session: PageSession, pool: PlayerPool, shared: SideShared, cancelRate: Double, rng: SplitMix64) {
         self.page = page
         self.session = session
+        self.pool = pool
         self.shared = shared
         self.cancelRate = cancelRate
         self.rng = rng
@@ -31,7 +33,8 @@ struct SideWorker {
             case ..<65: await borrow()
             case ..<82: await giveBack()
             case ..<94: await reclaim()
-            default: await update()
+            case ..<97: await update()
+            default: await fail()
             }
         }
         return records
@@ -59,7 +62,7 @@ struct SideWorker {
         record(.lend(lease), invoked, result.map(LinOperation.Response.token).flattened)
         switch result {
         case .success(let token): shared.post(token)
-        case .failure(.leaseRevoked): forget(lease)
+        case .failure(.leaseRevoked), .failure(.engineFailed): forget(lease)
         case .failure: break
         }
     }
@@ -96,7 +99,8 @@ struct SideWorker {
         let invoked = shared.tick()
         let result = await outcome { [session] () async throws(PlayerPoolError) in try await session.reclaim(lease) }
         record(.reclaim(lease), invoked, result.map { .done }.flattened)
-        if result.failure == .leaseRevoked { forget(lease) }
+        if case .failure(.leaseRevoked) = result { forget(lease) }
+        if case .failure(.engineFailed) = result { forget(lease) }
     }
 
     private mutating func update() async {
@@ -107,6 +111,15 @@ struct SideWorker {
             try await session.update { $0.rate = rate }
         }
         record(.update(valid: valid), invoked, result.map { .done }.flattened)
+    }
+
+    /// The engine of a player the page holds reports a failure, as a broken stream would.
+    private mutating func fail() async {
+        let lease = held[rng.below(held.count)]
+        let invoked = shared.tick()
+        await pool.reportFailure(of: lease.player, reason: SequentialModel.failure)
+        record(.fail(lease.player), invoked, .done)
+        // Kept: the page goes on using the lease, which must now answer with the failure.
     }
 
     private mutating func forget(_ lease: PlayerLease) {
