@@ -32,6 +32,17 @@ struct Options: Sendable {
     var crashRate = 0.0
     /// Share of applies that hang past the pool's apply timeout and return later.
     var hangRate = 0.0
+    /// Run the feed simulation instead of the torture test.
+    var feed = false
+    /// Swipes of the feed simulation.
+    var feedSwipes = 1_000
+    /// Capacity of the feed simulation's pool.
+    var feedPlayers = 4
+    /// The preload window of the feed simulation.
+    var feedAhead = 2
+    var feedBehind = 1
+    /// Where to write the SVG of first-frame times with and without the policy.
+    var feedSVGPath: String?
 
     static let usage = """
         usage: stress [options]
@@ -52,6 +63,13 @@ struct Options: Sendable {
           --crash-rate F        share of operations after which a random held engine reports a failure (default 0)
           --hang-rate F         share of applies that hang past the apply timeout (30 ms with faults on), then
                                 return (default 0)
+          --feed                instead: a user swipes through a feed on the simulated engine (250 ms cold
+                                start) and a virtual clock, with and without the preload policy
+          --feed-swipes N       swipes of the feed run (default 1000)
+          --feed-players P      capacity of the feed run's pool (default 4)
+          --feed-ahead N, --feed-behind N
+                                the preload window (default 2 ahead, 1 behind)
+          --feed-svg PATH       write the first-frame times with and without the policy as an SVG
           --json PATH           write the report as JSON
           --svg PATH            write a log-scale histogram of the handoff round trip beside the floor
           --scale-sessions N    largest session count of the scale benchmark (default 100000)
@@ -80,6 +98,10 @@ struct Options: Sendable {
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             if flag == "--help" || flag == "-h" { return .help }
+            if flag == "--feed" {
+                options.feed = true
+                continue
+            }
             if flag == "--no-bench" {
                 options.skipBenchmarks = true
                 continue
@@ -102,6 +124,11 @@ struct Options: Sendable {
             case "--fail-rate": options.failRate = try number(value, flag, in: 0...1)
             case "--crash-rate": options.crashRate = try number(value, flag, in: 0...1)
             case "--hang-rate": options.hangRate = try number(value, flag, in: 0...1)
+            case "--feed-swipes": options.feedSwipes = try integer(value, flag, atLeast: 1, atMost: 10_000_000)
+            case "--feed-players": options.feedPlayers = try integer(value, flag, atLeast: 1, atMost: 10_000)
+            case "--feed-ahead": options.feedAhead = try integer(value, flag, atLeast: 0, atMost: 1_000)
+            case "--feed-behind": options.feedBehind = try integer(value, flag, atLeast: 0, atMost: 1_000)
+            case "--feed-svg": options.feedSVGPath = value
             case "--json": options.jsonPath = value
             case "--svg": options.svgPath = value
             case "--profile-round-trips": options.profileRoundTrips = try integer(value, flag, atLeast: 1, atMost: Int.max)

@@ -18,6 +18,7 @@ enum StressRun {
             return 2
         }
         let violations = Violations(seed: options.seed)
+        if options.feed { return await FeedRun.main(options, violations: violations) }
         if let count = options.profileRoundTrips {
             return await RoundTripBenchmark.profile(count, violations: violations)
         }

@@ -12,6 +12,9 @@ public struct PoolMetrics: Hashable, Sendable {
     public var destroyed: Int = 0
     /// Media loads performed.
     public var loads: Int = 0
+    /// Media the feed preload policy sent to a player (``PlayerPool/focus(on:in:window:)``); each is one load
+    /// unless it is dropped before its load begins.
+    public var preloads: Int = 0
     /// Acquires served by an idle player that already had the media.
     public var warmHits: Int = 0
     /// Successful acquires.

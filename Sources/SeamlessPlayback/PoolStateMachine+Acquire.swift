@@ -4,7 +4,8 @@ extension PoolStateMachine {
     /// A page asked for a player with `media`.
     ///
     /// The player comes from, in order: an idle player that has (or is loading) the media; a new
-    /// engine while fewer than `capacity` exist; the least recently used idle player, reloaded. Else
+    /// engine while fewer than `capacity` exist; the least recently used idle player, reloaded (while a
+    /// feed has the focus, the idle player farthest from it: ``recyclingCandidate()``). Else
     /// the request waits in FIFO order, bounded by `timeout` on the pool's clock.
     mutating func acquireRequested(
         _ request: RequestID, session: SessionID, media: MediaItem, timeout: Duration?, now: Duration
@@ -86,7 +87,7 @@ extension PoolStateMachine {
         } else if players.count < capacity {
             let id = makePlayer(media: media)
             watch(id, request, .prewarm(player: id, media: media))
-        } else if let victim = leastRecentlyUsedClaimable() {
+        } else if let victim = recyclingCandidate() {
             evict(victim, replacingWith: media)
             watch(victim, request, .prewarm(player: victim, media: media))
             advance(victim)
@@ -124,7 +125,7 @@ extension PoolStateMachine {
         } else if players.count < capacity {
             let id = makePlayer(media: media)
             grantPlayer(id, to: request, session: session, kind: .acquire(warm: false))
-        } else if let victim = leastRecentlyUsedClaimable() {
+        } else if let victim = recyclingCandidate() {
             evict(victim, replacingWith: media)
             grantPlayer(victim, to: request, session: session, kind: .acquire(warm: false))
         } else {

@@ -26,6 +26,7 @@ extension PoolStateMachine {
             if failedEngines[player.id] != nil { problems.append("\(player.id) is both in the pool and failed") }
         }
         problems += orphans()
+        problems += checkPreloads()
         return problems
     }
 

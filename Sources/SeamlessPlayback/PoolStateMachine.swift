@@ -31,6 +31,8 @@ struct PoolStateMachine: Sendable {
     var failedEngineWatchers: [PlayerID: [RequestID]] = [:]
     /// `.failed` notices sent, for the stress harness.
     var failureNotices = 0
+    /// The feed's focus and the preloads it asked for, while an app tells one (``focusChanged(on:in:window:)``).
+    var feed: FeedFocus?
 
     /// FIFO of waiting acquires; entries whose request is no longer `.waiting` are skipped.
     var queue: [RequestID] = []

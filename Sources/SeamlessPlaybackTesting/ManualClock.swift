@@ -83,6 +83,17 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are asleep on this clock now.
     public var sleeperCount: Int { state.withLock { $0.waitingCount } }
 
+    /// The earliest deadline a task sleeps until now, if any: how far a simulation can move time before
+    /// anything wakes.
+    public var nextDeadline: Instant? {
+        state.withLock { state in
+            state.sleepers.values.compactMap { sleeper -> Instant? in
+                if case .waiting(let deadline, _) = sleeper { return deadline }
+                return nil
+            }.min()
+        }
+    }
+
     /// Sleeps until the clock has been advanced to `deadline`; returns at once when it is there already.
     /// - Parameters:
     ///   - deadline: The instant to wake at.

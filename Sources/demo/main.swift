@@ -8,7 +8,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
     Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
     and a summary (with the host showing the picture at every step, and every host call the surfaces
-    made), and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
+    made), then scrolls a short feed with the preload policy on (warm or cold per swipe), and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
     (default: transition.svg in the current directory).
     """)
     exit(0)
@@ -42,6 +42,11 @@ do {
             .write(toFile: svgPath, atomically: true, encoding: .utf8)
         print("  filmstrip written to \(svgPath)")
     }
+    let scroll = try await FeedScrollStory.run()
+    let warm = scroll.swipes.filter(\.isWarm).count
+    print("\nA feed scrolled with the preload policy (4 players, 2 ahead / 1 behind, 250 ms cold start):")
+    print(FeedScrollStory.table(scroll.swipes))
+    print("  \(warm) of \(scroll.swipes.count) swipes warm, \(scroll.metrics.loads) loads for \(Set(scroll.swipes.map(\.index)).count) clips")
 } catch {
     FileHandle.standardError.write(Data("demo failed: \(error)\n".utf8))
     exit(1)

@@ -36,4 +36,19 @@ struct ManualClockTests {
         clock.advance(by: .seconds(-1))
         #expect(clock.now.offset == .zero)
     }
+
+    @Test func nextDeadlineIsTheEarliestSleepersDeadline() async throws {
+        let clock = ManualClock()
+        #expect(clock.nextDeadline == nil)
+        let late = Task { try await clock.sleep(for: .seconds(3)) }
+        let early = Task { try await clock.sleep(for: .seconds(1)) }
+        await clock.waitForSleepers(count: 2)
+        #expect(clock.nextDeadline?.offset == .seconds(1))
+        clock.advance(by: .seconds(1))
+        try await early.value
+        #expect(clock.nextDeadline?.offset == .seconds(3))
+        clock.advance(by: .seconds(2))
+        try await late.value
+        #expect(clock.nextDeadline == nil)
+    }
 }

@@ -108,7 +108,31 @@ struct PoolStateMachineInvariantsTests {
             }
         }
 
+        // The feed preload policy, on a stream of its own: a feed of the media and a few more, a focus
+        // that wanders and sometimes ends.
+        var feedRng = SplitMix64(seed: UInt64(seed), stream: 14)
+        let feedItems = media + (0..<5).map { MediaItem(id: "feed\($0)") }
+        var focusIndex = 0
+
         for step in 0..<1_000 {
+            switch Int.random(in: 0..<100, using: &feedRng) {
+            case 0..<10:
+                focusIndex = max(0, min(feedItems.count - 1, focusIndex + Int.random(in: -2...2, using: &feedRng)))
+                let window = PreloadWindow(ahead: Int.random(in: 0...2, using: &feedRng),
+                                           behind: Int.random(in: 0...1, using: &feedRng))
+                let index = focusIndex
+                let held = h.machine.players.values.filter { !$0.stack.isEmpty }.map { ($0.id, $0.media, $0.stack) }
+                absorb(h.step { $0.focusChanged(on: index, in: feedItems, window: window) })
+                // The policy never touches a held player, and stays within capacity.
+                for (id, before, stack) in held {
+                    #expect(h.machine.players[id]?.media == before && h.machine.players[id]?.stack == stack,
+                            "the policy touched a held player, seed \(seed)")
+                }
+            case 10:
+                absorb(h.step { $0.focusEnded() })
+            default:
+                break
+            }
             if seed % 3 == 0, step == 600 {
                 let r = h.request()
                 outstanding[r] = "shutdown"

@@ -1,0 +1,44 @@
+/// The machine's view of a feed's focus: which media the preload policy wants loaded, how far from
+/// the focus every nearby item is, and which players the policy sent media to.
+struct FeedFocus: Sendable {
+    /// The focused index in the feed.
+    let index: Int
+    /// The window's media, nearest first.
+    let wanted: [MediaItem]
+    /// The feed around the focus (a slice keeps the feed's indices, and copies nothing).
+    let nearby: ArraySlice<MediaItem>
+    /// Players the policy sent media to, whose load may not have started yet.
+    var placed: [PlayerID: MediaItem] = [:]
+
+    /// How far past the window the distance of an idle player's media is still looked up; media farther
+    /// away (or not in the feed) counts as farthest. Bounds the cost of a call whatever the feed's length.
+    static let searchMargin = 8
+
+    init(index: Int, items: [MediaItem], window: PreloadWindow) {
+        self.index = index
+        wanted = window.indices(around: index, count: items.count).map { items[$0] }
+        let reach = max(window.ahead, window.behind) + Self.searchMargin
+        let lower = max(0, index - reach)
+        let upper = min(items.count, index + reach + 1)
+        nearby = lower < upper ? items[lower..<upper] : []
+    }
+
+    /// Whether the window holds `media`.
+    func wants(_ media: MediaItem?) -> Bool {
+        guard let media else { return false }
+        return wanted.contains(media)
+    }
+
+    /// How far `media` is from the focus, for choosing what to recycle: twice the index distance, plus
+    /// one behind the focus (so that at equal distance the item behind goes first). Media farther than
+    /// the search reaches, or in no feed, ranks `Int.max - 1`; no media at all ranks `Int.max`.
+    func rank(of media: MediaItem?) -> Int {
+        guard let media else { return Int.max }
+        var best = Int.max - 1
+        for position in nearby.indices where nearby[position] == media {
+            let distance = position - index
+            best = min(best, distance >= 0 ? 2 * distance : -2 * distance + 1)
+        }
+        return best
+    }
+}

@@ -1,0 +1,31 @@
+/// Which items around a feed's focused item the pool keeps loaded, for ``PlayerPool/focus(on:in:window:)``.
+///
+/// The window always holds the focused item itself; around it, ``ahead`` items after it and ``behind``
+/// items before it. Items are loaded nearest first, an item ahead before the item behind at the same
+/// distance: with the default window that is the focus, then +1, −1, +2.
+public struct PreloadWindow: Hashable, Sendable {
+    /// How many items after the focused one to keep loaded. Default 2.
+    public var ahead: Int
+    /// How many items before the focused one to keep loaded. Default 1.
+    public var behind: Int
+
+    /// Creates a window.
+    /// - Parameters:
+    ///   - ahead: Items after the focused one to keep loaded; negative values count as 0.
+    ///   - behind: Items before the focused one to keep loaded; negative values count as 0.
+    public init(ahead: Int = 2, behind: Int = 1) {
+        self.ahead = max(0, ahead)
+        self.behind = max(0, behind)
+    }
+
+    /// The feed indices of the window around `focus` within `0..<count`, nearest first.
+    func indices(around focus: Int, count: Int) -> [Int] {
+        guard (0..<count).contains(focus) else { return [] }
+        var order = [focus]
+        for distance in 1...max(1, max(ahead, behind)) {
+            if distance <= ahead, focus + distance < count { order.append(focus + distance) }
+            if distance <= behind, focus - distance >= 0 { order.append(focus - distance) }
+        }
+        return order
+    }
+}

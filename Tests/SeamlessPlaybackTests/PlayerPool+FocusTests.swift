@@ -1,0 +1,56 @@
+import SeamlessPlayback
+import SeamlessPlaybackTesting
+import Testing
+
+@Suite("PlayerPool: feed focus and preloading", .timeLimit(.minutes(1)))
+struct PlayerPoolFocusTests {
+    static let items = (0..<10).map { MediaItem(id: "item\($0)") }
+
+    func makePool(capacity: Int = 4) -> (PlayerPool, ManualClock) {
+        let clock = ManualClock()
+        let pool = PlayerPool(configuration: .init(capacity: capacity, loadTimeout: nil, applyTimeout: nil),
+                              clock: clock) { SimulatedEngine(clock: clock, loadLatency: .milliseconds(250)) }
+        return (pool, clock)
+    }
+
+    @Test func focusReturnsAtOnceAndTheWindowLoadsOnTheLanes() async throws {
+        let (pool, clock) = makePool()
+        let events = await pool.events()
+        await pool.focus(on: 3, in: Self.items)
+        // Returned with every load still asleep on the clock: four cold starts run at once, one per engine.
+        await clock.waitForSleepers(count: 4)
+        #expect(await pool.metrics.preloads == 4)
+        clock.advance(by: .milliseconds(250))
+        var loaded: Set<MediaItem> = []
+        while loaded.count < 4, let event = await waitFor(events, { if case .loaded = $0 { true } else { false } }) {
+            if case .loaded(_, let item) = event { loaded.insert(item) }
+        }
+        #expect(loaded == [Self.items[3], Self.items[4], Self.items[2], Self.items[5]])
+        // The focused item opens warm, with no time passing on the clock.
+        let feed = try await pool.makeSession(named: "feed")
+        let lease = try await feed.acquire(Self.items[3])
+        #expect(lease.media == Self.items[3])
+        let metrics = await pool.metrics
+        #expect(metrics.warmHits == 1)
+        #expect(metrics.loads == 4)
+        #expect(clock.now.offset == .milliseconds(250))
+        await pool.shutdown()
+    }
+
+    @Test func aHeldPlayerKeepsItsMediaWhenTheFocusMovesAway() async throws {
+        let (pool, clock) = makePool(capacity: 2)
+        let feed = try await pool.makeSession(named: "feed")
+        let acquiring = Task { try await feed.acquire(Self.items[0]) }
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(250))
+        let lease = try await acquiring.value
+        await pool.focus(on: 7, in: Self.items)
+        #expect(await pool.metrics.preloads == 1)
+        let held = await pool.snapshot().first { $0.player == lease.player }
+        #expect(held?.media == Self.items[0])
+        #expect(held?.holders == ["feed"])
+        await pool.endFocus()
+        try await feed.giveBack(lease)
+        await pool.shutdown()
+    }
+}

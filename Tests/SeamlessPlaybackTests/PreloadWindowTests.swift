@@ -1,0 +1,15 @@
+@testable import SeamlessPlayback
+import Testing
+
+@Suite("PreloadWindow: the feed indices around the focus, nearest first")
+struct PreloadWindowTests {
+    @Test(arguments: [(3, 2, 1, [3, 4, 2, 5]), (0, 2, 1, [0, 1, 2]), (11, 2, 1, [11, 10]), (5, 1, 3, [5, 6, 4, 3, 2])])
+    func windowOrder(focus: Int, ahead: Int, behind: Int, expected: [Int]) {
+        #expect(PreloadWindow(ahead: ahead, behind: behind).indices(around: focus, count: 12) == expected)
+    }
+
+    @Test func negativeSizesCountAsZero() {
+        #expect(PreloadWindow(ahead: -3, behind: -1).indices(around: 4, count: 12) == [4])
+        #expect(PreloadWindow().indices(around: 4, count: 0) == [])
+    }
+}
