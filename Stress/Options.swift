@@ -116,7 +116,9 @@ struct Options: Sendable {
                 sawSeconds = true
             case "--ops": options.operations = try integer(value, flag, atLeast: 1, atMost: Int.max)
             case "--seed":
-                guard let seed = UInt64(value) else { throw UsageError(description: "--seed needs an unsigned integer") }
+                guard let seed = UInt64(value) else {
+                    throw UsageError(description: "--seed needs an unsigned integer")
+                }
                 options.seed = seed
             case "--cancel-rate": options.cancelRate = try number(value, flag, in: 0...1)
             case "--apply-latency-us":
@@ -131,7 +133,8 @@ struct Options: Sendable {
             case "--feed-svg": options.feedSVGPath = value
             case "--json": options.jsonPath = value
             case "--svg": options.svgPath = value
-            case "--profile-round-trips": options.profileRoundTrips = try integer(value, flag, atLeast: 1, atMost: Int.max)
+            case "--profile-round-trips":
+                options.profileRoundTrips = try integer(value, flag, atLeast: 1, atMost: Int.max)
             case "--scale-sessions": options.scaleSessions = try integer(value, flag, atLeast: 100, atMost: 10_000_000)
             default: throw UsageError(description: "unknown option \(flag)")
             }
@@ -142,14 +145,18 @@ struct Options: Sendable {
         return .run(options)
     }
 
-    private static func integer(_ text: String, _ flag: String, atLeast low: Int, atMost high: Int) throws(UsageError) -> Int {
+    private static func integer(_ text: String, _ flag: String, atLeast low: Int, atMost high: Int) throws(UsageError)
+        -> Int
+    {
         guard let value = Int(text.replacingOccurrences(of: "_", with: "")), value >= low, value <= high else {
             throw UsageError(description: "\(flag) needs an integer in \(low)...\(high)")
         }
         return value
     }
 
-    private static func number(_ text: String, _ flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+    private static func number(_ text: String, _ flag: String, in range: ClosedRange<Double>) throws(UsageError)
+        -> Double
+    {
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw UsageError(description: "\(flag) needs a number in \(range)")
         }

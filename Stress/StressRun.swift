@@ -24,24 +24,30 @@ enum StressRun {
         }
         let counters = RunCounters()
         let budget = options.operations.map { "\(Format.grouped($0)) operations" } ?? "\(options.seconds) s"
-        StandardError.write("stress: seed \(options.seed), \(options.pages) pages, \(options.players) players, "
-            + "\(options.media) media, cancel rate \(options.cancelRate), apply latency "
-            + "\(options.applyLatencyMicroseconds) µs, \(budget)\n")
-        for problem in await CheckerSelfTest.run() { violations.record("linearizability checker self-test: \(problem)") }
-        let side = SidePool(seed: options.seed, cancelRate: options.cancelRate, violations: violations, counters: counters)
+        StandardError.write(
+            "stress: seed \(options.seed), \(options.pages) pages, \(options.players) players, "
+                + "\(options.media) media, cancel rate \(options.cancelRate), apply latency "
+                + "\(options.applyLatencyMicroseconds) µs, \(budget)\n")
+        for problem in await CheckerSelfTest.run() {
+            violations.record("linearizability checker self-test: \(problem)")
+        }
+        let side = SidePool(
+            seed: options.seed, cancelRate: options.cancelRate, violations: violations, counters: counters)
         async let sideSummary = side.run(minimum: 1)
         let outcome = await Torture(options: options, violations: violations, counters: counters).run()
         counters.stopSidePool.store(true, ordering: .relaxed)
         let lin = await sideSummary
         let benchmarks = options.skipBenchmarks ? nil : await Benchmarks.run(options, violations: violations)
-        let report = Report(options: options, outcome: outcome, side: lin, benchmarks: benchmarks, violations: violations)
+        let report = Report(
+            options: options, outcome: outcome, side: lin, benchmarks: benchmarks, violations: violations)
         print(Summary.text(report, benchmarks: benchmarks))
         if let path = options.jsonPath {
             do { try report.write(to: path) } catch { StandardError.write("stress: cannot write \(path): \(error)\n") }
         }
         if let path = options.svgPath, let benchmarks {
-            let svg = HistogramSVG.document(roundTrip: benchmarks.roundTrip, floor: benchmarks.floor,
-                                            sessions: benchmarks.roundTripSessions)
+            let svg = HistogramSVG.document(
+                roundTrip: benchmarks.roundTrip, floor: benchmarks.floor,
+                sessions: benchmarks.roundTripSessions)
             do {
                 try svg.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {

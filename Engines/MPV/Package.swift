@@ -20,7 +20,7 @@ let package = Package(
         .executable(name: "mpv-bench", targets: ["mpv-bench"]),
     ],
     dependencies: [
-        .package(name: "SeamlessPlayback", path: "../.."),
+        .package(name: "SeamlessPlayback", path: "../..")
     ],
     targets: [
         .systemLibrary(

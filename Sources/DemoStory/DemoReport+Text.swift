@@ -3,12 +3,15 @@ import SeamlessPlayback
 extension DemoReport {
     /// The timeline as a table a person can read.
     public func timelineTable() -> String {
-        var lines = [pad("time", 7) + pad("page", 12) + pad("position", 10) + pad("sound", 7) + pad("rate", 6)
-                     + pad("mode", 6) + pad("picture in", 16) + "event"]
+        var lines = [
+            pad("time", 7) + pad("page", 12) + pad("position", 10) + pad("sound", 7) + pad("rate", 6)
+                + pad("mode", 6) + pad("picture in", 16) + "event"
+        ]
         for line in timeline {
-            lines.append(pad(seconds(line.time), 7) + pad(line.page, 12) + pad(line.position.map(seconds) ?? "-", 10)
-                         + pad(line.settings.map(sound) ?? "-", 7) + pad(line.settings.map { "\($0.rate)×" } ?? "-", 6)
-                         + pad(line.settings.map(mode) ?? "-", 6) + pad(line.picture ?? "-", 16) + line.event)
+            lines.append(
+                pad(seconds(line.time), 7) + pad(line.page, 12) + pad(line.position.map(seconds) ?? "-", 10)
+                    + pad(line.settings.map(sound) ?? "-", 7) + pad(line.settings.map { "\($0.rate)×" } ?? "-", 6)
+                    + pad(line.settings.map(mode) ?? "-", 6) + pad(line.picture ?? "-", 16) + line.event)
         }
         return lines.joined(separator: "\n")
     }

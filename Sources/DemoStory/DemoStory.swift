@@ -59,9 +59,10 @@ public enum DemoStory {
         guard let borrowed = try await detail.borrow(from: link) else {
             throw Failure(description: "the detail link carried no token")
         }
-        report.plan = try TransitionPlan(from: cellFrame, mode: .aspectFill,
-                                         to: detailFrame, mode: .aspectFit,
-                                         videoSize: Size(width: 1080, height: 1920))
+        report.plan = try TransitionPlan(
+            from: cellFrame, mode: .aspectFill,
+            to: detailFrame, mode: .aspectFit,
+            videoSize: Size(width: 1080, height: 1920))
         surfaces.show(borrowed, in: detailHost)
         report.pictureAtTransition = surfaces.host(showing: borrowed.player).map(name)
         await log.add("detail", "borrowed it from the URL: same player, no reload, sound on, fit, 1.25×", borrowed)
@@ -157,9 +158,10 @@ struct Timeline {
     mutating func add(_ page: String, _ event: String, _ lease: PlayerLease?) async {
         let engine = lease?.engine as? SimulatedEngine
         let picture = lease.flatMap { surfaces.host(showing: $0.player) }.map(name)
-        events.append(DemoEvent(
-            time: clock.now.offset, page: page, event: event,
-            position: await engine?.currentPosition(), settings: engine?.lastApplied, player: lease?.player,
-            picture: picture))
+        events.append(
+            DemoEvent(
+                time: clock.now.offset, page: page, event: event,
+                position: await engine?.currentPosition(), settings: engine?.lastApplied, player: lease?.player,
+                picture: picture))
     }
 }

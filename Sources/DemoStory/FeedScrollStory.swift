@@ -27,14 +27,17 @@ public enum FeedScrollStory {
     /// - Parameter coldStart: How long the simulated engine takes to load a clip.
     /// - Returns: Each swipe with its first-frame time, and the pool's counters at the end.
     /// - Throws: A ``SeamlessPlayback/PlayerPoolError`` if the story cannot go on.
-    public static func run(coldStart: Duration = .milliseconds(250)) async throws -> (swipes: [Swipe], metrics: PoolMetrics) {
+    public static func run(coldStart: Duration = .milliseconds(250)) async throws -> (
+        swipes: [Swipe], metrics: PoolMetrics
+    ) {
         let clock = ManualClock()
         let pool = PlayerPool(configuration: .init(capacity: 4, loadTimeout: nil, applyTimeout: nil), clock: clock) {
             SimulatedEngine(clock: clock, loadLatency: coldStart)
         }
         let time = VirtualTime(clock: clock, pool: pool)
         let items = (0..<8).map { MediaItem(id: "clip-\($0)") }
-        let feed = try await pool.makeSession(named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill))
+        let feed = try await pool.makeSession(
+            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill))
         var swipes: [Swipe] = []
         var held: PlayerLease?
         for (index, dwell) in plan {
@@ -61,8 +64,11 @@ public enum FeedScrollStory {
     public static func table(_ swipes: [Swipe]) -> String {
         var lines = ["swipe  item     watched  first frame"]
         for (number, swipe) in swipes.enumerated() {
-            let waited = swipe.isWarm ? "warm (at once)" : "cold: waited \(milliseconds(swipe.firstFrame)) ms for its load"
-            lines.append("\(pad("\(number + 1)", 7))\(pad("clip-\(swipe.index)", 9))\(pad("\(milliseconds(swipe.dwell)) ms", 9))\(waited)")
+            let waited =
+                swipe.isWarm ? "warm (at once)" : "cold: waited \(milliseconds(swipe.firstFrame)) ms for its load"
+            lines.append(
+                "\(pad("\(number + 1)", 7))\(pad("clip-\(swipe.index)", 9))\(pad("\(milliseconds(swipe.dwell)) ms", 9))\(waited)"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -47,8 +47,9 @@ public struct TransitionFilmstrip: Sendable {
         for (index, progress) in progresses.enumerated() {
             let offsetX = Double(index) * panelWidth + 20 - screen.minX * scale
             func rect(_ r: Rect, _ style: String) -> String {
-                String(format: "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" %@/>\n",
-                       offsetX + r.minX * scale, offsetY + r.minY * scale, r.width * scale, r.height * scale, style)
+                String(
+                    format: "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" %@/>\n",
+                    offsetX + r.minX * scale, offsetY + r.minY * scale, r.width * scale, r.height * scale, style)
             }
             body += rect(plan.destination, "fill=\"#f4f4f4\" stroke=\"#999\"")
             body += rect(plan.source, "fill=\"none\" stroke=\"#555\" stroke-dasharray=\"4 3\"")
@@ -56,19 +57,24 @@ public struct TransitionFilmstrip: Sendable {
             body += rect(plan.maskRect(at: progress), "fill=\"none\" stroke=\"#dc2626\" stroke-width=\"2\"")
             if let host = pictureHost, let held = pictureRect(at: progress) {
                 body += rect(held, "fill=\"none\" stroke=\"#16a34a\" stroke-width=\"4\" stroke-dasharray=\"10 4\"")
-                body += String(format: "<text x=\"%.2f\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"12\" "
-                               + "fill=\"#16a34a\">picture: %@</text>\n",
-                               Double(index) * panelWidth + 20, panelHeight - 24, host)
+                body += String(
+                    format: "<text x=\"%.2f\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"12\" "
+                        + "fill=\"#16a34a\">picture: %@</text>\n",
+                    Double(index) * panelWidth + 20, panelHeight - 24, host)
             }
-            body += String(format: "<text x=\"%.2f\" y=\"24\" font-family=\"sans-serif\" font-size=\"14\">progress %.2f</text>\n",
-                           Double(index) * panelWidth + 20, progress)
+            body += String(
+                format: "<text x=\"%.2f\" y=\"24\" font-family=\"sans-serif\" font-size=\"14\">progress %.2f</text>\n",
+                Double(index) * panelWidth + 20, progress)
         }
-        let legend = String(format: "<text x=\"20\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"12\">"
-                            + "blue: player view · red: mask · dashed: feed cell · grey: detail page"
-                            + (pictureHost == nil ? "" : " · green: the host holding the live picture") + "</text>\n",
-                            panelHeight - 6)
-        return String(format: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
-                      width, panelHeight, width, panelHeight)
+        let legend = String(
+            format: "<text x=\"20\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"12\">"
+                + "blue: player view · red: mask · dashed: feed cell · grey: detail page"
+                + (pictureHost == nil ? "" : " · green: the host holding the live picture") + "</text>\n",
+            panelHeight - 6)
+        return String(
+            format:
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+            width, panelHeight, width, panelHeight)
             + "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" + body + legend + "</svg>\n"
     }
 }
@@ -76,7 +82,8 @@ public struct TransitionFilmstrip: Sendable {
 extension Rect {
     /// The smallest rect containing both.
     func union(_ other: Rect) -> Rect {
-        let minX = min(self.minX, other.minX), minY = min(self.minY, other.minY)
+        let minX = min(self.minX, other.minX)
+        let minY = min(self.minY, other.minY)
         return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
     }
 }

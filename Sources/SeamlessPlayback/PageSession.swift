@@ -33,8 +33,10 @@ public actor PageSession {
     private var isClosed = false
     private var closing: Task<Void, Never>?
 
-    init(name: String, id: SessionID, pool: PlayerPool, notices: AsyncStream<LeaseNotice>,
-         settings: PlaybackSettings) {
+    init(
+        name: String, id: SessionID, pool: PlayerPool, notices: AsyncStream<LeaseNotice>,
+        settings: PlaybackSettings
+    ) {
         self.name = name
         self.id = id
         self.pool = pool

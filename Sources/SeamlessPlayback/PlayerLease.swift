@@ -24,8 +24,10 @@ public struct PlayerLease: Hashable, Sendable {
     /// The grant's epoch, for the stress harness's checks in this package.
     package var grantEpoch: UInt64 { epoch }
 
-    init(player: PlayerID, media: MediaItem, session: String, engine: any PlaybackEngine,
-         epoch: UInt64, sessionID: UInt64) {
+    init(
+        player: PlayerID, media: MediaItem, session: String, engine: any PlaybackEngine,
+        epoch: UInt64, sessionID: UInt64
+    ) {
         self.player = player
         self.media = media
         self.session = session

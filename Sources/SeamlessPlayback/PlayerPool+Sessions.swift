@@ -2,7 +2,8 @@ import Foundation
 
 /// The calls a ``PageSession`` makes on its pool. Each is one request of the state machine.
 extension PlayerPool {
-    func acquire(_ item: MediaItem, timeout: Duration?, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {
+    func acquire(_ item: MediaItem, timeout: Duration?, session: SessionID) async throws(PlayerPoolError) -> PlayerLease
+    {
         let now = clock.now()
         let result = await perform(.cancellable) {
             $0.acquireRequested($1, session: session, media: item, timeout: timeout, now: now)

@@ -42,7 +42,8 @@ extension PlayerPool {
         _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction], adopting: Bool
     ) async -> Result<PlayerLease?, PlayerPoolError> {
         // With an apply timeout, no caller runs an apply itself: a hung apply must not hang its caller.
-        let adoptable = adopting && configuration.applyTimeout == nil && !Task.isCancelled
+        let adoptable =
+            adopting && configuration.applyTimeout == nil && !Task.isCancelled
             && Task.currentPriority >= .medium
         if let adopted = run(input(&machine, request), adoptingAnApply: adoptable) {
             if finished[request] == nil, machine.isWaiting(request, on: adopted.player) {
@@ -105,8 +106,10 @@ extension PlayerPool {
             case .run(let job, let id):
                 dispatch(job, to: id)
             case .resume(let request, let grant):
-                complete(request, with: lease(for: grant).map { .success($0) }
-                    ?? .failure(.engineFailed("the pool granted a player without an engine")))
+                complete(
+                    request,
+                    with: lease(for: grant).map { .success($0) }
+                        ?? .failure(.engineFailed("the pool granted a player without an engine")))
             case .succeed(let request):
                 complete(request, with: .success(nil))
             case .fail(let request, let error):
@@ -121,11 +124,12 @@ extension PlayerPool {
                 timers.removeValue(forKey: request)?.cancel()
             case .notify(let grant, let kind):
                 guard let lease = lease(for: grant), let mailbox = notices[grant.session] else { continue }
-                let notice: LeaseNotice = switch kind {
-                case .revoked: .revoked(lease)
-                case .returned: .returned(lease)
-                case .failed(let reason): .failed(lease, reason: reason)
-                }
+                let notice: LeaseNotice =
+                    switch kind {
+                    case .revoked: .revoked(lease)
+                    case .returned: .returned(lease)
+                    case .failed(let reason): .failed(lease, reason: reason)
+                    }
                 mailbox.post(notice) { machine.heldEpochs(of: grant.session) }
             case .watchHold(let player, let epoch):
                 watchHold(player, epoch: epoch)
@@ -151,8 +155,9 @@ extension PlayerPool {
 
     func lease(for grant: Grant) -> PlayerLease? {
         guard let engine = engines[grant.player] else { return nil }
-        return PlayerLease(player: grant.player, media: grant.media, session: grant.sessionName,
-                           engine: engine, epoch: grant.epoch, sessionID: grant.session)
+        return PlayerLease(
+            player: grant.player, media: grant.media, session: grant.sessionName,
+            engine: engine, epoch: grant.epoch, sessionID: grant.session)
     }
 
     func lease(from result: Result<PlayerLease?, PlayerPoolError>) throws(PlayerPoolError) -> PlayerLease {

@@ -10,8 +10,10 @@ package struct PoolClock: Sendable {
         self = Self.wrap(clock)
     }
 
-    private init(now: @escaping @Sendable () -> Duration,
-                 sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    private init(
+        now: @escaping @Sendable () -> Duration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
         self.now = now
         self.sleep = sleep
     }

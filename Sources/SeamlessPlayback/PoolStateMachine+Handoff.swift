@@ -15,8 +15,9 @@ extension PoolStateMachine {
         }
         purgeTokens(now: now)
         guard tokens[token] == nil else { return .failure(.tokenAlreadyUsed) }
-        tokens[token] = TokenRecord(player: lease.player, lender: session, lenderEpoch: lease.epoch,
-                                    lenderRun: player.activeRun, expiry: now + tokenLifetime)
+        tokens[token] = TokenRecord(
+            player: lease.player, lender: session, lenderEpoch: lease.epoch,
+            lenderRun: player.activeRun, expiry: now + tokenLifetime)
         tokenOrder.append(token)
         return .success(token)
     }
@@ -38,8 +39,8 @@ extension PoolStateMachine {
         guard !record.isUsed else { return failNow(request, .tokenAlreadyUsed) }
         if let failed = failedPlayers[record.player] { return failNow(request, .engineFailed(failed.reason)) }
         guard now < record.expiry, let player = players[record.player], !player.retiring,
-              let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil,
-              player.activeRun == record.lenderRun
+            let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil,
+            player.activeRun == record.lenderRun
         else { return failNow(request, .tokenExpired) }
         guard !player.stack.contains(where: { $0.session == session }) else {
             return failNow(request, .alreadyHolding)
@@ -105,7 +106,9 @@ extension PoolStateMachine {
         if player.owedReturn?.epoch == epoch { player.owedReturn = nil }
         players[lease.player] = player
         guard index < player.stack.count - 1 else {
-            watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
+            watch(
+                player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version)
+            )
             advance(player.id)
             return take()
         }
@@ -160,8 +163,10 @@ extension PoolStateMachine {
     /// A grant that ended before it completed. Its borrow token can be redeemed again (a call that
     /// throws leaves the pool as if it had not been made), and the call fails once the active holder's
     /// settings are back on the engine: at once when there is nothing to wait for.
-    mutating func endUnfinishedGrant(_ request: RequestID, on id: PlayerID, until version: UInt64?,
-                                     error: PlayerPoolError) {
+    mutating func endUnfinishedGrant(
+        _ request: RequestID, on id: PlayerID, until version: UInt64?,
+        error: PlayerPoolError
+    ) {
         if case .grant(_, _, .borrow(_, let token)) = requests[request] { tokens[token]?.isUsed = false }
         if let version, let player = players[id], !isSettled(player, at: version) {
             // Still among the player's watchers: `reexamine` fails it when the version lands.

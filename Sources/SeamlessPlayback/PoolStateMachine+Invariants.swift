@@ -16,10 +16,14 @@ extension PoolStateMachine {
         if waiting != waitingCount { problems.append("waitingCount \(waitingCount) but \(waiting) waiting requests") }
         if waitingCount > 0 {
             if players.count < capacity { problems.append("a waiter waits while capacity is free") }
-            if players.values.contains(where: \.isClaimable) { problems.append("a waiter waits while a player is free") }
+            if players.values.contains(where: \.isClaimable) {
+                problems.append("a waiter waits while a player is free")
+            }
         }
         if queue.count - queueHead != waitingCount + deadQueueEntries {
-            problems.append("queue holds \(queue.count - queueHead) entries for \(waitingCount) waiters and \(deadQueueEntries) dead")
+            problems.append(
+                "queue holds \(queue.count - queueHead) entries for \(waitingCount) waiters and \(deadQueueEntries) dead"
+            )
         }
         for player in players.values {
             problems += check(player)
@@ -75,7 +79,8 @@ extension PoolStateMachine {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
         }
         if let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch, top.pending == nil,
-           player.landed >= owed.version, player.landed >= player.version, player.job == nil {
+            player.landed >= owed.version, player.landed >= player.version, player.job == nil
+        {
             problems.append("\(id): a `.returned` notice is due but was not sent")
         }
         // At rest, a held engine carries exactly its active holder's settings.

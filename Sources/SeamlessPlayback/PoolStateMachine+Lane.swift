@@ -108,7 +108,8 @@ extension PoolStateMachine {
             out.append(.run(.shutDown, on: id))
             return
         }
-        if let wanted = player.media, player.loaded != wanted, player.stack.last?.pending != nil || player.stack.isEmpty {
+        if let wanted = player.media, player.loaded != wanted, player.stack.last?.pending != nil || player.stack.isEmpty
+        {
             player.job = .load(wanted)
             player.applied = nil
             players[id] = player
@@ -117,7 +118,8 @@ extension PoolStateMachine {
             return
         }
         guard let top = player.stack.last, player.version > player.landed,
-              let settings = sessions[top.session]?.settings else { return }
+            let settings = sessions[top.session]?.settings
+        else { return }
         if player.applied == settings {
             player.landed = player.version
             players[id] = player
@@ -138,8 +140,8 @@ extension PoolStateMachine {
             switch requests[request] {
             case .grant(let playerID, let epoch, let kind) where playerID == id:
                 guard player.job == nil, player.landed >= player.version, player.loaded == player.media,
-                      let index = player.stack.indices.last, player.stack[index].epoch == epoch,
-                      player.stack[index].pending == request
+                    let index = player.stack.indices.last, player.stack[index].epoch == epoch,
+                    player.stack[index].pending == request
                 else {
                     keep.append(request)
                     continue
@@ -164,11 +166,12 @@ extension PoolStateMachine {
             case .reclaim(let playerID, let epoch, let session, let version) where playerID == id:
                 guard let index = player.stack.firstIndex(where: { $0.epoch == epoch }) else {
                     requests[request] = nil
-                    let error: PlayerPoolError = switch sessions[session]?.revoked.contains(epoch) {
-                    case nil: .sessionClosed
-                    case true?: .leaseRevoked
-                    case false?: .notHolder
-                    }
+                    let error: PlayerPoolError =
+                        switch sessions[session]?.revoked.contains(epoch) {
+                        case nil: .sessionClosed
+                        case true?: .leaseRevoked
+                        case false?: .notHolder
+                        }
                     out.append(.fail(request, error))
                     continue
                 }
@@ -260,8 +263,9 @@ extension PoolStateMachine {
             // A borrow is pending on top. The shown holder stays, unless it left the stack: then the highest
             // delivered holder is shown once its settings are on the engine.
             guard !player.stack.contains(where: { $0.epoch == player.shownEpoch }),
-                  let below = player.stack.last(where: { $0.pending == nil }),
-                  player.applied == sessions[below.session]?.settings else { return }
+                let below = player.stack.last(where: { $0.pending == nil }),
+                player.applied == sessions[below.session]?.settings
+            else { return }
             players[id]?.shownEpoch = below.epoch
             out.append(.activeChanged(id, grant(for: below, on: player)))
         } else if player.shownEpoch != nil {
@@ -280,7 +284,8 @@ extension PoolStateMachine {
         }
         // On top, delivered, and every change since has landed: its settings, and nobody else's, are on.
         guard index == player.stack.count - 1, player.stack[index].pending == nil,
-              player.landed >= owed.version, player.landed >= player.version, player.job == nil else { return }
+            player.landed >= owed.version, player.landed >= player.version, player.job == nil
+        else { return }
         players[id]?.owedReturn = nil
         if let grant = grant(for: player.stack[index], on: player) { out.append(.notify(grant, .returned)) }
     }

@@ -193,8 +193,9 @@ struct PoolStateMachine: Sendable {
 
     func grant(for holder: Holder, on player: PlayerState) -> Grant? {
         guard let media = player.media, let session = sessions[holder.session] else { return nil }
-        return Grant(player: player.id, epoch: holder.epoch, media: media,
-                     session: holder.session, sessionName: session.name)
+        return Grant(
+            player: player.id, epoch: holder.epoch, media: media,
+            session: holder.session, sessionName: session.name)
     }
 
     func name(of session: SessionID) -> String { sessions[session]?.name ?? "?" }
@@ -206,8 +207,9 @@ struct PoolStateMachine: Sendable {
         guard let state = sessions[session] else { return .failure(.sessionClosed) }
         guard lease.session == session, lease.player.pool == poolSerial else { return .failure(.notHolder) }
         if let player = players[lease.player],
-           let index = player.stack.firstIndex(where: { $0.epoch == lease.epoch }),
-           player.stack[index].pending == nil {
+            let index = player.stack.firstIndex(where: { $0.epoch == lease.epoch }),
+            player.stack[index].pending == nil
+        {
             return .success(index)
         }
         if let reason = state.failed[lease.epoch] { return .failure(.engineFailed(reason)) }

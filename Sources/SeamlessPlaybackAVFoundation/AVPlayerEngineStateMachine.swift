@@ -117,7 +117,7 @@ struct AVPlayerEngineStateMachine {
     private var currentLoad: LoadID? {
         switch state {
         case .replacing(let id), .waitingForReady(let id, _), .waitingForFirstFrame(let id), .ready(let id),
-             .failed(let id, _), .cancelled(let id):
+            .failed(let id, _), .cancelled(let id):
             id
         case .idle, .shutDown:
             nil

@@ -15,8 +15,8 @@ struct LoadObservation {
 
     /// Invalidates the key-value observations and removes the notification observers.
     func stop() {
-        keyValue.forEach { $0.invalidate() }
-        notifications.forEach { NotificationCenter.default.removeObserver($0) }
+        for observation in keyValue { observation.invalidate() }
+        for observer in notifications { NotificationCenter.default.removeObserver(observer) }
     }
 }
 #endif

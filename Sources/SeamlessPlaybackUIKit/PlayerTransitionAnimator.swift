@@ -31,8 +31,10 @@ public final class PlayerTransitionAnimator {
     ///   - plan: The entry's plan; the exit runs it reversed.
     ///   - duration: How long a whole entry or exit takes. Defaults to 0.35 s.
     ///   - onFinish: Called when an entry or exit runs to its end (not when turned round or interrupted).
-    public init(view: UIView, plan: TransitionPlan, duration: Duration = .milliseconds(350),
-                onFinish: @escaping (TransitionDirection) -> Void = { _ in }) {
+    public init(
+        view: UIView, plan: TransitionPlan, duration: Duration = .milliseconds(350),
+        onFinish: @escaping (TransitionDirection) -> Void = { _ in }
+    ) {
         self.view = view
         machine = TransitionAnimationStateMachine(plan: plan, duration: duration)
         self.onFinish = onFinish

@@ -69,11 +69,14 @@ struct TransitionAnimationStateMachine: Sendable {
         case .idle, .exited:
             let id = newID()
             state = .running(id, .entry, from: 0, startedAt: now)
-            return [.prepare(destination: plan.destination), .set(plan.frame(at: 0)),
-                    .animate(id, to: plan.frame(at: 1), duration: duration, fromCurrentState: false)]
+            return [
+                .prepare(destination: plan.destination), .set(plan.frame(at: 0)),
+                .animate(id, to: plan.frame(at: 1), duration: duration, fromCurrentState: false),
+            ]
         case .running(_, .exit, let from, let startedAt):
-            return reverse(to: .entry, at: progress(from: from, direction: .exit, startedAt: startedAt, now: now),
-                           now: now)
+            return reverse(
+                to: .entry, at: progress(from: from, direction: .exit, startedAt: startedAt, now: now),
+                now: now)
         case .running(_, .entry, _, _), .entered:
             return []
         }
@@ -86,11 +89,14 @@ struct TransitionAnimationStateMachine: Sendable {
         case .idle, .entered:
             let id = newID()
             state = .running(id, .exit, from: 1, startedAt: now)
-            return [.prepare(destination: plan.destination), .set(exit.frame(at: 0)),
-                    .animate(id, to: exit.frame(at: 1), duration: duration, fromCurrentState: false)]
+            return [
+                .prepare(destination: plan.destination), .set(exit.frame(at: 0)),
+                .animate(id, to: exit.frame(at: 1), duration: duration, fromCurrentState: false),
+            ]
         case .running(_, .entry, let from, let startedAt):
-            return reverse(to: .exit, at: progress(from: from, direction: .entry, startedAt: startedAt, now: now),
-                           now: now)
+            return reverse(
+                to: .exit, at: progress(from: from, direction: .entry, startedAt: startedAt, now: now),
+                now: now)
         case .running(_, .exit, _, _), .exited:
             return []
         }
@@ -139,7 +145,8 @@ struct TransitionAnimationStateMachine: Sendable {
     private mutating func reverse(to direction: TransitionDirection, at progress: Double, now: Duration) -> [Action] {
         let id = newID()
         state = .running(id, direction, from: progress, startedAt: now)
-        let (target, remaining) = direction == .entry
+        let (target, remaining) =
+            direction == .entry
             ? (plan.frame(at: 1), 1 - progress)
             : (plan.reversed().frame(at: 1), progress)
         return [.animate(id, to: target, duration: duration * remaining, fromCurrentState: true)]

@@ -3,14 +3,15 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
-    usage: swift run demo [--svg PATH]
+    print(
+        """
+        usage: swift run demo [--svg PATH]
 
-    Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
-    and a summary (with the host showing the picture at every step, and every host call the surfaces
-    made), then scrolls a short feed with the preload policy on (warm or cold per swipe), and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
-    (default: transition.svg in the current directory).
-    """)
+        Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
+        and a summary (with the host showing the picture at every step, and every host call the surfaces
+        made), then scrolls a short feed with the preload policy on (warm or cold per swipe), and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
+        (default: transition.svg in the current directory).
+        """)
     exit(0)
 }
 var svgPath = "transition.svg"
@@ -34,9 +35,12 @@ do {
         print("\nTransition, feed cell (aspect-fill) → detail page (aspect-fit):")
         for progress in [0.0, 0.5, 1.0] {
             let frame = plan.frame(at: progress)
-            let view = frame.viewTransform, mask = frame.maskTransform
-            print(String(format: "  progress %.1f  view scale %.4f move (%.1f, %.1f)   mask scale (%.4f, %.4f)",
-                         progress, view.a, view.tx, view.ty, mask.a, mask.d))
+            let view = frame.viewTransform
+            let mask = frame.maskTransform
+            print(
+                String(
+                    format: "  progress %.1f  view scale %.4f move (%.1f, %.1f)   mask scale (%.4f, %.4f)",
+                    progress, view.a, view.tx, view.ty, mask.a, mask.d))
         }
         try (report.filmstrip ?? TransitionFilmstrip(plan: plan)).svg()
             .write(toFile: svgPath, atomically: true, encoding: .utf8)
@@ -46,7 +50,9 @@ do {
     let warm = scroll.swipes.filter(\.isWarm).count
     print("\nA feed scrolled with the preload policy (4 players, 2 ahead / 1 behind, 250 ms cold start):")
     print(FeedScrollStory.table(scroll.swipes))
-    print("  \(warm) of \(scroll.swipes.count) swipes warm, \(scroll.metrics.loads) loads for \(Set(scroll.swipes.map(\.index)).count) clips")
+    print(
+        "  \(warm) of \(scroll.swipes.count) swipes warm, \(scroll.metrics.loads) loads for \(Set(scroll.swipes.map(\.index)).count) clips"
+    )
 } catch {
     FileHandle.standardError.write(Data("demo failed: \(error)\n".utf8))
     exit(1)

@@ -8,7 +8,8 @@ struct Benchmarks: Sendable {
     var roundTripSessions = 0
     var contendedOperationsPerSecond = 0.0
     var scale: [ScaleBenchmark.Point] = []
-    var coldStart = ColdStartBenchmark.Figures(naiveGapNanoseconds: 0, handoffGapNanoseconds: 0, handoffKeptPosition: true)
+    var coldStart = ColdStartBenchmark.Figures(
+        naiveGapNanoseconds: 0, handoffGapNanoseconds: 0, handoffKeptPosition: true)
 
     /// Runs them all, telling stderr what runs.
     static func run(_ options: Options, violations: Violations) async -> Benchmarks {
@@ -17,11 +18,13 @@ struct Benchmarks: Sendable {
         StandardError.write("stress: benchmarks: floor")
         results.floor = await FloorBenchmark.run(samples: samples, budget: 500_000_000)
         StandardError.write(", round trip")
-        results.roundTripAlone = await RoundTripBenchmark.run(sessions: 2, samples: samples, budget: 1_000_000_000,
-                                                              violations: violations)
+        results.roundTripAlone = await RoundTripBenchmark.run(
+            sessions: 2, samples: samples, budget: 1_000_000_000,
+            violations: violations)
         results.roundTripSessions = options.pages
-        results.roundTrip = await RoundTripBenchmark.run(sessions: options.pages, samples: samples,
-                                                         budget: 1_000_000_000, violations: violations)
+        results.roundTrip = await RoundTripBenchmark.run(
+            sessions: options.pages, samples: samples,
+            budget: 1_000_000_000, violations: violations)
         StandardError.write(", contended")
         results.contendedOperationsPerSecond = await ContendedBenchmark.run(
             pages: options.pages, players: options.players, media: options.media, seconds: 1.5, violations: violations)

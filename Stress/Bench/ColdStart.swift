@@ -46,7 +46,8 @@ enum ColdStartBenchmark {
             violations.record("cold-start benchmark: the handoff failed: \(error)")
         }
         await pool.shutdown()
-        return Figures(naiveGapNanoseconds: Latencies(naive).p50, handoffGapNanoseconds: Latencies(handoff).p50,
-                       handoffKeptPosition: keptPosition)
+        return Figures(
+            naiveGapNanoseconds: Latencies(naive).p50, handoffGapNanoseconds: Latencies(handoff).p50,
+            handoffKeptPosition: keptPosition)
     }
 }

@@ -9,7 +9,9 @@ enum ContendedBenchmark {
         let pool = PlayerPool(configuration: .init(capacity: players)) { NoopEngine() }
         var sessions: [PageSession] = []
         for index in 0..<pages {
-            guard let session = try? await pool.makeSession(named: "c\(index)", settings: PageTag.initialSettings(of: index))
+            guard
+                let session = try? await pool.makeSession(
+                    named: "c\(index)", settings: PageTag.initialSettings(of: index))
             else { continue }
             sessions.append(session)
         }

@@ -30,9 +30,11 @@ enum ScaleBenchmark {
                 for _ in 0..<batchSize { await pair.roundTrip() }
                 means.append((Nanoseconds.now() - start) / UInt64(batchSize))
             }
-            points.append(Point(sessions: count, nanosecondsPerRoundTrip: Latencies(means).p50,
-                                residentBytesPerSession: residentPerSession,
-                                secondsToOpen: secondsToOpen))
+            points.append(
+                Point(
+                    sessions: count, nanosecondsPerRoundTrip: Latencies(means).p50,
+                    residentBytesPerSession: residentPerSession,
+                    secondsToOpen: secondsToOpen))
             await pair.close()
         }
         return points

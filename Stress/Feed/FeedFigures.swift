@@ -42,7 +42,7 @@ struct FeedFigures: Sendable {
 
     /// Counts loads and wasted loads from a pool's events, in order.
     mutating func count(_ events: [PoolEvent]) {
-        var current: [PlayerID: Bool] = [:]   // each player's last load: shown yet?
+        var current: [PlayerID: Bool] = [:]  // each player's last load: shown yet?
         for event in events {
             switch event {
             case .loaded(let player, _):

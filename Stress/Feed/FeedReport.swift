@@ -11,8 +11,10 @@ struct FeedReport: Encodable, Sendable {
     var values: [String: Double]
     var violations: Int
 
-    init(options: Options, with policy: FeedFigures, without: FeedFigures, focusCall: FocusCallBenchmark.Figures?,
-         floor: Latencies?, violations: Violations) {
+    init(
+        options: Options, with policy: FeedFigures, without: FeedFigures, focusCall: FocusCallBenchmark.Figures?,
+        floor: Latencies?, violations: Violations
+    ) {
         seed = options.seed
         swipes = options.feedSwipes
         players = options.feedPlayers

@@ -16,17 +16,21 @@ struct FeedSimulation {
         let started = Nanoseconds.now()
         let clock = ManualClock()
         let coldStart = self.coldStart
-        let pool = PlayerPool(configuration: .init(capacity: players, loadTimeout: nil, applyTimeout: nil),
-                              clock: clock) { SimulatedEngine(clock: clock, loadLatency: coldStart) }
+        let pool = PlayerPool(
+            configuration: .init(capacity: players, loadTimeout: nil, applyTimeout: nil),
+            clock: clock
+        ) { SimulatedEngine(clock: clock, loadLatency: coldStart) }
         let time = VirtualTime(clock: clock, pool: pool)
         let events = await pool.events()
         let items = (0..<plan.feedLength).map { MediaItem(id: "clip-\($0)") }
         var figures = FeedFigures()
         var shown = Set<Int>()
         do {
-            let feed = try await pool.makeSession(named: "feed",
-                                                  settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill))
-            let detail = try await pool.makeSession(named: "detail", settings: PlaybackSettings(contentMode: .aspectFit))
+            let feed = try await pool.makeSession(
+                named: "feed",
+                settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill))
+            let detail = try await pool.makeSession(
+                named: "detail", settings: PlaybackSettings(contentMode: .aspectFit))
             var held: PlayerLease?
             for swipe in plan.swipes {
                 await time.settle()
@@ -64,8 +68,9 @@ struct FeedSimulation {
         figures.count(seen)
         let measuredWarm = figures.firstFrameMilliseconds.filter { $0 == 0 }.count
         if measuredWarm > figures.warmAcquires {
-            violations.record("feed run: \(measuredWarm) swipes had their first frame at once, but only "
-                + "\(figures.warmAcquires) acquires were warm")
+            violations.record(
+                "feed run: \(measuredWarm) swipes had their first frame at once, but only "
+                    + "\(figures.warmAcquires) acquires were warm")
         }
         figures.realSeconds = Double(Nanoseconds.now() - started) / 1e9
         return figures

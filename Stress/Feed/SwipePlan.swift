@@ -29,12 +29,14 @@ struct SwipePlan: Sendable {
                 index += (index > 0 && Double.random(in: 0..<1, using: &random) < 0.06) ? -1 : 1
             }
             let kind = Double.random(in: 0..<1, using: &random)
-            let milliseconds: Int = switch kind {
-            case ..<0.10: Int.random(in: 80...300, using: &random)
-            case ..<0.90: Int.random(in: 1_000...5_000, using: &random)
-            default: Int.random(in: 8_000...30_000, using: &random)
-            }
-            let detail: Duration? = Double.random(in: 0..<1, using: &random) < 0.08
+            let milliseconds: Int =
+                switch kind {
+                case ..<0.10: Int.random(in: 80...300, using: &random)
+                case ..<0.90: Int.random(in: 1_000...5_000, using: &random)
+                default: Int.random(in: 8_000...30_000, using: &random)
+                }
+            let detail: Duration? =
+                Double.random(in: 0..<1, using: &random) < 0.08
                 ? .milliseconds(Int.random(in: 2_000...10_000, using: &random)) : nil
             swipes.append(Swipe(index: index, dwell: .milliseconds(milliseconds), detail: detail))
         }

@@ -29,8 +29,9 @@ struct LinearizabilityChecker {
     func check(_ history: [LinOperation], limit: Int = 2_000_000) -> Verdict {
         var seen: Set<Configuration> = []
         var explored = 0
-        let start = Configuration(model: SequentialModel(capacity: capacity),
-                                  progress: Array(repeating: .notStarted, count: history.count))
+        let start = Configuration(
+            model: SequentialModel(capacity: capacity),
+            progress: Array(repeating: .notStarted, count: history.count))
         var frontier = [start]
         while let configuration = frontier.popLast() {
             guard seen.insert(configuration).inserted else { continue }

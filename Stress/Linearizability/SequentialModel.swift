@@ -96,7 +96,8 @@ struct SequentialModel: Hashable {
     /// Where the lease's holder is, or the error its use gets.
     private func locate(_ lease: PlayerLease, page: Int) -> Result<(player: Int, index: Int), PlayerPoolError> {
         if let player = players.firstIndex(where: { $0.id == lease.player }),
-           let index = players[player].stack.firstIndex(where: { $0.lease == lease && $0.page == page }) {
+            let index = players[player].stack.firstIndex(where: { $0.lease == lease && $0.page == page })
+        {
             return .success((player, index))
         }
         if failedLeases.contains(lease) { return .failure(.engineFailed(Self.failure)) }
@@ -124,7 +125,9 @@ struct SequentialModel: Hashable {
             guard case .lease(let lease) = response else { return false }
             chosen = warm.first { players[$0].id == lease.player }
         } else if players.count < capacity {
-            guard case .lease(let lease) = response, !players.contains(where: { $0.id == lease.player }) else { return false }
+            guard case .lease(let lease) = response, !players.contains(where: { $0.id == lease.player }) else {
+                return false
+            }
             tick += 1
             players.append(Player(id: lease.player, media: media, lastUsed: tick))
             chosen = players.count - 1
@@ -133,7 +136,8 @@ struct SequentialModel: Hashable {
             guard chosen != nil else { return response == .failed(.timedOut) }
         }
         guard let chosen, case .lease(let lease) = response, lease.player == players[chosen].id,
-              lease.media == MediaItem(id: "m\(media)"), granted.insert(lease).inserted else { return false }
+            lease.media == MediaItem(id: "m\(media)"), granted.insert(lease).inserted
+        else { return false }
         players[chosen].media = media
         players[chosen].stack.append(Holder(page: page, lease: lease, pendingOperation: nil))
         return true
@@ -159,7 +163,7 @@ struct SequentialModel: Hashable {
             // Cancelled while pending: the holder is taken off again, the one below re-activated, and the
             // token can be redeemed once more.
             guard let player = players.firstIndex(where: { $0.stack.contains { $0.pendingOperation == operation.id } }),
-                  let index = players[player].stack.firstIndex(where: { $0.pendingOperation == operation.id })
+                let index = players[player].stack.firstIndex(where: { $0.pendingOperation == operation.id })
             else { return false }
             remove(at: index, of: player)
             tokens[token]?.isUsed = false
@@ -174,8 +178,9 @@ struct SequentialModel: Hashable {
             } else if failedPlayers.contains(record.player) {
                 refusal = .engineFailed(Self.failure)
             } else if let player = players.firstIndex(where: { $0.id == record.player }),
-                      let top = players[player].stack.last, top.lease == record.lender,
-                      players[player].activeRun == record.lenderRun {
+                let top = players[player].stack.last, top.lease == record.lender,
+                players[player].activeRun == record.lenderRun
+            {
                 refusal = players[player].stack.contains { $0.page == page } ? .alreadyHolding : nil
                 target = player
             } else {
@@ -188,12 +193,15 @@ struct SequentialModel: Hashable {
         guard let target else { return false }
         tokens[token]?.isUsed = true
         if step == .accept {
-            players[target].stack.append(Holder(page: page, lease: nil, pendingOperation: operation.id,
-                                                pendingToken: token))
+            players[target].stack.append(
+                Holder(
+                    page: page, lease: nil, pendingOperation: operation.id,
+                    pendingToken: token))
             return true
         }
         guard case .lease(let lease) = operation.response, lease.player == players[target].id,
-              granted.insert(lease).inserted else { return false }
+            granted.insert(lease).inserted
+        else { return false }
         players[target].stack.append(Holder(page: page, lease: lease, pendingOperation: nil))
         players[target].activeRun += 1
         return true
@@ -210,7 +218,8 @@ struct SequentialModel: Hashable {
         }
     }
 
-    private mutating func reclaim(_ lease: PlayerLease, page: Int, step: Step, response: LinOperation.Response) -> Bool {
+    private mutating func reclaim(_ lease: PlayerLease, page: Int, step: Step, response: LinOperation.Response) -> Bool
+    {
         switch locate(lease, page: page) {
         case .failure(let error):
             // Refused at once, or (at its end) revoked meanwhile by a page further down.

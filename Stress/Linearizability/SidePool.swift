@@ -40,7 +40,8 @@ struct SidePool {
             case .notLinearizable:
                 summary.failures += 1
                 let lines = history.map { "    \($0)" }.joined(separator: "\n")
-                violations.record("linearizability window \(summary.windows) is not linearizable; its history:\n\(lines)")
+                violations.record(
+                    "linearizability window \(summary.windows) is not linearizable; its history:\n\(lines)")
             case .inconclusive:
                 summary.inconclusive += 1
             }
@@ -53,14 +54,17 @@ struct SidePool {
 
     /// Runs one window on a fresh pool and returns its history, ordered by invocation.
     private func window(number: Int) async -> [LinOperation] {
-        let registry = EngineRegistry(latency: .zero, violations: violations,
-                                      faults: Faults(failRate: 0, crashRate: 0, hangRate: 0, applyTimeout: .zero, seed: 0))
+        let registry = EngineRegistry(
+            latency: .zero, violations: violations,
+            faults: Faults(failRate: 0, crashRate: 0, hangRate: 0, applyTimeout: .zero, seed: 0))
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, handoffTokenLifetime: .seconds(3_600))) {
             try registry.make()
         }
         var sessions: [PageSession] = []
         for page in 0..<Self.pages {
-            guard let session = try? await pool.makeSession(named: "s\(page)", settings: PageTag.initialSettings(of: page))
+            guard
+                let session = try? await pool.makeSession(
+                    named: "s\(page)", settings: PageTag.initialSettings(of: page))
             else { continue }
             sessions.append(session)
         }
@@ -69,8 +73,9 @@ struct SidePool {
         let records = await withTaskGroup(of: [LinOperation].self, returning: [LinOperation].self) { group in
             for (page, session) in sessions.enumerated() {
                 group.addTask {
-                    var worker = SideWorker(page: page, session: session, pool: pool, shared: shared, cancelRate: cancelRate,
-                                            rng: SplitMix64(seed: windowSeed, stream: UInt64(page)))
+                    var worker = SideWorker(
+                        page: page, session: session, pool: pool, shared: shared, cancelRate: cancelRate,
+                        rng: SplitMix64(seed: windowSeed, stream: UInt64(page)))
                     return await worker.run(calls: Self.callsPerPage)
                 }
             }
@@ -82,8 +87,9 @@ struct SidePool {
         for problem in problems { violations.record("side pool window \(number): invariant: \(problem)") }
         await pool.shutdown()
         return records.sorted { $0.invoked < $1.invoked }.enumerated().map { id, operation in
-            LinOperation(id: id, page: operation.page, call: operation.call, response: operation.response,
-                         invoked: operation.invoked, returned: operation.returned)
+            LinOperation(
+                id: id, page: operation.page, call: operation.call, response: operation.response,
+                invoked: operation.invoked, returned: operation.returned)
         }
     }
 }

@@ -41,8 +41,10 @@ struct SideWorker {
     }
 
     private mutating func record(_ call: LinOperation.Call, _ invoked: Int, _ response: LinOperation.Response) {
-        records.append(LinOperation(id: 0, page: page, call: call, response: response, invoked: invoked,
-                                    returned: shared.tick()))
+        records.append(
+            LinOperation(
+                id: 0, page: page, call: call, response: response, invoked: invoked,
+                returned: shared.tick()))
     }
 
     private mutating func acquire() async {

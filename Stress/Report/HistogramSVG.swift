@@ -4,7 +4,7 @@ import Foundation
 enum HistogramSVG {
     static func document(roundTrip: Latencies, floor: Latencies, sessions: Int) -> String {
         let binsPerDecade = 20.0
-        let low = 1.0   // log10 of 10 ns
+        let low = 1.0  // log10 of 10 ns
         let values = roundTrip.sorted + floor.sorted
         let highest = max(Double(values.max() ?? 1_000), 1_000)
         let high = (log10(highest) * binsPerDecade).rounded(.up) / binsPerDecade
@@ -43,28 +43,35 @@ enum HistogramSVG {
             let latencies = series[index].0
             for (row, (label, value)) in [("p50", latencies.p50), ("p99", latencies.p99)].enumerated() where value > 0 {
                 let position = x(log10(max(value, 10)))
-                svg += "<line x1=\"\(position)\" y1=\"\(upper)\" x2=\"\(position)\" y2=\"\(upper + plotHeight)\" "
+                svg +=
+                    "<line x1=\"\(position)\" y1=\"\(upper)\" x2=\"\(position)\" y2=\"\(upper + plotHeight)\" "
                     + "stroke=\"\(color)\" stroke-dasharray=\"4 3\"/>\n"
                 // Each percentile on a line of its own, so that close values do not overprint.
-                svg += "<text x=\"\(position + 3)\" y=\"\(upper + 12 + Double(index * 2 + row) * 14)\" fill=\"\(color)\">"
+                svg +=
+                    "<text x=\"\(position + 3)\" y=\"\(upper + 12 + Double(index * 2 + row) * 14)\" fill=\"\(color)\">"
                     + "\(label) \(Format.duration(nanoseconds: value))</text>\n"
             }
-            svg += "<rect x=\"\(width - right - 300)\" y=\"\(upper + 8 + Double(index) * 18)\" width=\"12\" height=\"12\" "
+            svg +=
+                "<rect x=\"\(width - right - 300)\" y=\"\(upper + 8 + Double(index) * 18)\" width=\"12\" height=\"12\" "
                 + "fill=\"\(color)\" fill-opacity=\"0.5\"/><text x=\"\(width - right - 282)\" y=\"\(upper + 18 + Double(index) * 18)\">"
                 + "\(series[index].1) (\(Format.grouped(latencies.count)) samples)</text>\n"
         }
-        svg += "<line x1=\"\(left)\" y1=\"\(upper + plotHeight)\" x2=\"\(width - right)\" y2=\"\(upper + plotHeight)\" stroke=\"black\"/>\n"
+        svg +=
+            "<line x1=\"\(left)\" y1=\"\(upper + plotHeight)\" x2=\"\(width - right)\" y2=\"\(upper + plotHeight)\" stroke=\"black\"/>\n"
         svg += "<line x1=\"\(left)\" y1=\"\(upper)\" x2=\"\(left)\" y2=\"\(upper + plotHeight)\" stroke=\"black\"/>\n"
         var decade = low.rounded(.up)
         while decade <= high {
             let position = x(decade)
-            svg += "<line x1=\"\(position)\" y1=\"\(upper + plotHeight)\" x2=\"\(position)\" y2=\"\(upper + plotHeight + 5)\" stroke=\"black\"/>"
+            svg +=
+                "<line x1=\"\(position)\" y1=\"\(upper + plotHeight)\" x2=\"\(position)\" y2=\"\(upper + plotHeight + 5)\" stroke=\"black\"/>"
                 + "<text x=\"\(position)\" y=\"\(upper + plotHeight + 18)\" text-anchor=\"middle\">"
                 + "\(Format.duration(nanoseconds: pow(10, decade)))</text>\n"
             decade += 1
         }
-        svg += "<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 15)\" text-anchor=\"middle\">latency (log scale)</text>\n"
-        svg += "<text x=\"18\" y=\"\(upper + plotHeight / 2)\" transform=\"rotate(-90 18 \(upper + plotHeight / 2))\" "
+        svg +=
+            "<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 15)\" text-anchor=\"middle\">latency (log scale)</text>\n"
+        svg +=
+            "<text x=\"18\" y=\"\(upper + plotHeight / 2)\" transform=\"rotate(-90 18 \(upper + plotHeight / 2))\" "
             + "text-anchor=\"middle\">samples (log scale)</text>\n</svg>\n"
         return svg
     }

@@ -31,9 +31,10 @@ struct ProgressLine {
         let seconds = Double(now - start) / 1e9
         let operations = counters.operations.load(ordering: .relaxed)
         let rate = seconds > 0 ? Double(operations) / seconds : 0
-        StandardError.write("  \(Format.seconds(seconds))  ops \(Format.grouped(operations))  "
-            + "\(Format.grouped(Int(rate)))/s  lin windows \(counters.windows.load(ordering: .relaxed))  "
-            + "violations \(violations.total)   \(end)")
+        StandardError.write(
+            "  \(Format.seconds(seconds))  ops \(Format.grouped(operations))  "
+                + "\(Format.grouped(Int(rate)))/s  lin windows \(counters.windows.load(ordering: .relaxed))  "
+                + "violations \(violations.total)   \(end)")
     }
 }
 

@@ -81,8 +81,10 @@ struct Report: Codable, Sendable {
         case violationMessages = "violation_messages"
     }
 
-    init(options: Options, outcome: Torture.Outcome, side: SidePool.Summary, benchmarks: Benchmarks?,
-         violations: Violations) {
+    init(
+        options: Options, outcome: Torture.Outcome, side: SidePool.Summary, benchmarks: Benchmarks?,
+        violations: Violations
+    ) {
         seed = options.seed
         pages = options.pages
         players = options.players
@@ -118,8 +120,9 @@ struct Report: Codable, Sendable {
         handoffRoundTripAloneP99Ns = benchmarks.roundTripAlone.p99
         ratioToFloor = benchmarks.ratioToFloor
         contendedOpsPerSecond = benchmarks.contendedOperationsPerSecond
-        scaleNsPerRoundTrip = Dictionary(benchmarks.scale.map { ("\($0.sessions)", $0.nanosecondsPerRoundTrip) },
-                                         uniquingKeysWith: { first, _ in first })
+        scaleNsPerRoundTrip = Dictionary(
+            benchmarks.scale.map { ("\($0.sessions)", $0.nanosecondsPerRoundTrip) },
+            uniquingKeysWith: { first, _ in first })
         scaleRatio100kTo100 = benchmarks.scaleRatio
         bytesPerIdleSession = benchmarks.bytesPerIdleSession
         naiveColdStartGapNs = benchmarks.coldStart.naiveGapNanoseconds

@@ -4,47 +4,64 @@ enum Summary {
         var rows: [(String, String, String)] = []
         func row(_ name: String, _ value: String, _ target: String = "") { rows.append((name, value, target)) }
         row("violations", "\(report.violations)", "0")
-        row("operations", "\(Format.grouped(report.operations)) in \(Format.fixed(report.seconds, 1)) s "
-            + "(\(Format.grouped(Int(report.operationsPerSecond)))/s)", "≥ 1,000,000 in 20 s")
+        row(
+            "operations",
+            "\(Format.grouped(report.operations)) in \(Format.fixed(report.seconds, 1)) s "
+                + "(\(Format.grouped(Int(report.operationsPerSecond)))/s)", "≥ 1,000,000 in 20 s")
         row("quiescent checkpoints", "\(report.checkpoints)")
         row("leaked waiters", "\(report.leakedWaiters)", "0")
         if report.failRate > 0 || report.crashRate > 0 || report.hangRate > 0 {
-            row("faults (crashes, hangs)", "\(report.faultsInjected) injected, \(report.faultsNoticed) noticed "
-                + "(+ \(report.loadFaultsInjected) failed creations and loads)")
+            row(
+                "faults (crashes, hangs)",
+                "\(report.faultsInjected) injected, \(report.faultsNoticed) noticed "
+                    + "(+ \(report.loadFaultsInjected) failed creations and loads)")
             row("grants of failed engines", "\(report.grantsOfFailedEngines)", "0")
             row("abandoned engines, most at once", "\(report.abandonedMax)")
         }
-        row("linearizability windows", "\(report.linearizabilityWindows) (\(Format.grouped(report.linearizabilityOperations)) calls), "
-            + "\(report.linearizabilityFailures) failed, \(report.linearizabilityInconclusive) inconclusive", "≥ 100, 0 failed")
+        row(
+            "linearizability windows",
+            "\(report.linearizabilityWindows) (\(Format.grouped(report.linearizabilityOperations)) calls), "
+                + "\(report.linearizabilityFailures) failed, \(report.linearizabilityInconclusive) inconclusive",
+            "≥ 100, 0 failed")
         if let benchmarks {
             let floor = benchmarks.floor
             let trip = benchmarks.roundTrip
             let alone = benchmarks.roundTripAlone
             row("floor (bare actor, 3 calls)", "p50 \(ns(floor.p50)), p99 \(ns(floor.p99))")
             row("round trip, 2 sessions", "p50 \(ns(alone.p50)), p99 \(ns(alone.p99))")
-            row("round trip, \(Format.grouped(benchmarks.roundTripSessions)) sessions",
+            row(
+                "round trip, \(Format.grouped(benchmarks.roundTripSessions)) sessions",
                 "p50 \(ns(trip.p50)), p99 \(ns(trip.p99))", "p50 ≤ 2 µs, p99 ≤ 50 µs")
             row("round trip / floor (p50)", "\(Format.fixed(benchmarks.ratioToFloor, 1))×", "≤ 40×")
-            row("contended throughput", "\(Format.grouped(Int(benchmarks.contendedOperationsPerSecond))) ops/s "
-                + "(\(report.pages) pages, \(report.players) players)")
+            row(
+                "contended throughput",
+                "\(Format.grouped(Int(benchmarks.contendedOperationsPerSecond))) ops/s "
+                    + "(\(report.pages) pages, \(report.players) players)")
             for point in benchmarks.scale {
-                row("scale: \(Format.grouped(point.sessions)) sessions",
-                    "\(ns(point.nanosecondsPerRoundTrip)) per round trip, opened in \(Format.fixed(point.secondsToOpen, 2)) s")
+                row(
+                    "scale: \(Format.grouped(point.sessions)) sessions",
+                    "\(ns(point.nanosecondsPerRoundTrip)) per round trip, opened in \(Format.fixed(point.secondsToOpen, 2)) s"
+                )
             }
             row("scale ratio (largest / 100)", "\(Format.fixed(benchmarks.scaleRatio, 2))×", "≤ 1.5×")
             if let last = benchmarks.scale.last {
                 row("resident bytes per idle session", Format.grouped(Int(last.residentBytesPerSession)), "≤ 2,048")
             }
             let cold = benchmarks.coldStart
-            row("playback gap: fresh engine", ns(cold.naiveGapNanoseconds),
+            row(
+                "playback gap: fresh engine", ns(cold.naiveGapNanoseconds),
                 "cold start \(ColdStartBenchmark.coldStart)")
-            row("playback gap: handoff", "\(ns(cold.handoffGapNanoseconds)) "
-                + "(\(Format.fixed(cold.naiveGapNanoseconds / max(cold.handoffGapNanoseconds, 1), 0))× shorter, "
-                + "position \(cold.handoffKeptPosition ? "kept" : "LOST"))")
+            row(
+                "playback gap: handoff",
+                "\(ns(cold.handoffGapNanoseconds)) "
+                    + "(\(Format.fixed(cold.naiveGapNanoseconds / max(cold.handoffGapNanoseconds, 1), 0))× shorter, "
+                    + "position \(cold.handoffKeptPosition ? "kept" : "LOST"))")
         }
         let widths = (rows.map(\.0.count).max() ?? 0, rows.map(\.1.count).max() ?? 0)
-        var lines = ["", pad("measure", widths.0) + "  " + pad("value", widths.1) + "  target",
-                     String(repeating: "-", count: widths.0 + widths.1 + 24)]
+        var lines = [
+            "", pad("measure", widths.0) + "  " + pad("value", widths.1) + "  target",
+            String(repeating: "-", count: widths.0 + widths.1 + 24),
+        ]
         for (name, value, target) in rows {
             lines.append(pad(name, widths.0) + "  " + pad(value, widths.1) + "  " + target)
         }

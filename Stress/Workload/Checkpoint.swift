@@ -1,9 +1,10 @@
+import SeamlessPlayback
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SeamlessPlayback
 
 /// A quiescent checkpoint: pauses every page between operations, lets the engines settle, checks the
 /// oracle, then lets the pages go on.
@@ -41,8 +42,9 @@ struct Checkpoint {
             if waited > 30_000_000_000 {
                 let stopped = Set(world.pause.views.map(\.index))
                 let missing = (0..<activePages).filter { !stopped.contains($0) }.prefix(20)
-                world.violations.record("the workload did not pause within 30 s: pages \(missing.map { "p\($0)" }) "
-                    + "are stuck in a call; metrics \(await world.pool.metrics)")
+                world.violations.record(
+                    "the workload did not pause within 30 s: pages \(missing.map { "p\($0)" }) "
+                        + "are stuck in a call; metrics \(await world.pool.metrics)")
                 StandardError.write("stress: giving up, a call never returned\n")
                 exit(1)
             }
@@ -60,8 +62,9 @@ struct Checkpoint {
             let failuresSeen = world.counters.failureNotices.load(ordering: .relaxed)
             if made == seen, failuresMade == failuresSeen { return }
             if Nanoseconds.now() - start > Self.settleLimit {
-                world.violations.record("\(made) revocations but \(seen) revocation notices; \(failuresMade) failure "
-                    + "notices sent but \(failuresSeen) received")
+                world.violations.record(
+                    "\(made) revocations but \(seen) revocation notices; \(failuresMade) failure "
+                        + "notices sent but \(failuresSeen) received")
                 return
             }
             try? await Task.sleep(for: .microseconds(200))
@@ -80,9 +83,10 @@ struct Checkpoint {
                     continue
                 }
                 if player.appliedSettings != player.activeSettings || engine.lastApplied != player.activeSettings {
-                    problems.append("engine #\(engine.index) of \(player.player) (holders \(player.holders)) carries "
-                        + "\(describe(engine.lastApplied)), the pool thinks \(describe(player.appliedSettings)), "
-                        + "the active holder's are \(describe(player.activeSettings))")
+                    problems.append(
+                        "engine #\(engine.index) of \(player.player) (holders \(player.holders)) carries "
+                            + "\(describe(engine.lastApplied)), the pool thinks \(describe(player.appliedSettings)), "
+                            + "the active holder's are \(describe(player.activeSettings))")
                 }
             }
             if problems.isEmpty { return }
@@ -124,7 +128,8 @@ struct Checkpoint {
             let late = grants.filter { $0 >= since }.count
             if late > 0 {
                 world.counters.grantsOfFailedEngines.add(late, ordering: .relaxed)
-                world.violations.record("engine #\(engine.index) of \(player) was granted \(late) times after it failed")
+                world.violations.record(
+                    "engine #\(engine.index) of \(player) was granted \(late) times after it failed")
             }
         }
         if metrics.waiting != 0 { world.violations.record("\(metrics.waiting) waiters leaked at quiescence") }
@@ -148,7 +153,8 @@ struct Checkpoint {
                 problems.append("\(shutDown) engines were shut down but the pool counts \(metrics.destroyed) destroyed")
             }
             if engines.count - shutDown != metrics.live {
-                problems.append("\(engines.count - shutDown) engines are alive but the pool counts \(metrics.live) live")
+                problems.append(
+                    "\(engines.count - shutDown) engines are alive but the pool counts \(metrics.live) live")
             }
             if problems.isEmpty { break }
             if Nanoseconds.now() - start > Self.settleLimit {
@@ -179,7 +185,8 @@ struct Checkpoint {
                     world.violations.record("page \(view.name) holds \(held.lease) but the stack is \(holders)")
                 } else if held.isOwner, holders.first != view.name {
                     // Nothing goes below an owner; a borrower sinks to the bottom only as pages below leave.
-                    world.violations.record("page \(view.name) acquired \(held.lease) but the stack is \(holders), owner first")
+                    world.violations.record(
+                        "page \(view.name) acquired \(held.lease) but the stack is \(holders), owner first")
                 }
             }
         }
@@ -192,23 +199,29 @@ struct Checkpoint {
     private func checkRevocations(_ views: [PageView]) async {
         for view in views {
             for lease in view.revokedByError where !view.inbox.wasNotified(lease) {
-                world.violations.record("page \(view.name): \(lease) answered leaseRevoked or engineFailed but was never notified")
+                world.violations.record(
+                    "page \(view.name): \(lease) answered leaseRevoked or engineFailed but was never notified")
             }
             for revocation in view.inbox.takeSinceCheckpoint() where revocation.session === view.session {
                 let lease = revocation.lease
                 let session = revocation.session
                 let lent = await outcome { () async throws(PlayerPoolError) in try await session.lend(lease) }.failure
-                let givenBack = await outcome { () async throws(PlayerPoolError) in try await session.giveBack(lease) }.failure
+                let givenBack = await outcome { () async throws(PlayerPoolError) in try await session.giveBack(lease) }
+                    .failure
                 if revocation.failed {
                     // A failed engine's lease is fenced with the failure.
                     if case .engineFailed? = lent, case .engineFailed? = givenBack { continue }
-                    world.violations.record("page \(view.name): \(lease) of a failed engine still acts: lend answered "
-                        + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")")
+                    world.violations.record(
+                        "page \(view.name): \(lease) of a failed engine still acts: lend answered "
+                            + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")"
+                    )
                     continue
                 }
                 if lent != .leaseRevoked || givenBack != .leaseRevoked {
-                    world.violations.record("page \(view.name): revoked \(lease) still acts: lend answered "
-                        + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")")
+                    world.violations.record(
+                        "page \(view.name): revoked \(lease) still acts: lend answered "
+                            + "\(lent.map { "\($0)" } ?? "success"), giveBack \(givenBack.map { "\($0)" } ?? "success")"
+                    )
                 }
             }
         }

@@ -53,7 +53,8 @@ final class PageInbox: Sendable {
             let fresh = state.withLock { state -> Bool in
                 guard state.everRevoked.insert(lease).inserted else { return false }
                 state.unread.append(lease)
-                state.sinceCheckpoint.append(Revocation(lease: lease, session: session, failed: notice != .revoked(lease)))
+                state.sinceCheckpoint.append(
+                    Revocation(lease: lease, session: session, failed: notice != .revoked(lease)))
                 return true
             }
             if !fresh { violations.record("page p\(page): a second notice ending \(lease): \(notice)") }

@@ -22,7 +22,8 @@ enum PageTag {
 
     /// A page's first settings.
     static func initialSettings(of page: Int) -> PlaybackSettings {
-        PlaybackSettings(isMuted: page % 2 == 0, volume: volume(of: page), rate: 1,
-                         isPaused: false, contentMode: page % 3 == 0 ? .aspectFill : .aspectFit)
+        PlaybackSettings(
+            isMuted: page % 2 == 0, volume: volume(of: page), rate: 1,
+            isPaused: false, contentMode: page % 3 == 0 ? .aspectFill : .aspectFit)
     }
 }

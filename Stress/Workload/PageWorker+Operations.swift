@@ -5,18 +5,20 @@ extension PageWorker {
     mutating func acquire() async {
         let item = world.media[rng.below(world.media.count)]
         let draw = rng.below(10)
-        let timeout: Duration? = switch draw {
-        case 0 where held.isEmpty: nil
-        case ..<4: .zero
-        case ..<7: .milliseconds(1)
-        default: .milliseconds(5)
-        }
+        let timeout: Duration? =
+            switch draw {
+            case 0 where held.isEmpty: nil
+            case ..<4: .zero
+            case ..<7: .milliseconds(1)
+            default: .milliseconds(5)
+            }
         let cancel = rng.chance(world.cancelRate)
         // The grant may land on any engine: no release mark of this page may stand meanwhile.
         for engine in marked { engine.clearRelease(of: index) }
         let previouslyMarked = marked
         marked = []
-        let result = await call(cancel: cancel, indefinite: timeout == nil) { [session] () async throws(PlayerPoolError) in
+        let result = await call(cancel: cancel, indefinite: timeout == nil) {
+            [session] () async throws(PlayerPoolError) in
             try await session.acquire(item, timeout: timeout)
         }
         var acquired: StressEngine?
@@ -66,8 +68,10 @@ extension PageWorker {
         }
         switch result {
         case .success(let token):
-            world.board.post(.init(token: token, engine: held[position].engine, player: lease.player,
-                                   lender: index, issued: Nanoseconds.now()))
+            world.board.post(
+                .init(
+                    token: token, engine: held[position].engine, player: lease.player,
+                    lender: index, issued: Nanoseconds.now()))
         case .failure(.notHolder):
             break
         case .failure(.leaseRevoked), .failure(.engineFailed):
@@ -98,7 +102,7 @@ extension PageWorker {
         case .failure(.alreadyHolding) where holdsIt:
             break
         case .failure(.tokenUnknown)
-            where Nanoseconds.now() - entry.issued >= UInt64(world.tokenLifetime.nanoseconds * 2):
+        where Nanoseconds.now() - entry.issued >= UInt64(world.tokenLifetime.nanoseconds * 2):
             break
         case .failure(.tokenAlreadyUsed), .failure(.tokenExpired):
             break
@@ -180,7 +184,8 @@ extension PageWorker {
         case .success where !invalid:
             break
         case .success:
-            world.violations.record("page p\(index): an update to rate \(rate)\(badVolume ? ", volume nan" : "") was accepted")
+            world.violations.record(
+                "page p\(index): an update to rate \(rate)\(badVolume ? ", volume nan" : "") was accepted")
         case .failure(.invalidSettings) where invalid:
             break
         case .failure(let error):
@@ -191,11 +196,16 @@ extension PageWorker {
     /// Acts with a lease given back: every call must answer `.notHolder` and change nothing.
     mutating func useGivenBack() async {
         let lease = givenBack[rng.below(givenBack.count)]
-        let lent = await call(cancel: false) { [session] () async throws(PlayerPoolError) in try await session.lend(lease) }
-        let reclaimed = await call(cancel: false) { [session] () async throws(PlayerPoolError) in try await session.reclaim(lease) }
+        let lent = await call(cancel: false) { [session] () async throws(PlayerPoolError) in
+            try await session.lend(lease)
+        }
+        let reclaimed = await call(cancel: false) { [session] () async throws(PlayerPoolError) in
+            try await session.reclaim(lease)
+        }
         for (what, result) in [("lend", lent.map { _ in () }), ("reclaim", reclaimed)] {
             if case .failure(.notHolder) = result { continue }
-            world.violations.record("page p\(index): \(what) with a given-back \(lease) answered \(result), not notHolder")
+            world.violations.record(
+                "page p\(index): \(what) with a given-back \(lease) answered \(result), not notHolder")
         }
     }
 

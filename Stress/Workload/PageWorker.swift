@@ -40,8 +40,9 @@ struct PageWorker {
         while true {
             absorbRevocations()
             if world.pause.isRequested {
-                let view = PageView(index: index, name: name, session: session, inbox: inbox, held: held,
-                                    revokedByError: revokedByError)
+                let view = PageView(
+                    index: index, name: name, session: session, inbox: inbox, held: held,
+                    revokedByError: revokedByError)
                 revokedByError = []
                 guard await world.pause.arrive(view) else { return }
                 continue

@@ -153,13 +153,16 @@ final class StressEngine: PlaybackEngine {
             if state.recent.count > 256 { state.recent.removeFirst(128) }
             var problem: String?
             if state.ended.contains(page) {
-                problem = "late apply: engine #\(index) landed page p\(page)'s settings after its borrow had "
+                problem =
+                    "late apply: engine #\(index) landed page p\(page)'s settings after its borrow had "
                     + "ended unfinished and returned"
                 state.ended.remove(page)
             }
             if let released = state.releases[page], now - 1 >= released + 1,
-               !(state.runPage == page && state.runStart <= released + 1) {
-                problem = "stale apply: engine #\(index) (\(state.player.map { "\($0)" } ?? "unbound")) landed "
+                !(state.runPage == page && state.runStart <= released + 1)
+            {
+                problem =
+                    "stale apply: engine #\(index) (\(state.player.map { "\($0)" } ?? "unbound")) landed "
                     + "page p\(page)'s settings as apply #\(now), after page p\(state.runPage)'s; p\(page) "
                     + "had let go of the player at apply #\(released)"
                 state.releases[page] = nil

@@ -23,10 +23,12 @@ struct Torture {
     func run() async -> Outcome {
         let faultsOn = options.failRate > 0 || options.crashRate > 0 || options.hangRate > 0
         let timeouts = Faults.timeouts(faultsOn: faultsOn)
-        let faults = Faults(failRate: options.failRate, crashRate: options.crashRate, hangRate: options.hangRate,
-                            applyTimeout: timeouts.apply ?? .zero, seed: options.seed)
-        let registry = EngineRegistry(latency: .microseconds(options.applyLatencyMicroseconds), violations: violations,
-                                      faults: faults)
+        let faults = Faults(
+            failRate: options.failRate, crashRate: options.crashRate, hangRate: options.hangRate,
+            applyTimeout: timeouts.apply ?? .zero, seed: options.seed)
+        let registry = EngineRegistry(
+            latency: .microseconds(options.applyLatencyMicroseconds), violations: violations,
+            faults: faults)
         let lifetime = Duration.seconds(10)
         let configuration = PlayerPool.Configuration(
             capacity: options.players, handoffTokenLifetime: lifetime,
@@ -52,8 +54,10 @@ struct Torture {
             Task { await inbox.consume(session) }
             let slot = CancelSlot()
             slots.append(slot)
-            workers.append(PageWorker(index: index, world: world, inbox: inbox, slot: slot,
-                                      seed: options.seed, session: session))
+            workers.append(
+                PageWorker(
+                    index: index, world: world, inbox: inbox, slot: slot,
+                    seed: options.seed, session: session))
         }
         let checkpoint = Checkpoint(world: world, capacity: options.players, slots: slots, activePages: workers.count)
         var outcome = Outcome()
@@ -85,8 +89,9 @@ struct Torture {
     private func coordinate(_ checkpoint: Checkpoint, start: UInt64, outcome: inout Outcome) async -> [PageView] {
         let interval = UInt64(min(2.0, max(0.25, options.seconds / 5)) * 1e9)
         var nextCheckpoint = start + interval
-        let progress = ProgressLine(start: start, counters: counters, violations: violations,
-                                    isEnabled: options.operations != nil || options.seconds > 1)
+        let progress = ProgressLine(
+            start: start, counters: counters, violations: violations,
+            isEnabled: options.operations != nil || options.seconds > 1)
         while true {
             try? await Task.sleep(for: .milliseconds(20))
             let now = Nanoseconds.now()

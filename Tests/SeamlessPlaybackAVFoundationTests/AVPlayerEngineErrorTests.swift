@@ -1,16 +1,19 @@
-@testable import SeamlessPlaybackAVFoundation
 import Testing
+
+@testable import SeamlessPlaybackAVFoundation
 
 @Suite("AVPlayerEngineError")
 struct AVPlayerEngineErrorTests {
-    @Test("each error describes itself in one line", arguments: [
-        (AVPlayerEngineError.noURL(mediaID: "clip-1"), "media 'clip-1' has no URL for an AVPlayerItem"),
-        (.itemFailed(reason: "bad codec"), "the AVPlayerItem failed: bad codec"),
-        (.playbackFailed(reason: "stalled"), "playback failed: stalled"),
-        (.cancelled, "the load was cancelled"),
-        (.superseded, "another load replaced this one"),
-        (.shutDown, "the engine is shut down"),
-    ])
+    @Test(
+        "each error describes itself in one line",
+        arguments: [
+            (AVPlayerEngineError.noURL(mediaID: "clip-1"), "media 'clip-1' has no URL for an AVPlayerItem"),
+            (.itemFailed(reason: "bad codec"), "the AVPlayerItem failed: bad codec"),
+            (.playbackFailed(reason: "stalled"), "playback failed: stalled"),
+            (.cancelled, "the load was cancelled"),
+            (.superseded, "another load replaced this one"),
+            (.shutDown, "the engine is shut down"),
+        ])
     func description(error: AVPlayerEngineError, expected: String) {
         #expect(error.description == expected)
         #expect(!expected.contains("\n"))

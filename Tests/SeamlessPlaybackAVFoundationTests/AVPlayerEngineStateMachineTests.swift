@@ -1,6 +1,7 @@
 import SeamlessPlayback
-@testable import SeamlessPlaybackAVFoundation
 import Testing
+
+@testable import SeamlessPlaybackAVFoundation
 
 @Suite("AVPlayerEngineStateMachine")
 struct AVPlayerEngineStateMachineTests {
@@ -101,9 +102,10 @@ struct AVPlayerEngineStateMachineTests {
     func itemFailsWhileLoading(afterReadyToPlay: Bool) {
         var machine = waiting()
         if afterReadyToPlay { _ = machine.observed(.itemStatus(.readyToPlay), for: 1) }
-        #expect(machine.observed(.itemStatus(.failed(reason: "unsupported codec")), for: 1) == [
-            .stopObserving(1), .finishLoad(1, .failed(.itemFailed(reason: "unsupported codec"))),
-        ])
+        #expect(
+            machine.observed(.itemStatus(.failed(reason: "unsupported codec")), for: 1) == [
+                .stopObserving(1), .finishLoad(1, .failed(.itemFailed(reason: "unsupported codec"))),
+            ])
         #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: unsupported codec"))
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
         #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [], "a failed load never finishes")
@@ -112,10 +114,11 @@ struct AVPlayerEngineStateMachineTests {
     @Test("a failure to play to the end while loading fails the load")
     func failedToPlayToEndWhileLoading() {
         var machine = waiting()
-        #expect(machine.observed(.failedToPlayToEnd(reason: "network lost"), for: 1) == [
-            .stopObserving(1),
-            .finishLoad(1, .failed(.playbackFailed(reason: "failed to play to its end: network lost"))),
-        ])
+        #expect(
+            machine.observed(.failedToPlayToEnd(reason: "network lost"), for: 1) == [
+                .stopObserving(1),
+                .finishLoad(1, .failed(.playbackFailed(reason: "failed to play to its end: network lost"))),
+            ])
     }
 
     @Test("a new load while one waits fails the waiting one as superseded")
@@ -123,9 +126,10 @@ struct AVPlayerEngineStateMachineTests {
         var machine = waiting()
         let (id, actions) = machine.loadRequested()
         #expect(id == 2)
-        #expect(actions == [
-            .stopObserving(1), .finishLoad(1, .failed(.superseded)), .send(Self.loadCommands), .startObserving(2),
-        ])
+        #expect(
+            actions == [
+                .stopObserving(1), .finishLoad(1, .failed(.superseded)), .send(Self.loadCommands), .startObserving(2),
+            ])
         #expect(machine.state == .replacing(2))
     }
 
@@ -159,9 +163,10 @@ struct AVPlayerEngineStateMachineTests {
     func cancelWaitingLoad() {
         var machine = waiting()
         _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
-        #expect(machine.loadCancelled(1) == [
-            .stopObserving(1), .send([.pause, .removeCurrentItem]), .finishLoad(1, .failed(.cancelled)),
-        ])
+        #expect(
+            machine.loadCancelled(1) == [
+                .stopObserving(1), .send([.pause, .removeCurrentItem]), .finishLoad(1, .failed(.cancelled)),
+            ])
         #expect(machine.state == .cancelled(1))
         #expect(machine.loadCancelled(1) == [])
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
@@ -172,9 +177,10 @@ struct AVPlayerEngineStateMachineTests {
     func cancelWhileReplacing() {
         var machine = Machine()
         _ = machine.loadRequested()
-        #expect(machine.loadCancelled(1) == [
-            .stopObserving(1), .send([.pause, .removeCurrentItem]), .finishLoad(1, .failed(.cancelled)),
-        ])
+        #expect(
+            machine.loadCancelled(1) == [
+                .stopObserving(1), .send([.pause, .removeCurrentItem]), .finishLoad(1, .failed(.cancelled)),
+            ])
         machine.itemReplaced(1)
         #expect(machine.state == .cancelled(1))
     }
@@ -192,9 +198,10 @@ struct AVPlayerEngineStateMachineTests {
     @Test("a ready item that fails is reported once, and only the first failure counts")
     func midPlaybackItemFailure() {
         var machine = ready()
-        #expect(machine.observed(.itemStatus(.failed(reason: "decoder died")), for: 1) == [
-            .stopObserving(1), .reportFailure("the AVPlayerItem failed: decoder died"),
-        ])
+        #expect(
+            machine.observed(.itemStatus(.failed(reason: "decoder died")), for: 1) == [
+                .stopObserving(1), .reportFailure("the AVPlayerItem failed: decoder died"),
+            ])
         #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: decoder died"))
         #expect(machine.observed(.failedToPlayToEnd(reason: "later"), for: 1) == [])
         #expect(machine.observed(.itemStatus(.failed(reason: "again")), for: 1) == [])
@@ -203,9 +210,10 @@ struct AVPlayerEngineStateMachineTests {
     @Test("a ready item that fails to play to its end is reported")
     func midPlaybackFailedToPlayToEnd() {
         var machine = ready()
-        #expect(machine.observed(.failedToPlayToEnd(reason: "stream broke"), for: 1) == [
-            .stopObserving(1), .reportFailure("playback failed: failed to play to its end: stream broke"),
-        ])
+        #expect(
+            machine.observed(.failedToPlayToEnd(reason: "stream broke"), for: 1) == [
+                .stopObserving(1), .reportFailure("playback failed: failed to play to its end: stream broke"),
+            ])
     }
 
     @Test("status and readiness changes of a ready item are not failures")
@@ -226,10 +234,11 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.observed(.errorLogEntry(other), for: 1) == [])
         #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
         #expect(machine.state == .ready(1))
-        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [
-            .stopObserving(1),
-            .reportFailure("playback failed: error log: CoreMediaErrorDomain -12938 (HTTP 404), 3 times"),
-        ])
+        #expect(
+            machine.observed(.errorLogEntry(Self.entry), for: 1) == [
+                .stopObserving(1),
+                .reportFailure("playback failed: error log: CoreMediaErrorDomain -12938 (HTTP 404), 3 times"),
+            ])
     }
 
     @Test("error-log counts start again with each item")
@@ -239,10 +248,12 @@ struct AVPlayerEngineStateMachineTests {
         _ = machine.loadRequested()
         machine.itemReplaced(2)
         #expect(machine.observed(.errorLogEntry(Self.entry), for: 2) == [])
-        #expect(machine.observed(.errorLogEntry(Self.entry), for: 2) == [
-            .stopObserving(2),
-            .finishLoad(2, .failed(.playbackFailed(reason: "error log: CoreMediaErrorDomain -12938 (HTTP 404), 2 times"))),
-        ])
+        #expect(
+            machine.observed(.errorLogEntry(Self.entry), for: 2) == [
+                .stopObserving(2),
+                .finishLoad(
+                    2, .failed(.playbackFailed(reason: "error log: CoreMediaErrorDomain -12938 (HTTP 404), 2 times"))),
+            ])
     }
 
     @Test("an error-log limit below one counts as one")
@@ -250,9 +261,10 @@ struct AVPlayerEngineStateMachineTests {
         var machine = ready(errorLogLimit: 0)
         #expect(machine.errorLogLimit == 1)
         let entry = Machine.ErrorLogEntry(domain: "d", code: 1, comment: nil)
-        #expect(machine.observed(.errorLogEntry(entry), for: 1) == [
-            .stopObserving(1), .reportFailure("playback failed: error log: d 1, 1 times"),
-        ])
+        #expect(
+            machine.observed(.errorLogEntry(entry), for: 1) == [
+                .stopObserving(1), .reportFailure("playback failed: error log: d 1, 1 times"),
+            ])
     }
 
     // MARK: Apply, position, shutdown
@@ -261,9 +273,12 @@ struct AVPlayerEngineStateMachineTests {
     func applySendsCommands() {
         let machine = ready()
         let settings = PlaybackSettings(isMuted: true, volume: 0.5, rate: 2, isPaused: false, contentMode: .aspectFill)
-        #expect(machine.applyRequested(settings) == [
-            .send([.setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2), .play]),
-        ])
+        #expect(
+            machine.applyRequested(settings) == [
+                .send([
+                    .setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2), .play,
+                ])
+            ])
         #expect(Machine().applyRequested(settings) == [.send(PlayerCommand.applying(settings))], "before any load too")
     }
 
@@ -271,11 +286,12 @@ struct AVPlayerEngineStateMachineTests {
     func shutdown(stage: Int) {
         var machine = stage == 0 ? Machine() : stage == 1 ? waiting() : ready()
         let release = Machine.Action.send([.pause, .removeCurrentItem, .detachLayer])
-        let expected: [Machine.Action] = switch stage {
-        case 0: [release]
-        case 1: [.stopObserving(1), .finishLoad(1, .failed(.shutDown)), release]
-        default: [.stopObserving(1), release]
-        }
+        let expected: [Machine.Action] =
+            switch stage {
+            case 0: [release]
+            case 1: [.stopObserving(1), .finishLoad(1, .failed(.shutDown)), release]
+            default: [.stopObserving(1), release]
+            }
         #expect(machine.shutdownRequested() == expected)
         #expect(machine.state == .shutDown)
         #expect(machine.shutdownRequested() == [])
@@ -293,10 +309,12 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .shutDown)
     }
 
-    @Test("the position is the current time, or zero when it is not a finite positive number", arguments: [
-        (Double.nan, Duration.zero), (.infinity, .zero), (-.infinity, .zero), (-1, .zero), (0, .zero),
-        (1.5, .milliseconds(1500)), (3600, .seconds(3600)),
-    ])
+    @Test(
+        "the position is the current time, or zero when it is not a finite positive number",
+        arguments: [
+            (Double.nan, Duration.zero), (.infinity, .zero), (-.infinity, .zero), (-1, .zero), (0, .zero),
+            (1.5, .milliseconds(1500)), (3600, .seconds(3600)),
+        ])
     func position(seconds: Double, expected: Duration) {
         #expect(Machine.position(seconds: seconds) == expected)
     }

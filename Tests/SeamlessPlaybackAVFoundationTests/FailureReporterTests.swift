@@ -1,6 +1,7 @@
 import Foundation
-@testable import SeamlessPlaybackAVFoundation
 import Testing
+
+@testable import SeamlessPlaybackAVFoundation
 
 /// Collects what a handler received; safe to call from any thread.
 private final class Received: @unchecked Sendable {

@@ -1,6 +1,7 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("ActiveHolders: which lease each player is shown for")
 struct ActiveHoldersTests {

@@ -14,7 +14,8 @@ struct DemoStoryTests {
         #expect(report.miniPlayerNotices.count == 1)
         #expect(report.feedNotices.count == 1)
         guard case .returned(let returned)? = report.feedNotices.first,
-              case .revoked(let revoked)? = report.miniPlayerNotices.first else {
+            case .revoked(let revoked)? = report.miniPlayerNotices.first
+        else {
             Issue.record("expected .returned for the feed and .revoked for the mini-player")
             return
         }
@@ -33,7 +34,8 @@ struct DemoStoryTests {
             let settings = try #require(line.settings)
             switch line.page {
             // A refused hide is the feed acting while the detail page holds the player.
-            case "feed" where !line.event.contains("refused"): #expect(settings.isMuted && settings.contentMode == .aspectFill && settings.rate == 1)
+            case "feed" where !line.event.contains("refused"):
+                #expect(settings.isMuted && settings.contentMode == .aspectFill && settings.rate == 1)
             case "detail": #expect(!settings.isMuted && settings.contentMode == .aspectFit && settings.rate == 1.25)
             case "mini-player" where line.event.contains("borrowed"): #expect(settings.volume == 0.6)
             default: break
@@ -48,21 +50,24 @@ struct DemoStoryTests {
         let report = try await DemoStory.run()
         let player = try #require(report.timeline.first?.player)
         let pictures = report.lines(for: player).map { "\($0.page): \($0.picture ?? "none")" }
-        #expect(pictures == [
-            "feed: feed cell", "feed: feed cell", "feed: feed cell",
-            "detail: detail page", "feed: detail page", "detail: detail page",
-            "mini-player: mini-player", "detail: detail page", "mini-player: detail page", "mini-player: detail page",
-            "feed: feed cell", "feed: feed cell",
-        ])
-        #expect(report.hostCalls.map(\.description) == [
-            "attach feed cell (feed)",
-            "attach detail page (detail)", "detach feed cell (feed)",
-            "attach mini-player (mini-player)", "detach detail page (detail)",
-            "attach detail page (detail)", "detach mini-player (mini-player)",
-            "attach feed cell (feed)", "detach detail page (detail)",
-            "attach deep-link page (deep-link)",
-            "detach feed cell (feed)", "detach deep-link page (deep-link)",
-        ])
+        #expect(
+            pictures == [
+                "feed: feed cell", "feed: feed cell", "feed: feed cell",
+                "detail: detail page", "feed: detail page", "detail: detail page",
+                "mini-player: mini-player", "detail: detail page", "mini-player: detail page",
+                "mini-player: detail page",
+                "feed: feed cell", "feed: feed cell",
+            ])
+        #expect(
+            report.hostCalls.map(\.description) == [
+                "attach feed cell (feed)",
+                "attach detail page (detail)", "detach feed cell (feed)",
+                "attach mini-player (mini-player)", "detach detail page (detail)",
+                "attach detail page (detail)", "detach mini-player (mini-player)",
+                "attach feed cell (feed)", "detach detail page (detail)",
+                "attach deep-link page (deep-link)",
+                "detach feed cell (feed)", "detach deep-link page (deep-link)",
+            ])
         #expect(report.timeline.last?.picture == "deep-link page")
         #expect(report.pictureAtTransition == "detail page")
         #expect(report.timelineTable().contains("picture in"))

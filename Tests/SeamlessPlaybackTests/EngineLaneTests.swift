@@ -1,6 +1,7 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 /// An engine that tells the test when it is shut down.
 final class SignallingEngine: PlaybackEngine {

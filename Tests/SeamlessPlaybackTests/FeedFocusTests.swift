@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("FeedFocus: what the preload policy wants and how far media is from the focus")
 struct FeedFocusTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("HandoffToken")
 struct HandoffTokenTests {
@@ -9,7 +10,8 @@ struct HandoffTokenTests {
         for _ in 0..<2_000 {
             let token = HandoffToken.random()
             #expect(token.description.count == 22)
-            #expect(token.description.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            #expect(
+                token.description.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
             #expect(HandoffToken(token.description) == token)
             seen.insert(token)
         }
@@ -32,8 +34,10 @@ struct HandoffTokenTests {
         }
     }
 
-    @Test(arguments: ["", "short", "AAAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAA=", "AAAAAAAAAAAAAAAAAAAAA+",
-                      "AAAAAAAAAAAAAAAAAAAAA é", "AAAAAAAAAAAAAAAAAAAA\u{0}A", "AAAAAAAAAAAAAAAAAAAA A"])
+    @Test(arguments: [
+        "", "short", "AAAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAA=", "AAAAAAAAAAAAAAAAAAAAA+",
+        "AAAAAAAAAAAAAAAAAAAAA é", "AAAAAAAAAAAAAAAAAAAA\u{0}A", "AAAAAAAAAAAAAAAAAAAA A",
+    ])
     func malformedTextIsNotAToken(_ text: String) {
         #expect(HandoffToken(text) == nil)
     }
@@ -52,8 +56,10 @@ struct HandoffTokenTests {
     @Test func urlWithoutTokenIsNilAndBadTokensThrow() throws {
         #expect(try HandoffToken(url: try #require(URL(string: "shop://detail?item=1"))) == nil)
         #expect(try HandoffToken(url: try #require(URL(string: "shop://detail"))) == nil)
-        for bad in ["shop://d?reusedPlayer=abc", "shop://d?reusedPlayer", "shop://d?reusedPlayer=%2F%2F",
-                    "shop://d?reusedPlayer=AAAAAAAAAAAAAAAAAAAAAA&reusedPlayer=BBBBBBBBBBBBBBBBBBBBBB"] {
+        for bad in [
+            "shop://d?reusedPlayer=abc", "shop://d?reusedPlayer", "shop://d?reusedPlayer=%2F%2F",
+            "shop://d?reusedPlayer=AAAAAAAAAAAAAAAAAAAAAA&reusedPlayer=BBBBBBBBBBBBBBBBBBBBBB",
+        ] {
             let url = try #require(URL(string: bad))
             #expect(throws: PlayerPoolError.tokenMalformed) { _ = try HandoffToken(url: url) }
         }

@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 /// Drives a ``PoolStateMachine`` synchronously and checks its invariants after every step.
 final class MachineHarness {
@@ -8,8 +9,9 @@ final class MachineHarness {
     var now: Duration = .zero
 
     init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), borrowWarningThreshold: Duration? = nil) {
-        machine = PoolStateMachine(capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1,
-                                   borrowWarningThreshold: borrowWarningThreshold)
+        machine = PoolStateMachine(
+            capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1,
+            borrowWarningThreshold: borrowWarningThreshold)
     }
 
     func request() -> RequestID {
@@ -64,7 +66,8 @@ final class MachineHarness {
         while let busy = machine.players.values.filter({ $0.job != nil }).min(by: { $0.id.number < $1.id.number }) {
             all += finishJob(busy.id)
         }
-        for (id, state) in machine.failedEngines.sorted(by: { $0.key.number < $1.key.number }) where state == .shuttingDown {
+        for (id, state) in machine.failedEngines.sorted(by: { $0.key.number < $1.key.number })
+        where state == .shuttingDown {
             all += step { $0.engineShutDown(id) }
         }
         return all
@@ -102,7 +105,8 @@ final class MachineHarness {
     }
 
     /// feed owns the clip; returns the harness, the sessions and the feed's grant.
-    static func feedHoldingClip(capacity: Int = 2) throws -> (MachineHarness, feed: SessionID, detail: SessionID, Grant) {
+    static func feedHoldingClip(capacity: Int = 2) throws -> (MachineHarness, feed: SessionID, detail: SessionID, Grant)
+    {
         let h = MachineHarness(capacity: capacity)
         let feed = h.open("feed", feedSettings)
         let detail = h.open("detail", detailSettings)

@@ -1,14 +1,16 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("NoticeBuffer: what an unread page keeps")
 struct NoticeBufferTests {
     let engine = SimulatedEngine()
 
     func lease(_ epoch: UInt64) -> PlayerLease {
-        PlayerLease(player: PlayerID(pool: 1, number: 1), media: clip, session: "page", engine: engine,
-                    epoch: epoch, sessionID: 1)
+        PlayerLease(
+            player: PlayerID(pool: 1, number: 1), media: clip, session: "page", engine: engine,
+            epoch: epoch, sessionID: 1)
     }
 
     func drain(_ buffer: inout NoticeBuffer) -> [LeaseNotice] {

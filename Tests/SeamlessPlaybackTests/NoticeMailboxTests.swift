@@ -1,6 +1,7 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("NoticeMailbox: a page's notices, bounded and on time")
 struct NoticeMailboxTests {

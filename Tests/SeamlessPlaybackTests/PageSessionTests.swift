@@ -264,7 +264,9 @@ struct PageSessionTests {
         #expect(await notices.next() == nil)
         await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.acquire(clip) }
         await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.lend(own) }
-        await #expect(throws: PlayerPoolError.sessionClosed) { _ = try await detail.borrow(HandoffToken.init("BBBBBBBBBBBBBBBBBBBBBB")!) }
+        await #expect(throws: PlayerPoolError.sessionClosed) {
+            _ = try await detail.borrow(HandoffToken.init("BBBBBBBBBBBBBBBBBBBBBB")!)
+        }
         await detail.close()
         #expect(await f.pool.metrics.idle == 1)
     }

@@ -8,8 +8,10 @@ struct PlayerPoolFocusTests {
 
     func makePool(capacity: Int = 4) -> (PlayerPool, ManualClock) {
         let clock = ManualClock()
-        let pool = PlayerPool(configuration: .init(capacity: capacity, loadTimeout: nil, applyTimeout: nil),
-                              clock: clock) { SimulatedEngine(clock: clock, loadLatency: .milliseconds(250)) }
+        let pool = PlayerPool(
+            configuration: .init(capacity: capacity, loadTimeout: nil, applyTimeout: nil),
+            clock: clock
+        ) { SimulatedEngine(clock: clock, loadLatency: .milliseconds(250)) }
         return (pool, clock)
     }
 

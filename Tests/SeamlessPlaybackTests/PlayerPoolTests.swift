@@ -220,13 +220,14 @@ struct PlayerPoolTests {
         await f.pool.shutdown()
         var seen: [PoolEvent] = []
         for await event in events { seen.append(event) }
-        #expect(seen == [
-            .created(lease.player), .loaded(lease.player, clip),
-            .acquired(lease.player, session: "feed", warm: false),
-            .handedOff(lease.player, from: "feed", to: "detail"),
-            .returned(lease.player, session: "detail"),
-            .destroyed(lease.player),
-        ])
+        #expect(
+            seen == [
+                .created(lease.player), .loaded(lease.player, clip),
+                .acquired(lease.player, session: "feed", warm: false),
+                .handedOff(lease.player, from: "feed", to: "detail"),
+                .returned(lease.player, session: "detail"),
+                .destroyed(lease.player),
+            ])
     }
 
     /// Many pages race over few players with random operations, waits that time out on the manual clock,
@@ -236,7 +237,8 @@ struct PlayerPoolTests {
     func seededRaceOfManyPagesOverFewPlayers(seed: Int) async throws {
         let f = PoolFixture(capacity: 3, engineLatency: .microseconds(20))
         let pages = try await (0..<12).asyncMap { index in
-            try await f.pool.makeSession(named: "page\(index)", settings: [feedSettings, detailSettings, miniSettings][index % 3])
+            try await f.pool.makeSession(
+                named: "page\(index)", settings: [feedSettings, detailSettings, miniSettings][index % 3])
         }
         let leases = Locked<[PlayerLease]>([])
         let tokens = Locked<[HandoffToken]>([])
@@ -300,7 +302,8 @@ struct PlayerPoolTests {
         }
         for engine in f.engines { #expect(!engine.record.sawOverlap) }
         let metrics = await f.pool.metrics
-        #expect(metrics.acquisitions > 0 && metrics.handoffs > 0 && metrics.timeouts > 0, "the race exercised too little")
+        #expect(
+            metrics.acquisitions > 0 && metrics.handoffs > 0 && metrics.timeouts > 0, "the race exercised too little")
         #expect(metrics.waiting == 0)
         #expect(metrics.live <= 3)
         #expect(f.engines.filter { $0.record.shutdowns == 0 }.count == metrics.live)

@@ -20,8 +20,12 @@ struct PlayerSurfacesTests {
         mini = RecordingHost("mini", journal: journal)
     }
 
-    func attach(_ host: RecordingHost, _ lease: PlayerLease) -> HostCall { HostCall(.attach, host: host.name, lease: lease) }
-    func detach(_ host: RecordingHost, _ lease: PlayerLease) -> HostCall { HostCall(.detach, host: host.name, lease: lease) }
+    func attach(_ host: RecordingHost, _ lease: PlayerLease) -> HostCall {
+        HostCall(.attach, host: host.name, lease: lease)
+    }
+    func detach(_ host: RecordingHost, _ lease: PlayerLease) -> HostCall {
+        HostCall(.detach, host: host.name, lease: lease)
+    }
 
     /// The feed playing the clip in its cell, the detail page holding it and showing it in its page.
     func detailShowing(_ surfaces: PlayerSurfaces) async throws -> (PoolFixture.FeedAndDetail, PlayerLease) {
@@ -105,13 +109,14 @@ struct PlayerSurfacesTests {
         await journal.waitForCalls(9)
         await pages.feed.close()
         await journal.waitForCalls(10)
-        #expect(journal.calls.map(\.description) == [
-            "attach cell (feed)", "attach page (detail)", "detach cell (feed)",
-            "attach mini (mini-player)", "detach page (detail)",
-            "attach page (detail)", "detach mini (mini-player)",
-            "attach cell (feed)", "detach page (detail)",
-            "detach cell (feed)",
-        ])
+        #expect(
+            journal.calls.map(\.description) == [
+                "attach cell (feed)", "attach page (detail)", "detach cell (feed)",
+                "attach mini (mini-player)", "detach page (detail)",
+                "attach page (detail)", "detach mini (mini-player)",
+                "attach cell (feed)", "detach page (detail)",
+                "detach cell (feed)",
+            ])
         #expect(surfaces.host(showing: borrowed.player) == nil)
         await f.pool.shutdown()
         await running.value
@@ -141,7 +146,7 @@ struct PlayerSurfacesTests {
         let (pages, borrowed) = try await detailShowing(surfaces)
         try await pages.detail.giveBack(borrowed)
         await journal.waitForCalls(5)  // the first run is following the changes
-        await surfaces.run()           // returns at once (otherwise the time limit fails the test)
+        await surfaces.run()  // returns at once (otherwise the time limit fails the test)
         await pages.feed.close()
         await journal.waitForCalls(6)
         #expect(journal.calls.last == detach(cell, pages.lease))

@@ -1,6 +1,6 @@
+import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackTesting
-import Foundation
 import Testing
 
 /// A pool on a manual clock whose simulated engines the test can inspect and hold up.
@@ -23,10 +23,12 @@ final class PoolFixture: Sendable {
     ///   this long, so that real work is in flight while pages race; timeouts stay on the manual clock.
     /// - Parameter timeouts: The pool's load and apply timeouts; off by default, so that a test can hold a
     ///   call at a gate and move the manual clock on without failing the engine.
-    init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), gatesOpen: Bool = true,
-         engineLatency: Duration? = nil, timeouts: (load: Duration?, apply: Duration?) = (nil, nil),
-         borrowWarningThreshold: Duration? = nil,
-         failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }) {
+    init(
+        capacity: Int = 2, tokenLifetime: Duration = .seconds(10), gatesOpen: Bool = true,
+        engineLatency: Duration? = nil, timeouts: (load: Duration?, apply: Duration?) = (nil, nil),
+        borrowWarningThreshold: Duration? = nil,
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
+    ) {
         let clock = self.clock
         let applyGate = Gate(isOpen: gatesOpen)
         let loadGate = self.loadGate
@@ -34,9 +36,10 @@ final class PoolFixture: Sendable {
         let creationGate = self.creationGate
         self.applyGate = applyGate
         pool = PlayerPool(
-            configuration: .init(capacity: capacity, handoffTokenLifetime: tokenLifetime,
-                                 loadTimeout: timeouts.load, applyTimeout: timeouts.apply,
-                                 borrowWarningThreshold: borrowWarningThreshold),
+            configuration: .init(
+                capacity: capacity, handoffTokenLifetime: tokenLifetime,
+                loadTimeout: timeouts.load, applyTimeout: timeouts.apply,
+                borrowWarningThreshold: borrowWarningThreshold),
             clock: clock
         ) {
             await creationGate.pass()
@@ -46,11 +49,12 @@ final class PoolFixture: Sendable {
                 return true
             }
             if fail { throw SimulatedEngine.LoadError(description: "no engine today") }
-            let engine = if let engineLatency {
-                SimulatedEngine(loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad)
-            } else {
-                SimulatedEngine(clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad)
-            }
+            let engine =
+                if let engineLatency {
+                    SimulatedEngine(loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad)
+                } else {
+                    SimulatedEngine(clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad)
+                }
             registry.engines.withLock { $0.append(engine) }
             return engine
         }

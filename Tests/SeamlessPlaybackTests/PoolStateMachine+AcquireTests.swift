@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("PoolStateMachine: acquire, waiters, prewarm, trim")
 struct PoolStateMachineAcquireTests {
@@ -8,14 +9,20 @@ struct PoolStateMachineAcquireTests {
         let feed = h.open("feed", feedSettings)
         let r = h.request()
         let p = MachineHarness.pid1
-        #expect(h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
-            == [.run(.create, on: p)])
+        #expect(
+            h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
+                == [.run(.create, on: p)])
         #expect(h.step { $0.engineCreated(p) } == [.emit(.created(p)), .run(.load(clip), on: p)])
-        #expect(h.step { $0.loadFinished(p, media: clip) }
-            == [.emit(.loaded(p, clip)), .run(.apply(feedSettings, version: 1), on: p)])
+        #expect(
+            h.step { $0.loadFinished(p, media: clip) }
+                == [.emit(.loaded(p, clip)), .run(.apply(feedSettings, version: 1), on: p)])
         let grant = Grant(player: p, epoch: 1, media: clip, session: feed, sessionName: "feed")
-        #expect(h.step { $0.applyFinished(p, version: 1) }
-            == [.emit(.acquired(p, session: "feed", warm: false)), .resume(r, with: grant), .activeChanged(p, grant)])
+        #expect(
+            h.step { $0.applyFinished(p, version: 1) }
+                == [
+                    .emit(.acquired(p, session: "feed", warm: false)), .resume(r, with: grant),
+                    .activeChanged(p, grant),
+                ])
         #expect(h.machine.metrics.acquisitions == 1)
         #expect(h.machine.metrics.loads == 1)
         #expect(h.machine.metrics.live == 1)
@@ -72,11 +79,15 @@ struct PoolStateMachineAcquireTests {
 
     @Test func heldPlayersAreNeverTakenAndWaitersAreServedFirstComeFirstServed() throws {
         let h = MachineHarness(capacity: 1)
-        let a = h.open("a"), b = h.open("b"), c = h.open("c")
+        let a = h.open("a")
+        let b = h.open("b")
+        let c = h.open("c")
         let held = try #require(h.acquire(a, clip))
-        let rb = h.request(), rc = h.request()
-        #expect(h.step { $0.acquireRequested(rb, session: b, media: film, timeout: nil, now: .zero) }
-            == [.emit(.queued(session: "b", film))])
+        let rb = h.request()
+        let rc = h.request()
+        #expect(
+            h.step { $0.acquireRequested(rb, session: b, media: film, timeout: nil, now: .zero) }
+                == [.emit(.queued(session: "b", film))])
         h.step { $0.acquireRequested(rc, session: c, media: clip, timeout: nil, now: .zero) }
         #expect(h.machine.metrics.waiting == 2)
         let back = h.request()
@@ -90,14 +101,17 @@ struct PoolStateMachineAcquireTests {
 
     @Test func waiterTimesOutOnlyAtItsDeadline() throws {
         let h = MachineHarness(capacity: 1)
-        let a = h.open("a"), b = h.open("b")
+        let a = h.open("a")
+        let b = h.open("b")
         _ = try #require(h.acquire(a, clip))
         let r = h.request()
-        #expect(h.step { $0.acquireRequested(r, session: b, media: film, timeout: .seconds(1), now: .seconds(5)) }
-            == [.emit(.queued(session: "b", film)), .startTimer(r, deadline: .seconds(6))])
+        #expect(
+            h.step { $0.acquireRequested(r, session: b, media: film, timeout: .seconds(1), now: .seconds(5)) }
+                == [.emit(.queued(session: "b", film)), .startTimer(r, deadline: .seconds(6))])
         #expect(h.step { $0.timerFired(r, now: .milliseconds(5500)) } == [.startTimer(r, deadline: .seconds(6))])
-        #expect(h.step { $0.timerFired(r, now: .seconds(6)) }
-            == [.emit(.timedOut(session: "b", film)), .fail(r, .timedOut)])
+        #expect(
+            h.step { $0.timerFired(r, now: .seconds(6)) }
+                == [.emit(.timedOut(session: "b", film)), .fail(r, .timedOut)])
         #expect(h.machine.metrics.timeouts == 1)
         #expect(h.machine.metrics.waiting == 0)
         #expect(h.step { $0.timerFired(r, now: .seconds(7)) } == [])
@@ -108,7 +122,9 @@ struct PoolStateMachineAcquireTests {
         let a = h.open("a")
         _ = try #require(h.acquire(a, clip))
         let r = h.request()
-        let actions = h.step { $0.acquireRequested(r, session: a, media: film, timeout: .seconds(Int64.max), now: .zero) }
+        let actions = h.step {
+            $0.acquireRequested(r, session: a, media: film, timeout: .seconds(Int64.max), now: .zero)
+        }
         #expect(actions == [.emit(.queued(session: "a", film))])
     }
 
@@ -139,13 +155,17 @@ struct PoolStateMachineAcquireTests {
 
     @Test func cancelledWaiterLeavesNoTraceAndIsSkipped() throws {
         let h = MachineHarness(capacity: 1)
-        let a = h.open("a"), b = h.open("b"), c = h.open("c")
+        let a = h.open("a")
+        let b = h.open("b")
+        let c = h.open("c")
         let held = try #require(h.acquire(a, clip))
-        let rb = h.request(), rc = h.request()
+        let rb = h.request()
+        let rc = h.request()
         h.step { $0.acquireRequested(rb, session: b, media: film, timeout: .seconds(1), now: .zero) }
         h.step { $0.acquireRequested(rc, session: c, media: film, timeout: nil, now: .zero) }
-        #expect(h.step { $0.requestCancelled(rb) }
-            == [.cancelTimer(rb), .emit(.cancelled(session: "b")), .fail(rb, .cancelled)])
+        #expect(
+            h.step { $0.requestCancelled(rb) }
+                == [.cancelTimer(rb), .emit(.cancelled(session: "b")), .fail(rb, .cancelled)])
         #expect(h.step { $0.requestCancelled(rb) } == [])
         let back = h.request()
         var actions = h.step { $0.giveBackRequested(back, lease: held.key, by: a) }
@@ -157,7 +177,8 @@ struct PoolStateMachineAcquireTests {
 
     @Test func cancelledAcquireDuringLoadFreesThePlayerWarmForTheNext() throws {
         let h = MachineHarness(capacity: 1)
-        let a = h.open("a"), b = h.open("b")
+        let a = h.open("a")
+        let b = h.open("b")
         let r = h.request()
         h.step { $0.acquireRequested(r, session: a, media: clip, timeout: nil, now: .zero) }
         h.finishJob(MachineHarness.pid1)
@@ -175,8 +196,10 @@ struct PoolStateMachineAcquireTests {
 
     @Test func engineCreationFailureFreesTheSlotAndServesTheNextWaiter() throws {
         let h = MachineHarness(capacity: 1)
-        let a = h.open("a"), b = h.open("b")
-        let ra = h.request(), rb = h.request()
+        let a = h.open("a")
+        let b = h.open("b")
+        let ra = h.request()
+        let rb = h.request()
         h.step { $0.acquireRequested(ra, session: a, media: clip, timeout: nil, now: .zero) }
         h.step { $0.acquireRequested(rb, session: b, media: film, timeout: nil, now: .zero) }
         let actions = h.step { $0.engineCreationFailed(MachineHarness.pid1, reason: "no decoder") }
@@ -188,8 +211,10 @@ struct PoolStateMachineAcquireTests {
 
     @Test func loadFailureRetiresTheEngineAndServesTheNextWaiter() throws {
         let h = MachineHarness(capacity: 1)
-        let a = h.open("a"), b = h.open("b")
-        let ra = h.request(), rb = h.request()
+        let a = h.open("a")
+        let b = h.open("b")
+        let ra = h.request()
+        let rb = h.request()
         let p = MachineHarness.pid1
         h.step { $0.acquireRequested(ra, session: a, media: clip, timeout: nil, now: .zero) }
         h.step { $0.acquireRequested(rb, session: b, media: film, timeout: nil, now: .zero) }

@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("PoolStateMachine: engines that fail after their load, hang, or are held too long")
 struct PoolStateMachineFailureTests {
@@ -13,8 +14,9 @@ struct PoolStateMachineFailureTests {
         #expect(failed.jobs == [.run(.shutDown, on: p1)])
         // No borrow of it: its token answers with the failure.
         let borrow = h.request()
-        #expect(h.step { $0.borrowRequested(borrow, token: token, by: detail, now: .zero) }
-            == [.fail(borrow, .engineFailed("stream cut"))])
+        #expect(
+            h.step { $0.borrowRequested(borrow, token: token, by: detail, now: .zero) }
+                == [.fail(borrow, .engineFailed("stream cut"))])
         // No warm hit, no recycling, no prewarm: the next acquire of the same media makes a new engine.
         let warm = h.request()
         #expect(h.step { $0.prewarmRequested(warm, media: clip) }.jobs == [.run(.create, on: p2)])
@@ -34,19 +36,23 @@ struct PoolStateMachineFailureTests {
         let pending = h.request()
         h.step { $0.borrowRequested(pending, token: token, by: mini, now: .zero) }
         let failed = h.step { $0.engineFailed(p1, reason: "decoder died", now: .zero) }
-        #expect(failed.withoutEvents == [
-            .fail(pending, .engineFailed("decoder died")),
-            .notify(borrowed, .failed("decoder died")),
-            .notify(lease, .failed("decoder died")),
-        ])
+        #expect(
+            failed.withoutEvents == [
+                .fail(pending, .engineFailed("decoder died")),
+                .notify(borrowed, .failed("decoder died")),
+                .notify(lease, .failed("decoder died")),
+            ])
         #expect(failed.activeChanges == [nil])
         // Only the first report counts.
         #expect(h.step { $0.engineFailed(p1, reason: "again", now: .zero) } == [])
-        let giveBack = h.request(), reclaim = h.request()
-        #expect(h.step { $0.giveBackRequested(giveBack, lease: borrowed.key, by: detail) }
-            == [.fail(giveBack, .engineFailed("decoder died"))])
-        #expect(h.step { $0.reclaimRequested(reclaim, lease: lease.key, by: feed) }
-            == [.fail(reclaim, .engineFailed("decoder died"))])
+        let giveBack = h.request()
+        let reclaim = h.request()
+        #expect(
+            h.step { $0.giveBackRequested(giveBack, lease: borrowed.key, by: detail) }
+                == [.fail(giveBack, .engineFailed("decoder died"))])
+        #expect(
+            h.step { $0.reclaimRequested(reclaim, lease: lease.key, by: feed) }
+                == [.fail(reclaim, .engineFailed("decoder died"))])
         #expect(throws: PlayerPoolError.engineFailed("decoder died")) {
             try h.machine.lendRequested(lease.key, by: feed, token: .random(), now: .zero).get()
         }
@@ -108,11 +114,14 @@ struct PoolStateMachineFailureTests {
         let borrowed = try #require(actions.grant(for: r))
         #expect(actions.contains(.watchHold(p1, epoch: borrowed.epoch)))
         #expect(!actions.contains(.watchHold(p1, epoch: lease.epoch)))
-        #expect(h.step { $0.holdTimerFired(p1, epoch: borrowed.epoch, heldFor: .seconds(31)) }
-            == [.emit(.borrowHeldLong(p1, session: "detail", heldFor: .seconds(31)))])
+        #expect(
+            h.step { $0.holdTimerFired(p1, epoch: borrowed.epoch, heldFor: .seconds(31)) }
+                == [.emit(.borrowHeldLong(p1, session: "detail", heldFor: .seconds(31)))])
         #expect(h.machine.snapshot().first?.holders == ["feed", "detail"])
         let back = h.request()
-        #expect(h.step { $0.giveBackRequested(back, lease: borrowed.key, by: detail) }.contains(.unwatchHold(borrowed.epoch)))
+        #expect(
+            h.step { $0.giveBackRequested(back, lease: borrowed.key, by: detail) }.contains(
+                .unwatchHold(borrowed.epoch)))
         #expect(h.step { $0.holdTimerFired(p1, epoch: borrowed.epoch, heldFor: .seconds(40)) } == [])
     }
 }

@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("PoolStateMachine: lend, borrow, give back, reclaim, update, close, shutdown")
 struct PoolStateMachineHandoffTests {
@@ -7,8 +8,9 @@ struct PoolStateMachineHandoffTests {
         let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let r = h.request()
-        #expect(h.step { $0.borrowRequested(r, token: token, by: detail, now: .zero) }
-            == [.run(.apply(detailSettings, version: 2), on: lease.player)])
+        #expect(
+            h.step { $0.borrowRequested(r, token: token, by: detail, now: .zero) }
+                == [.run(.apply(detailSettings, version: 2), on: lease.player)])
         let done = h.finishJob(lease.player)
         #expect(done.contains(.emit(.handedOff(lease.player, from: "feed", to: "detail"))))
         let borrowed = try #require(done.grant(for: r))
@@ -96,9 +98,13 @@ struct PoolStateMachineHandoffTests {
         let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))
         let r = h.request()
-        #expect(h.step { $0.borrowRequested(r, token: token, by: detail, now: .seconds(15)) } == [.fail(r, .tokenExpired)])
+        #expect(
+            h.step { $0.borrowRequested(r, token: token, by: detail, now: .seconds(15)) } == [.fail(r, .tokenExpired)])
         let later = h.request()
-        #expect(h.step { $0.borrowRequested(later, token: token, by: detail, now: .seconds(21)) } == [.fail(later, .tokenUnknown)])
+        #expect(
+            h.step { $0.borrowRequested(later, token: token, by: detail, now: .seconds(21)) } == [
+                .fail(later, .tokenUnknown)
+            ])
         #expect(h.machine.tokens.isEmpty)
     }
 
@@ -109,10 +115,11 @@ struct PoolStateMachineHandoffTests {
         let miniLease = try #require(h.handOff(detailLease, to: mini))
         let r = h.request()
         let actions = h.step { $0.reclaimRequested(r, lease: detailLease.key, by: detail) }
-        #expect(actions.withoutEvents == [
-            .notify(miniLease, .revoked),
-            .run(.apply(detailSettings, version: 4), on: lease.player),
-        ])
+        #expect(
+            actions.withoutEvents == [
+                .notify(miniLease, .revoked),
+                .run(.apply(detailSettings, version: 4), on: lease.player),
+            ])
         #expect(h.finishJob(lease.player).succeeded(r))
         #expect(h.machine.snapshot().first?.holders == ["feed", "detail"])
         #expect(h.machine.metrics.revocations == 1)
@@ -156,7 +163,8 @@ struct PoolStateMachineHandoffTests {
         var louder = miniSettings
         louder.volume = 0.9
         h.step { $0.updateRequested(busy, session: mini, settings: louder) }
-        let middle = h.request(), bottom = h.request()
+        let middle = h.request()
+        let bottom = h.request()
         h.step { $0.reclaimRequested(middle, lease: detailLease.key, by: detail) }
         let actions = h.step { $0.reclaimRequested(bottom, lease: lease.key, by: feed) }
         #expect(actions.failure(for: middle) == .leaseRevoked)
@@ -186,8 +194,9 @@ struct PoolStateMachineHandoffTests {
         var muted = detailSettings
         muted.isMuted = true
         let active = h.request()
-        #expect(h.step { $0.updateRequested(active, session: detail, settings: muted) }
-            == [.run(.apply(muted, version: 3), on: lease.player)])
+        #expect(
+            h.step { $0.updateRequested(active, session: detail, settings: muted) }
+                == [.run(.apply(muted, version: 3), on: lease.player)])
         #expect(h.finishJob(lease.player).succeeded(active))
         var louder = feedSettings
         louder.volume = 0.25
@@ -241,8 +250,9 @@ struct PoolStateMachineHandoffTests {
         #expect(settled.succeeded(r))
         #expect(h.machine.snapshot().map(\.holders) == [["feed"], []])
         let after = h.request()
-        #expect(h.step { $0.acquireRequested(after, session: detail, media: clip, timeout: nil, now: .zero) }
-            == [.fail(after, .sessionClosed)])
+        #expect(
+            h.step { $0.acquireRequested(after, session: detail, media: clip, timeout: nil, now: .zero) }
+                == [.fail(after, .sessionClosed)])
         _ = feed
     }
 
@@ -261,8 +271,9 @@ struct PoolStateMachineHandoffTests {
         #expect(h.settle().succeeded(r))
         #expect(h.machine.metrics.live == 0)
         let later = h.request()
-        #expect(h.step { $0.acquireRequested(later, session: feed, media: clip, timeout: nil, now: .zero) }
-            == [.fail(later, .poolShutDown)])
+        #expect(
+            h.step { $0.acquireRequested(later, session: feed, media: clip, timeout: nil, now: .zero) }
+                == [.fail(later, .poolShutDown)])
         let again = h.request()
         #expect(h.step { $0.shutdownRequested(again) } == [.succeed(again)])
     }

@@ -1,6 +1,7 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("PoolStateMachine: random inputs keep every invariant")
 struct PoolStateMachineInvariantsTests {
@@ -24,11 +25,11 @@ struct PoolStateMachineInvariantsTests {
         var reclaims: [RequestID: Grant] = [:]
         var isShutDown = false
         // The rules of the review fixes, checked as they happen.
-        var handoffs: [PlayerID: Int] = [:]                        // completed borrows per player
-        var issuedAt: [HandoffToken: (PlayerID, Int)] = [:]        // handoffs on the player when lent
+        var handoffs: [PlayerID: Int] = [:]  // completed borrows per player
+        var issuedAt: [HandoffToken: (PlayerID, Int)] = [:]  // handoffs on the player when lent
         var borrowToken: [RequestID: HandoffToken] = [:]
-        var reclaimVersion: [RequestID: UInt64] = [:]              // the version a reclaim must see landed
-        var unwound: [RequestID: (PlayerID, UInt64)] = [:]         // ended borrows and what they wait for
+        var reclaimVersion: [RequestID: UInt64] = [:]  // the version a reclaim must see landed
+        var unwound: [RequestID: (PlayerID, UInt64)] = [:]  // ended borrows and what they wait for
         // Engine failures: never granted again, every holder told once.
         var failedPlayers = Set<PlayerID>()
         var toldFailed = Set<Grant>()
@@ -42,7 +43,8 @@ struct PoolStateMachineInvariantsTests {
                 case .resume(let request, let grant):
                     #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
                     if outstanding[request] == "borrow", let token = borrowToken[request],
-                       let (player, count) = issuedAt[token] {
+                        let (player, count) = issuedAt[token]
+                    {
                         // Item 1: no handoff completed on the player since the token was issued.
                         #expect(handoffs[player, default: 0] == count, "a token outlived a handoff, seed \(seed)")
                         handoffs[player, default: 0] += 1
@@ -57,19 +59,24 @@ struct PoolStateMachineInvariantsTests {
                     if case .succeed = action, let grant = reclaims.removeValue(forKey: request) {
                         let player = h.machine.players[grant.player]
                         let stack = player?.stack ?? []
-                        #expect(stack.contains { $0.epoch == grant.epoch }, "reclaim succeeded for a page gone, seed \(seed)")
+                        #expect(
+                            stack.contains { $0.epoch == grant.epoch },
+                            "reclaim succeeded for a page gone, seed \(seed)")
                         // Item 2: from the top of the stack too, it returns once its settings have landed.
                         if stack.last?.epoch == grant.epoch, let version = reclaimVersion[request] {
-                            #expect(player?.landed ?? 0 >= version, "reclaim returned before its settings, seed \(seed)")
+                            #expect(
+                                player?.landed ?? 0 >= version, "reclaim returned before its settings, seed \(seed)")
                         }
                     }
                     // Item 6: an ended borrow returns once the active holder's settings are back.
                     if case .fail = action, let (id, version) = unwound.removeValue(forKey: request),
-                       let player = h.machine.players[id], !h.machine.isShutDown {
+                        let player = h.machine.players[id], !h.machine.isShutDown
+                    {
                         // (Or the stack emptied, and a waiter was given the player in the same step.)
-                        #expect(player.landed >= version || player.stack.isEmpty || player.retiring
-                                    || player.stack.last?.pending != nil,
-                                "an ended borrow returned before the settings were back, seed \(seed)")
+                        #expect(
+                            player.landed >= version || player.stack.isEmpty || player.retiring
+                                || player.stack.last?.pending != nil,
+                            "an ended borrow returned before the settings were back, seed \(seed)")
                     }
                 case .notify(let grant, .failed):
                     #expect(toldFailed.insert(grant).inserted, "told of a failure twice, seed \(seed)")
@@ -81,8 +88,9 @@ struct PoolStateMachineInvariantsTests {
                     let player = h.machine.players[grant.player]
                     #expect(player?.stack.last?.epoch == grant.epoch, "returned to an inactive page, seed \(seed)")
                     #expect(player?.landed == player?.version, "returned with settings still to land, seed \(seed)")
-                    #expect(player?.applied == h.machine.settings(of: grant.session),
-                            "returned before the settings landed, seed \(seed)")
+                    #expect(
+                        player?.applied == h.machine.settings(of: grant.session),
+                        "returned before the settings landed, seed \(seed)")
                 default:
                     break
                 }
@@ -96,7 +104,9 @@ struct PoolStateMachineInvariantsTests {
             guard let job = busy.removeValue(forKey: player) else { return }
             switch job {
             case .create:
-                absorb(failing ? h.step { $0.engineCreationFailed(player, reason: "x") } : h.step { $0.engineCreated(player) })
+                absorb(
+                    failing
+                        ? h.step { $0.engineCreationFailed(player, reason: "x") } : h.step { $0.engineCreated(player) })
             case .load(let item):
                 absorb(h.step { $0.loadFinished(player, media: item, failure: failing ? "x" : nil) })
             case .apply(_, let version):
@@ -118,15 +128,17 @@ struct PoolStateMachineInvariantsTests {
             switch Int.random(in: 0..<100, using: &feedRng) {
             case 0..<10:
                 focusIndex = max(0, min(feedItems.count - 1, focusIndex + Int.random(in: -2...2, using: &feedRng)))
-                let window = PreloadWindow(ahead: Int.random(in: 0...2, using: &feedRng),
-                                           behind: Int.random(in: 0...1, using: &feedRng))
+                let window = PreloadWindow(
+                    ahead: Int.random(in: 0...2, using: &feedRng),
+                    behind: Int.random(in: 0...1, using: &feedRng))
                 let index = focusIndex
                 let held = h.machine.players.values.filter { !$0.stack.isEmpty }.map { ($0.id, $0.media, $0.stack) }
                 absorb(h.step { $0.focusChanged(on: index, in: feedItems, window: window) })
                 // The policy never touches a held player, and stays within capacity.
                 for (id, before, stack) in held {
-                    #expect(h.machine.players[id]?.media == before && h.machine.players[id]?.stack == stack,
-                            "the policy touched a held player, seed \(seed)")
+                    #expect(
+                        h.machine.players[id]?.media == before && h.machine.players[id]?.stack == stack,
+                        "the policy touched a held player, seed \(seed)")
                 }
             case 10:
                 absorb(h.step { $0.focusEnded() })
@@ -150,8 +162,11 @@ struct PoolStateMachineInvariantsTests {
                 absorb(h.step { $0.acquireRequested(r, session: session, media: item, timeout: timeout, now: now) })
             case 14..<24:
                 if let lease = leases.randomElement(using: &rng),
-                   let token = try? h.machine.lendRequested(lease.key, by: lease.session,
-                                                            token: HandoffToken.random(), now: now).get() {
+                    let token = try? h.machine.lendRequested(
+                        lease.key, by: lease.session,
+                        token: HandoffToken.random(), now: now
+                    ).get()
+                {
                     tokens.append((token, lease.session))
                     issuedAt[token] = (lease.player, handoffs[lease.player, default: 0])
                 }
@@ -210,7 +225,9 @@ struct PoolStateMachineInvariantsTests {
                 outstanding[r] = "close"
                 absorb(h.step { $0.sessionClosed(session, request: r) })
                 sessions.removeAll { $0 == session }
-                if !isShutDown { sessions.append(h.open("page-new-\(r.raw)", palette.randomElement(using: &rng) ?? feedSettings)) }
+                if !isShutDown {
+                    sessions.append(h.open("page-new-\(r.raw)", palette.randomElement(using: &rng) ?? feedSettings))
+                }
             case 97..<98:
                 outstanding[r] = "prewarm"
                 absorb(h.step { $0.prewarmRequested(r, media: media.randomElement(using: &rng) ?? clip) })
@@ -235,7 +252,8 @@ struct PoolStateMachineInvariantsTests {
         // Revoked leases stay revoked.
         for grant in revoked where h.machine.sessions[grant.session] != nil {
             #expect(throws: PlayerPoolError.leaseRevoked) {
-                try h.machine.lendRequested(grant.key, by: grant.session, token: HandoffToken.random(), now: h.now).get()
+                try h.machine.lendRequested(grant.key, by: grant.session, token: HandoffToken.random(), now: h.now)
+                    .get()
             }
         }
         let shutdown = h.request()

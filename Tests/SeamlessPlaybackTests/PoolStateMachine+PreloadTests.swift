@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("PoolStateMachine: feed preloading")
 struct PoolStateMachinePreloadTests {
@@ -20,13 +21,15 @@ struct PoolStateMachinePreloadTests {
         let h = MachineHarness(capacity: 4)
         #expect(focus(h, 3) == Self.p.map { .run(.create, on: $0) })
         #expect(media(h) == [item(3), item(4), item(2), item(5)])
-        #expect(h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0])), .run(.load(item(3)), on: Self.p[0])])
+        #expect(
+            h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0])), .run(.load(item(3)), on: Self.p[0])])
         #expect(h.machine.metrics.preloads == 4)
     }
 
     @Test func windowIsConfigurable() {
         let h = MachineHarness(capacity: 4)
-        #expect(focus(h, 3, window: PreloadWindow(ahead: 0, behind: 2)) == Self.p.prefix(3).map { .run(.create, on: $0) })
+        #expect(
+            focus(h, 3, window: PreloadWindow(ahead: 0, behind: 2)) == Self.p.prefix(3).map { .run(.create, on: $0) })
         #expect(media(h) == [item(3), item(2), item(1), nil])
     }
 
@@ -68,14 +71,16 @@ struct PoolStateMachinePreloadTests {
 
     @Test func aPreloadWhoseLoadHasNotBegunIsDroppedWhenItsItemLeavesTheWindow() {
         let h = MachineHarness(capacity: 4)
-        _ = focus(h, 0)   // a0, a1, a2 on engines still being made
-        #expect(focus(h, 5) == [
-            .emit(.evicted(Self.p[0], item(0))), .emit(.evicted(Self.p[1], item(1))),
-            .emit(.evicted(Self.p[2], item(2))), .run(.create, on: Self.p[3]),
-        ])
+        _ = focus(h, 0)  // a0, a1, a2 on engines still being made
+        #expect(
+            focus(h, 5) == [
+                .emit(.evicted(Self.p[0], item(0))), .emit(.evicted(Self.p[1], item(1))),
+                .emit(.evicted(Self.p[2], item(2))), .run(.create, on: Self.p[3]),
+            ])
         // The freed players take the rest of the new window, nearest first.
         #expect(media(h) == [item(6), item(4), item(7), item(5)])
-        #expect(h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0])), .run(.load(item(6)), on: Self.p[0])])
+        #expect(
+            h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0])), .run(.load(item(6)), on: Self.p[0])])
         h.settle()
         #expect(h.machine.metrics.loads == 4)
     }
@@ -83,19 +88,21 @@ struct PoolStateMachinePreloadTests {
     @Test func aRunningLoadMayFinishAndAQueuedOneIsDropped() {
         let h = MachineHarness(capacity: 1)
         _ = focus(h, 0)
-        h.finishJob(Self.p[0])                                 // create; the load of a0 runs
+        h.finishJob(Self.p[0])  // create; the load of a0 runs
         #expect(h.job(Self.p[0]) == .load(item(0)))
-        #expect(focus(h, 5) == [.emit(.evicted(Self.p[0], item(0)))])   // a5 queued behind it
+        #expect(focus(h, 5) == [.emit(.evicted(Self.p[0], item(0)))])  // a5 queued behind it
         // a5 leaves the window before its load began: dropped, back to the running a0; a9 replaces it.
         #expect(focus(h, 9) == [.emit(.evicted(Self.p[0], item(5))), .emit(.evicted(Self.p[0], item(0)))])
-        #expect(h.step { $0.loadFinished(Self.p[0], media: item(0)) }
-            == [.emit(.loaded(Self.p[0], item(0))), .run(.load(item(9)), on: Self.p[0])])
+        #expect(
+            h.step { $0.loadFinished(Self.p[0], media: item(0)) }
+                == [.emit(.loaded(Self.p[0], item(0))), .run(.load(item(9)), on: Self.p[0])])
     }
 
     @Test func endingTheFocusDropsPendingPreloads() {
         let h = MachineHarness(capacity: 2)
         _ = focus(h, 0)
-        #expect(h.step { $0.focusEnded() } == [.emit(.evicted(Self.p[0], item(0))), .emit(.evicted(Self.p[1], item(1)))])
+        #expect(
+            h.step { $0.focusEnded() } == [.emit(.evicted(Self.p[0], item(0))), .emit(.evicted(Self.p[1], item(1)))])
         #expect(h.machine.feed == nil)
         #expect(h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0]))])
     }
@@ -130,13 +137,15 @@ struct PoolStateMachinePreloadTests {
 
     @Test func anAcquireRecyclesTheIdlePlayerFarthestFromTheFocusNotTheLeastRecentlyUsed() throws {
         let (h, page) = try idleA9A0A5()
-        #expect(focus(h, 8, window: PreloadWindow(ahead: 0, behind: 0))
-            == [.emit(.evicted(Self.p[1], item(0))), .run(.load(item(8)), on: Self.p[1])])
+        #expect(
+            focus(h, 8, window: PreloadWindow(ahead: 0, behind: 0))
+                == [.emit(.evicted(Self.p[1], item(0))), .run(.load(item(8)), on: Self.p[1])])
         h.settle()
         let r = h.request()
         // a9 (1 ahead) is the least recently used, a5 (3 behind) is the farthest.
-        #expect(h.step { $0.acquireRequested(r, session: page, media: film, timeout: nil, now: .zero) }
-            == [.emit(.evicted(Self.p[2], item(5))), .run(.load(film), on: Self.p[2])])
+        #expect(
+            h.step { $0.acquireRequested(r, session: page, media: film, timeout: nil, now: .zero) }
+                == [.emit(.evicted(Self.p[2], item(5))), .run(.load(film), on: Self.p[2])])
     }
 
     @Test func withoutAFocusAnAcquireRecyclesTheLeastRecentlyUsed() throws {
@@ -145,7 +154,8 @@ struct PoolStateMachinePreloadTests {
         h.settle()
         _ = h.step { $0.focusEnded() }
         let r = h.request()
-        #expect(h.step { $0.acquireRequested(r, session: page, media: film, timeout: nil, now: .zero) }
-            == [.emit(.evicted(Self.p[0], item(9))), .run(.load(film), on: Self.p[0])])
+        #expect(
+            h.step { $0.acquireRequested(r, session: page, media: film, timeout: nil, now: .zero) }
+                == [.emit(.evicted(Self.p[0], item(9))), .run(.load(film), on: Self.p[0])])
     }
 }

@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 /// Regression tests for the promises a review found broken, each named after its bug.
 @Suite("PoolStateMachine: documented promises kept at their edges")
@@ -11,13 +12,15 @@ struct PoolStateMachinePromisesTests {
         let second = try #require(h.lend(lease))
         let borrowed = try #require(h.borrow(first, by: detail))
         let early = h.request()
-        #expect(h.step { $0.borrowRequested(early, token: second, by: mini, now: .zero) } == [.fail(early, .tokenExpired)])
+        #expect(
+            h.step { $0.borrowRequested(early, token: second, by: mini, now: .zero) } == [.fail(early, .tokenExpired)])
         let back = h.request()
         h.step { $0.giveBackRequested(back, lease: borrowed.key, by: detail) }
         #expect(h.settle().succeeded(back))
         // The lender is on top again, but a handoff happened since `second` was issued: expired for good.
         let late = h.request()
-        #expect(h.step { $0.borrowRequested(late, token: second, by: mini, now: .zero) } == [.fail(late, .tokenExpired)])
+        #expect(
+            h.step { $0.borrowRequested(late, token: second, by: mini, now: .zero) } == [.fail(late, .tokenExpired)])
         // A token issued now is good.
         let fresh = try #require(h.lend(lease))
         #expect(h.borrow(fresh, by: mini) != nil)
@@ -91,7 +94,8 @@ struct PoolStateMachinePromisesTests {
 
     @Test func aPrewarmRoutedToAPlayerWhoseLoadFailsIsCarriedOutOnAFreshPlayer() throws {
         let h = MachineHarness(capacity: 1)
-        let filmWarm = h.request(), clipWarm = h.request()
+        let filmWarm = h.request()
+        let clipWarm = h.request()
         h.step { $0.prewarmRequested(filmWarm, media: film) }
         h.finishJob(MachineHarness.pid1)
         #expect(h.job(MachineHarness.pid1) == .load(film))
@@ -115,7 +119,8 @@ struct PoolStateMachinePromisesTests {
         #expect(h.step { $0.reclaimRequested(reclaim, lease: lease.key, by: feed) } == [.succeed(reclaim)])
         // The link left open in another cell cannot take the player away again.
         let late = h.request()
-        #expect(h.step { $0.borrowRequested(late, token: link, by: detail, now: .zero) } == [.fail(late, .tokenExpired)])
+        #expect(
+            h.step { $0.borrowRequested(late, token: link, by: detail, now: .zero) } == [.fail(late, .tokenExpired)])
     }
 
     @Test func aReclaimWhosePageClosesMeanwhileAnswersSessionClosed() throws {

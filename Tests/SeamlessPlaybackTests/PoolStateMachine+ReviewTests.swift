@@ -1,5 +1,6 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 /// Regression tests for what a review of the promises and failure work found, each named after its bug.
 @Suite("PoolStateMachine: a review's findings")

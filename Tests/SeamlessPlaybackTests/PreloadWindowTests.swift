@@ -1,9 +1,12 @@
-@testable import SeamlessPlayback
 import Testing
+
+@testable import SeamlessPlayback
 
 @Suite("PreloadWindow: the feed indices around the focus, nearest first")
 struct PreloadWindowTests {
-    @Test(arguments: [(3, 2, 1, [3, 4, 2, 5]), (0, 2, 1, [0, 1, 2]), (11, 2, 1, [11, 10]), (5, 1, 3, [5, 6, 4, 3, 2])])
+    @Test(arguments: [
+        (3, 2, 1, [3, 4, 2, 5]), (0, 2, 1, [0, 1, 2]), (11, 2, 1, [11, 10]), (5, 1, 3, [5, 6, 4, 3, 2]),
+    ])
     func windowOrder(focus: Int, ahead: Int, behind: Int, expected: [Int]) {
         #expect(PreloadWindow(ahead: ahead, behind: behind).indices(around: focus, count: 12) == expected)
     }

@@ -1,6 +1,7 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 /// The surface machine driven directly: hosts are names, leases are made by hand (grants 1, 2, 3 of one
 /// player: the feed, the detail page above it, a mini-player above that), and every step's exact host
@@ -17,13 +18,16 @@ struct SurfaceStateMachineTests {
     var mini: PlayerLease { lease(3, "mini-player") }
 
     func lease(_ epoch: UInt64, _ page: String, player: PlayerID? = nil) -> PlayerLease {
-        PlayerLease(player: player ?? self.player, media: clip, session: page, engine: engine,
-                    epoch: epoch, sessionID: epoch)
+        PlayerLease(
+            player: player ?? self.player, media: clip, session: page, engine: engine,
+            epoch: epoch, sessionID: epoch)
     }
 
     /// Runs one input and checks the invariants after it.
-    func step(_ machine: inout Machine, _ input: (inout Machine) -> [Command],
-              sourceLocation: SourceLocation = #_sourceLocation) -> [Command] {
+    func step(
+        _ machine: inout Machine, _ input: (inout Machine) -> [Command],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Command] {
         let commands = input(&machine)
         #expect(machine.invariantViolations() == [], sourceLocation: sourceLocation)
         return commands
@@ -47,7 +51,8 @@ struct SurfaceStateMachineTests {
         var m = Machine()
         _ = step(&m) { $0.showRequested(feed, in: "cell", active: feed) }
         // The borrow has returned: the record already names the detail page, the stream has not said so yet.
-        #expect(step(&m) { $0.showRequested(detail, in: "page", active: detail) }
+        #expect(
+            step(&m) { $0.showRequested(detail, in: "page", active: detail) }
                 == [.attach(detail, to: "page"), .detach(feed, from: "cell")])
         #expect(m.host(showing: player) == "page")
     }
@@ -57,7 +62,8 @@ struct SurfaceStateMachineTests {
         #expect(step(&m) { $0.hideRequested(feed, from: "cell", active: detail) } == [])
         #expect(m.host(showing: player) == "page")
         // The refused hide kept the feed's cell registered: the way back shows the picture there again.
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
     }
 
@@ -79,7 +85,8 @@ struct SurfaceStateMachineTests {
 
     @Test func onTheWayBackTheLenderReattachesAndTheBorrowersTeardownHideDoesNothing() {
         var m = detailShowing()
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
         #expect(step(&m) { $0.hideRequested(detail, from: "page", active: feed) } == [])
         #expect(m.host(showing: player) == "cell")
@@ -88,7 +95,8 @@ struct SurfaceStateMachineTests {
     @Test func aGiveBackSeenFirstInAnInputStillMovesThePictureBeforeTheInputIsJudged() {
         var m = detailShowing()
         // The stream has not delivered the give-back; the borrower's teardown hide reads the record.
-        #expect(step(&m) { $0.hideRequested(detail, from: "page", active: feed) }
+        #expect(
+            step(&m) { $0.hideRequested(detail, from: "page", active: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
     }
 
@@ -103,7 +111,8 @@ struct SurfaceStateMachineTests {
 
     @Test func aReclaimThatLandsAfterTheBorrowersShowMovesThePictureBack() {
         var m = detailShowing()
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
         // The detail page's show, arriving again late (viewWillAppear), is refused.
         #expect(step(&m) { $0.showRequested(detail, in: "page", active: feed) } == [])
@@ -112,11 +121,14 @@ struct SurfaceStateMachineTests {
 
     @Test func nestedHandoffsUnwindOneHostAtATime() {
         var m = detailShowing()
-        #expect(step(&m) { $0.showRequested(mini, in: "mini", active: mini) }
+        #expect(
+            step(&m) { $0.showRequested(mini, in: "mini", active: mini) }
                 == [.attach(mini, to: "mini"), .detach(detail, from: "page")])
-        #expect(step(&m) { $0.activeChanged(player: player, to: detail) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: detail) }
                 == [.attach(detail, to: "page"), .detach(mini, from: "mini")])
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
         #expect(step(&m) { $0.activeChanged(player: player, to: nil) } == [.detach(feed, from: "cell")])
         #expect(m.host(showing: player) == nil)
@@ -126,7 +138,8 @@ struct SurfaceStateMachineTests {
     @Test func aReclaimFromTheBottomSkipsTheMiddleAndForgetsTheHostsAbove() {
         var m = detailShowing()
         _ = step(&m) { $0.showRequested(mini, in: "mini", active: mini) }
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(mini, from: "mini")])
         #expect(m.hostsInUse == ["cell"])
         // The revoked pages' show and hide change nothing.
@@ -138,7 +151,8 @@ struct SurfaceStateMachineTests {
 
     @Test func aPageClosedWithoutHidingHandsThePictureDownAndTheLastOneDetachesIt() {
         var m = detailShowing()
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
         #expect(step(&m) { $0.activeChanged(player: player, to: nil) } == [.detach(feed, from: "cell")])
         #expect(m.players.isEmpty)
@@ -157,7 +171,8 @@ struct SurfaceStateMachineTests {
         var m = Machine()
         _ = step(&m) { $0.showRequested(feed, in: "cell", active: feed) }
         #expect(step(&m) { $0.showRequested(feed, in: "cell", active: feed) } == [])
-        #expect(step(&m) { $0.showRequested(feed, in: "full", active: feed) }
+        #expect(
+            step(&m) { $0.showRequested(feed, in: "full", active: feed) }
                 == [.attach(feed, to: "full"), .detach(feed, from: "cell")])
         #expect(m.hostsInUse == ["full"])
     }
@@ -172,7 +187,8 @@ struct SurfaceStateMachineTests {
         var m = detailShowing()
         let other = lease(7, "feed", player: PlayerID(pool: 1, number: 2))
         #expect(step(&m) { $0.showRequested(other, in: "cell-2", active: other) } == [.attach(other, to: "cell-2")])
-        #expect(step(&m) { $0.activeChanged(player: player, to: feed) }
+        #expect(
+            step(&m) { $0.activeChanged(player: player, to: feed) }
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
         #expect(m.host(showing: other.player) == "cell-2")
     }

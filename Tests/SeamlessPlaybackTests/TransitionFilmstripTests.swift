@@ -1,6 +1,7 @@
-@testable import DemoStory
 import SeamlessPlayback
 import Testing
+
+@testable import DemoStory
 
 @Suite("TransitionFilmstrip: the host holding the picture")
 struct TransitionFilmstripTests {

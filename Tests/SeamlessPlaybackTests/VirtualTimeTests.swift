@@ -8,7 +8,9 @@ struct VirtualTimeTests {
 
     func makeTime(capacity: Int) -> VirtualTime {
         let clock = ManualClock()
-        let pool = PlayerPool(configuration: .init(capacity: capacity, loadTimeout: nil, applyTimeout: nil), clock: clock) {
+        let pool = PlayerPool(
+            configuration: .init(capacity: capacity, loadTimeout: nil, applyTimeout: nil), clock: clock
+        ) {
             SimulatedEngine(clock: clock, loadLatency: .milliseconds(250))
         }
         return VirtualTime(clock: clock, pool: pool)

@@ -53,7 +53,8 @@ extension PoolStateMachine {
                 continue
             }
             if (rank, UInt64.max - player.lastUsed, UInt32.max - player.id.number)
-                > (current.rank, UInt64.max - current.player.lastUsed, UInt32.max - current.player.id.number) {
+                > (current.rank, UInt64.max - current.player.lastUsed, UInt32.max - current.player.id.number)
+            {
                 best = (rank, player)
             }
         }
@@ -65,7 +66,7 @@ extension PoolStateMachine {
         guard var focus = feed, !focus.placed.isEmpty else { return }
         for (id, media) in focus.placed.sorted(by: { $0.key.number < $1.key.number }) {
             guard let player = players[id], player.media == media, player.isClaimable,
-                  player.loaded != media, player.job != .load(media)
+                player.loaded != media, player.job != .load(media)
             else {
                 // Claimed, recycled, loading or loaded: no longer the policy's to drop.
                 focus.placed[id] = nil
@@ -111,7 +112,8 @@ extension PoolStateMachine {
         var problems: [String] = []
         for (id, media) in focus.placed {
             guard let player = players[id], player.media == media, player.isClaimable,
-                  player.loaded != media, player.job != .load(media) else { continue }
+                player.loaded != media, player.job != .load(media)
+            else { continue }
             if !focus.wants(media) { problems.append("a preload of \(media) outside the window is pending on \(id)") }
         }
         if !focus.wanted.isEmpty, !focus.nearby.indices.contains(focus.index) {

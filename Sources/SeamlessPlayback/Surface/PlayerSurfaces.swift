@@ -58,8 +58,9 @@ public final class PlayerSurfaces {
     ///   - lease: The page's lease.
     ///   - host: The host the page is taking down.
     public func hide(_ lease: PlayerLease, from host: any SurfaceHost) {
-        perform(machine.hideRequested(
-            lease, from: ObjectIdentifier(host), active: holders.activeLease(of: lease.player)))
+        perform(
+            machine.hideRequested(
+                lease, from: ObjectIdentifier(host), active: holders.activeLease(of: lease.player)))
     }
 
     /// Reads the player's active holder from the pool again and moves its picture if that holder's host

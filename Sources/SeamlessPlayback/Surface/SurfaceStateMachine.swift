@@ -130,7 +130,8 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
                 violations.append("\(player): a lease registered twice")
             }
             if let registered = surface.registrations.last(where: { $0.lease == surface.active }),
-                surface.shown?.host != registered.host {
+                surface.shown?.host != registered.host
+            {
                 violations.append("\(player): the active holder's host \(registered.host) does not show it")
             }
         }

@@ -45,7 +45,8 @@ extension EngineStateMachine {
             watch.fileEnded(entry: entry, reason: reason, error: error)
             if currentEntry == entry { currentEntry = nil }
             // A playlist is not the end of its load: the load plays the entry it redirects to.
-            entries[entry] = reason == .redirect && error == nil
+            entries[entry] =
+                reason == .redirect && error == nil
                 ? .redirected(to: inserted)
                 : .ended(error ?? "playback ended (\(reason)) before it started")
             return settleLoads(of: entry)
@@ -140,9 +141,10 @@ extension EngineStateMachine {
     /// Forgets the oldest entries no load waits on, so a long-lived engine keeps a bounded record.
     private mutating func pruneEntries() {
         guard entries.count > Self.entriesKept else { return }
-        var kept = Set(waiters.values.compactMap { waiter -> Int64? in
-            if case .load(let load) = waiter { load.entry } else { nil }
-        })
+        var kept = Set(
+            waiters.values.compactMap { waiter -> Int64? in
+                if case .load(let load) = waiter { load.entry } else { nil }
+            })
         if let currentEntry { kept.insert(currentEntry) }
         for entry in entries.keys.sorted() where entries.count > Self.entriesKept && !kept.contains(entry) {
             entries[entry] = nil

@@ -67,7 +67,8 @@ final class MPVClient: Sendable {
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or
     ///   ``MPVError/initializationFailed(_:)``; no handle is left behind.
     static func make(options: [(name: String, value: String)]) async throws(MPVError) -> MPVClient {
-        let created = await withCheckedContinuation { (continuation: CheckedContinuation<Result<MPVClient, MPVError>, Never>) in
+        let created = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<MPVClient, MPVError>, Never>) in
             let thread = Thread {
                 let client: MPVClient
                 do throws(MPVError) {
@@ -283,7 +284,10 @@ final class MPVClient: Sendable {
     /// The event thread: drains mpv's queue until the handle stops, then destroys it.
     private func runEventLoop() {
         while let timeout = shared.withLock({ Self.waitTimeout(for: $0.machine) }) {
-            if let hold = eventHold.withLock({ hold in defer { hold = nil }; return hold }) {
+            if let hold = eventHold.withLock({ hold in
+                defer { hold = nil }
+                return hold
+            }) {
                 hold.parked.signal()
                 hold.released.wait()
             }
@@ -297,10 +301,11 @@ final class MPVClient: Sendable {
                 return completions + sendReady(&shared.machine)
             }
         }
-        resume(shared.withLock { shared in
-            let failed = shared.machine.beginDestroying()
-            return shared.take(failed)
-        })
+        resume(
+            shared.withLock { shared in
+                let failed = shared.machine.beginDestroying()
+                return shared.take(failed)
+            })
         mpv_terminate_destroy(handle)
         let stopWaiters = shared.withLock { shared in
             shared.machine.destroyed()
@@ -373,7 +378,9 @@ private func withCStrings<Result>(
     _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
 ) -> Result {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer {
+        for copy in copies { free(copy) }
+    }
     var pointers = copies.map { $0.map { UnsafePointer($0) } } + [nil]
     return pointers.withUnsafeMutableBufferPointer { buffer in
         // A non-empty array's buffer always has a base address.

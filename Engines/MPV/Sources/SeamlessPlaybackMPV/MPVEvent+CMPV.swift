@@ -82,7 +82,8 @@ extension MPVEvent {
 
     private static func int64(named key: String, in node: mpv_node) -> Int64? {
         guard node.format == MPV_FORMAT_NODE_MAP, let list = node.u.list?.pointee,
-              let keys = list.keys, let values = list.values else { return nil }
+            let keys = list.keys, let values = list.values
+        else { return nil }
         for index in 0..<Int(list.num) {
             guard let name = keys[index], String(cString: name) == key else { continue }
             let value = values[index]

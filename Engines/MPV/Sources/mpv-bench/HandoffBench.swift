@@ -19,8 +19,10 @@ struct HandoffBench {
         var settingsAlwaysLive = true
     }
 
-    static let feedSettings = PlaybackSettings(isMuted: true, volume: 0.5, rate: 1, isPaused: false, contentMode: .aspectFill)
-    static let detailSettings = PlaybackSettings(isMuted: false, volume: 0.9, rate: 1, isPaused: false, contentMode: .aspectFit)
+    static let feedSettings = PlaybackSettings(
+        isMuted: true, volume: 0.5, rate: 1, isPaused: false, contentMode: .aspectFill)
+    static let detailSettings = PlaybackSettings(
+        isMuted: false, volume: 0.9, rate: 1, isPaused: false, contentMode: .aspectFit)
 
     let media: MediaItem
 

@@ -1,5 +1,6 @@
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 @Suite("EngineStateMachine: requests in flight, redirects, failures")
 struct EngineStateMachineRequestsTests {
@@ -28,7 +29,8 @@ struct EngineStateMachineRequestsTests {
         let apply = machine.reserveWaiter()
         _ = machine.startApply(apply, properties: [("mute", .flag(true)), ("pause", .flag(false))])
         #expect(machine.nextRequest() == nil, "the limit holds")
-        let reply = machine.handle(.getPropertyReply(request: sent[0].request, name: "time-pos", value: .double(1), error: nil))
+        let reply = machine.handle(
+            .getPropertyReply(request: sent[0].request, name: "time-pos", value: .double(1), error: nil))
         #expect(reply == [.init(waiter: reads[0].0, outcome: .value(.double(1)))])
         #expect(drain(&machine).map(\.command) == [.getProperty("time-pos", .double)], "the oldest goes first")
         _ = machine.handle(.getPropertyReply(request: sent[1].request, name: "time-pos", value: nil, error: nil))
@@ -50,8 +52,9 @@ struct EngineStateMachineRequestsTests {
         _ = machine.handle(.getPropertyReply(request: first ?? 0, name: "time-pos", value: nil, error: nil))
         #expect(machine.nextRequest() == mute, "the refused request goes again, ahead of any later one")
         _ = machine.handle(.setPropertyReply(request: mute.request, error: nil))
-        #expect(machine.handle(.setPropertyReply(request: sent[2].request, error: nil))
-            == [.init(waiter: apply, outcome: .finished)])
+        #expect(
+            machine.handle(.setPropertyReply(request: sent[2].request, error: nil))
+                == [.init(waiter: apply, outcome: .finished)])
         #expect(machine.watch.failure == nil)
     }
 
@@ -62,8 +65,9 @@ struct EngineStateMachineRequestsTests {
         _ = machine.startApply(apply, properties: [("mute", .flag(true))])
         let mute = try #require(drain(&machine).first)
         let refused = MPVError.propertyFailed(name: "mute", reason: "event queue full")
-        #expect(machine.requestNotSent(mute.request, reason: "event queue full", queueFull: true)
-            == [.init(waiter: apply, outcome: .failed(refused))])
+        #expect(
+            machine.requestNotSent(mute.request, reason: "event queue full", queueFull: true)
+                == [.init(waiter: apply, outcome: .failed(refused))])
         #expect(machine.watch.failure == "mpv did not take the settings: \(refused)")
     }
 
@@ -71,9 +75,11 @@ struct EngineStateMachineRequestsTests {
     func redirectIsFollowed() {
         var machine = Machine()
         let waiter = machine.reserveWaiter()
-        guard case .queued(let requests) = machine.startLoad(
-            waiter, source: "list.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
-        ) else { return }
+        guard
+            case .queued(let requests) = machine.startLoad(
+                waiter, source: "list.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
+            )
+        else { return }
         _ = drain(&machine)
         #expect(machine.handle(.commandReply(request: requests[0], error: nil, playlistEntryID: 1)) == [])
         #expect(machine.handle(.startFile(playlistEntryID: 1)) == [])
@@ -89,17 +95,22 @@ struct EngineStateMachineRequestsTests {
         for replyFirst in [true, false] {
             var machine = Machine()
             let waiter = machine.reserveWaiter()
-            guard case .queued(let requests) = machine.startLoad(
-                waiter, source: "list.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
-            ) else { return }
+            guard
+                case .queued(let requests) = machine.startLoad(
+                    waiter, source: "list.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
+                )
+            else { return }
             let reply = MPVEvent.commandReply(request: requests[0], error: nil, playlistEntryID: 1)
             if replyFirst { _ = machine.handle(reply) }
             _ = machine.handle(.startFile(playlistEntryID: 1))
-            _ = machine.handle(.endFile(playlistEntryID: 1, reason: .redirect, error: nil, insertedEntryID: replyFirst ? nil : 5))
+            _ = machine.handle(
+                .endFile(playlistEntryID: 1, reason: .redirect, error: nil, insertedEntryID: replyFirst ? nil : 5))
             if !replyFirst { #expect(machine.handle(reply) == []) }
             _ = machine.handle(.startFile(playlistEntryID: 5))
             _ = machine.handle(.fileLoaded)
-            #expect(machine.handle(.playbackRestart) == [.init(waiter: waiter, outcome: .finished)], "reply first: \(replyFirst)")
+            #expect(
+                machine.handle(.playbackRestart) == [.init(waiter: waiter, outcome: .finished)],
+                "reply first: \(replyFirst)")
         }
     }
 
@@ -107,9 +118,11 @@ struct EngineStateMachineRequestsTests {
     func failuresAfterLoad() {
         var machine = Machine()
         let waiter = machine.reserveWaiter()
-        guard case .queued(let requests) = machine.startLoad(
-            waiter, source: "clip", deadline: start + .seconds(10), timeout: .seconds(10)
-        ) else { return }
+        guard
+            case .queued(let requests) = machine.startLoad(
+                waiter, source: "clip", deadline: start + .seconds(10), timeout: .seconds(10)
+            )
+        else { return }
         for event: MPVEvent in [
             .commandReply(request: requests[0], error: nil, playlistEntryID: 3), .startFile(playlistEntryID: 3),
             .fileLoaded, .playbackRestart,

@@ -1,5 +1,6 @@
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 @Suite("EngineStateMachine")
 struct EngineStateMachineTests {
@@ -37,8 +38,9 @@ struct EngineStateMachineTests {
         for event: MPVEvent in [.startFile(playlistEntryID: 3), .fileLoaded, .playbackRestart] {
             #expect(machine.handle(event) == [])
         }
-        #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 3))
-            == [.init(waiter: waiter, outcome: .finished)])
+        #expect(
+            machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 3))
+                == [.init(waiter: waiter, outcome: .finished)])
     }
 
     @Test("the end of the previous entry and its restarts do not finish a new load")
@@ -64,10 +66,13 @@ struct EngineStateMachineTests {
         _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 4))
         _ = machine.handle(.startFile(playlistEntryID: 4))
         let completions = machine.handle(.endFile(playlistEntryID: 4, reason: .error, error: "loading failed"))
-        #expect(completions == [.init(
-            waiter: waiter,
-            outcome: .failed(.playbackFailed(source: "/missing.mp4", reason: "loading failed"))
-        )])
+        #expect(
+            completions == [
+                .init(
+                    waiter: waiter,
+                    outcome: .failed(.playbackFailed(source: "/missing.mp4", reason: "loading failed"))
+                )
+            ])
         #expect(machine.fileLoadedCount == 0)
     }
 
@@ -75,8 +80,10 @@ struct EngineStateMachineTests {
     func refusedLoadfile() throws {
         var machine = Machine()
         let (waiter, request) = try startLoad(&machine)
-        #expect(machine.handle(.commandReply(request: request, error: "invalid parameter", playlistEntryID: nil))
-            == [.init(waiter: waiter, outcome: .failed(.loadRejected(source: "clip", reason: "invalid parameter")))])
+        #expect(
+            machine.handle(.commandReply(request: request, error: "invalid parameter", playlistEntryID: nil))
+                == [.init(waiter: waiter, outcome: .failed(.loadRejected(source: "clip", reason: "invalid parameter")))]
+        )
     }
 
     @Test("without an entry ID in the reply, the next start-file is the load's")
@@ -102,9 +109,12 @@ struct EngineStateMachineTests {
         #expect(stop.command == .stop)
         #expect(machine.nextDeadline == nil)
         #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1)) == [])
-        #expect(machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil)) == [.init(
-            waiter: waiter, outcome: .failed(.loadTimedOut(source: "clip", timeout: .seconds(10)))
-        )])
+        #expect(
+            machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil)) == [
+                .init(
+                    waiter: waiter, outcome: .failed(.loadTimedOut(source: "clip", timeout: .seconds(10)))
+                )
+            ])
         #expect(machine.pendingWaiterCount == 0)
         #expect(machine.requestsInFlight == 0)
     }
@@ -113,16 +123,22 @@ struct EngineStateMachineTests {
     func applyWaitsForEveryReply() {
         var machine = Machine()
         let waiter = machine.reserveWaiter()
-        guard case .queued(let requests) = machine.startApply(waiter, properties: [("mute", .flag(true)), ("volume", .double(50)), ("speed", .double(1))]) else {
+        guard
+            case .queued(let requests) = machine.startApply(
+                waiter, properties: [("mute", .flag(true)), ("volume", .double(50)), ("speed", .double(1))])
+        else {
             Issue.record("expected requests")
             return
         }
         #expect(requests.count == 3)
         #expect(machine.handle(.setPropertyReply(request: requests[0], error: nil)) == [])
         #expect(machine.handle(.setPropertyReply(request: requests[1], error: "out of range")) == [])
-        #expect(machine.handle(.setPropertyReply(request: requests[2], error: "later error")) == [.init(
-            waiter: waiter, outcome: .failed(.propertyFailed(name: "volume", reason: "out of range"))
-        )])
+        #expect(
+            machine.handle(.setPropertyReply(request: requests[2], error: "later error")) == [
+                .init(
+                    waiter: waiter, outcome: .failed(.propertyFailed(name: "volume", reason: "out of range"))
+                )
+            ])
     }
 
     @Test("a request mpv would not queue completes its call at once")
@@ -134,9 +150,12 @@ struct EngineStateMachineTests {
             return
         }
         #expect(machine.nextRequest()?.request == requests[0])
-        #expect(machine.requestNotSent(requests[0], reason: "invalid") == [.init(
-            waiter: waiter, outcome: .failed(.propertyFailed(name: "time-pos", reason: "invalid"))
-        )])
+        #expect(
+            machine.requestNotSent(requests[0], reason: "invalid") == [
+                .init(
+                    waiter: waiter, outcome: .failed(.propertyFailed(name: "time-pos", reason: "invalid"))
+                )
+            ])
     }
 
     @Test("a property read returns mpv's value, or nil when it has none")
@@ -145,8 +164,9 @@ struct EngineStateMachineTests {
         for value: MPVValue? in [.double(1.5), nil] {
             let waiter = machine.reserveWaiter()
             guard case .queued(let requests) = machine.startRead(waiter, property: "time-pos") else { return }
-            #expect(machine.handle(.getPropertyReply(request: requests[0], name: "time-pos", value: value, error: nil))
-                == [.init(waiter: waiter, outcome: .value(value))])
+            #expect(
+                machine.handle(.getPropertyReply(request: requests[0], name: "time-pos", value: value, error: nil))
+                    == [.init(waiter: waiter, outcome: .value(value))])
         }
     }
 
@@ -155,8 +175,9 @@ struct EngineStateMachineTests {
         var machine = Machine()
         let early = machine.reserveWaiter()
         #expect(machine.cancel(early) == [])
-        #expect(machine.startLoad(early, source: "clip", deadline: start, timeout: .zero)
-            == .complete(.init(waiter: early, outcome: .failed(.cancelled))))
+        #expect(
+            machine.startLoad(early, source: "clip", deadline: start, timeout: .zero)
+                == .complete(.init(waiter: early, outcome: .failed(.cancelled))))
 
         let (waiter, request) = try startLoad(&machine)
         #expect(machine.nextRequest() == .init(request: request, command: .loadFile("clip")))
@@ -167,8 +188,9 @@ struct EngineStateMachineTests {
         #expect(machine.cancel(waiter) == [], "cancelling twice is a no-op")
         #expect(machine.nextRequest() == nil, "one stop only")
         #expect(machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1)) == [])
-        #expect(machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil))
-            == [.init(waiter: waiter, outcome: .failed(.cancelled))])
+        #expect(
+            machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil))
+                == [.init(waiter: waiter, outcome: .failed(.cancelled))])
         #expect(machine.pendingWaiterCount == 0)
     }
 
@@ -183,11 +205,14 @@ struct EngineStateMachineTests {
         #expect(firstStop)
         #expect(!secondStop, "only the first stop wakes the event thread")
         let late = machine.reserveWaiter()
-        #expect(machine.startApply(late, properties: [("mute", .flag(true))]) == .complete(.init(waiter: late, outcome: .failed(.shutDown))))
-        #expect(machine.beginDestroying() == [
-            .init(waiter: load, outcome: .failed(.shutDown)),
-            .init(waiter: read, outcome: .failed(.shutDown)),
-        ])
+        #expect(
+            machine.startApply(late, properties: [("mute", .flag(true))])
+                == .complete(.init(waiter: late, outcome: .failed(.shutDown))))
+        #expect(
+            machine.beginDestroying() == [
+                .init(waiter: load, outcome: .failed(.shutDown)),
+                .init(waiter: read, outcome: .failed(.shutDown)),
+            ])
         machine.destroyed()
         #expect(machine.lifecycle == .destroyed)
     }

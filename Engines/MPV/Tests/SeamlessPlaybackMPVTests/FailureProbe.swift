@@ -1,4 +1,5 @@
 import SeamlessPlayback
+
 @testable import SeamlessPlaybackMPV
 
 /// Collects what an engine reports through `onFailure`, for a test to await with a bounded wait.

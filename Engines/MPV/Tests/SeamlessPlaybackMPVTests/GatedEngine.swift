@@ -1,5 +1,6 @@
 import SeamlessPlayback
 import SeamlessPlaybackTesting
+
 @testable import SeamlessPlaybackMPV
 
 /// A real ``MPVEngine`` whose next apply can be held at a ``Gate``, to keep a handoff in flight.

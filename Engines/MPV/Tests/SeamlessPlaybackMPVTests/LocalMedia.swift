@@ -27,18 +27,23 @@ actor LocalMedia {
             .appendingPathComponent("seamless-mpv-media-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let clip = folder.appendingPathComponent("clip.mp4").path
-        try await run("ffmpeg", [
-            "-y", "-hide_banner", "-loglevel", "error",
-            "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=6",
-            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
-            "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest",
-            "-movflags", "+faststart", clip,
-        ])
-        try await run("ffmpeg", [
-            "-y", "-hide_banner", "-loglevel", "error", "-i", clip, "-c", "copy",
-            folder.appendingPathComponent("tail-index.mp4").path,
-        ])
-        try "#EXTM3U\n\(clip)\n".write(to: folder.appendingPathComponent("playlist.m3u"), atomically: true, encoding: .utf8)
+        try await run(
+            "ffmpeg",
+            [
+                "-y", "-hide_banner", "-loglevel", "error",
+                "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=6",
+                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest",
+                "-movflags", "+faststart", clip,
+            ])
+        try await run(
+            "ffmpeg",
+            [
+                "-y", "-hide_banner", "-loglevel", "error", "-i", clip, "-c", "copy",
+                folder.appendingPathComponent("tail-index.mp4").path,
+            ])
+        try "#EXTM3U\n\(clip)\n".write(
+            to: folder.appendingPathComponent("playlist.m3u"), atomically: true, encoding: .utf8)
         return folder
     }
 

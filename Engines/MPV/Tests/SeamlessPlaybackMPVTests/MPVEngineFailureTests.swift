@@ -1,7 +1,8 @@
 import Foundation
 import SeamlessPlayback
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 /// `onFailure` on real playback over a local HTTP server (`Tests/Support/media_server.py`).
 ///

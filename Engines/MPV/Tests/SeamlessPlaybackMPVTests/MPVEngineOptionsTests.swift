@@ -1,5 +1,6 @@
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 @Suite("MPVEngine.Options")
 struct MPVEngineOptionsTests {

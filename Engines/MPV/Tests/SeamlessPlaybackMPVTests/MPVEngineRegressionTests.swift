@@ -1,7 +1,8 @@
 import Foundation
 import SeamlessPlayback
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 /// The five behaviours of issue 15, each on real playback, each named after its bug.
 @Suite("MPVEngine regressions (issue 15)")

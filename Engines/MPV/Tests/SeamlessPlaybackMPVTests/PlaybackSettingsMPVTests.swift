@@ -1,6 +1,7 @@
 import SeamlessPlayback
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 @Suite("PlaybackSettings as mpv properties")
 struct PlaybackSettingsMPVTests {
@@ -12,9 +13,12 @@ struct PlaybackSettingsMPVTests {
         #expect(properties.map(\.value) == [.flag(true), .double(100), .double(1.5), .flag(true), .double(1)])
     }
 
-    @Test("a linear gain maps to mpv's cubic volume and back", arguments: [
-        (gain: 0.0, mpv: 0.0), (gain: 1, mpv: 100), (gain: 0.125, mpv: 50), (gain: 0.001, mpv: 10), (gain: 0.5, mpv: 79.370052598),
-    ])
+    @Test(
+        "a linear gain maps to mpv's cubic volume and back",
+        arguments: [
+            (gain: 0.0, mpv: 0.0), (gain: 1, mpv: 100), (gain: 0.125, mpv: 50), (gain: 0.001, mpv: 10),
+            (gain: 0.5, mpv: 79.370052598),
+        ])
     func volumeMapping(gain: Double, mpv: Double) {
         #expect(abs(PlaybackSettings.mpvVolume(gain) - mpv) < 1e-6)
         #expect(abs(PlaybackSettings.linearVolume(mpv: mpv) - gain) < 1e-9)

@@ -1,5 +1,6 @@
-@testable import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 @Suite("PlaybackWatch")
 struct PlaybackWatchTests {
@@ -55,13 +56,15 @@ struct PlaybackWatchTests {
         #expect(watch.playing == nil)
     }
 
-    @Test("end-file by EOF short of the duration is a cut; stop and redirect are not failures", arguments: [
-        (MPVEvent.EndReason.endOfFile, 2.0, "the stream of clip ended at 2.0 s of 6.0 s"),
-        (.endOfFile, 5.9, nil),
-        (.stopped, 2.0, nil),
-        (.redirect, 2.0, nil),
-        (.quit, 2.0, nil),
-    ] as [(MPVEvent.EndReason, Double, String?)])
+    @Test(
+        "end-file by EOF short of the duration is a cut; stop and redirect are not failures",
+        arguments: [
+            (MPVEvent.EndReason.endOfFile, 2.0, "the stream of clip ended at 2.0 s of 6.0 s"),
+            (.endOfFile, 5.9, nil),
+            (.stopped, 2.0, nil),
+            (.redirect, 2.0, nil),
+            (.quit, 2.0, nil),
+        ] as [(MPVEvent.EndReason, Double, String?)])
     func endFileReasons(reason: MPVEvent.EndReason, position: Double, failure: String?) {
         var watch = playing(at: position)
         watch.fileEnded(entry: 1, reason: reason, error: nil)

@@ -5,9 +5,12 @@ import Testing
 
 @Suite("PlayerPool with real mpv engines")
 struct PlayerPoolMPVTests {
-    static let feedSettings = PlaybackSettings(isMuted: true, volume: 0.5, rate: 1, isPaused: false, contentMode: .aspectFill)
-    static let detailSettings = PlaybackSettings(isMuted: false, volume: 0.8, rate: 1.25, isPaused: false, contentMode: .aspectFit)
-    static let fullscreenSettings = PlaybackSettings(isMuted: false, volume: 1, rate: 1, isPaused: false, contentMode: .aspectFill)
+    static let feedSettings = PlaybackSettings(
+        isMuted: true, volume: 0.5, rate: 1, isPaused: false, contentMode: .aspectFill)
+    static let detailSettings = PlaybackSettings(
+        isMuted: false, volume: 0.8, rate: 1.25, isPaused: false, contentMode: .aspectFit)
+    static let fullscreenSettings = PlaybackSettings(
+        isMuted: false, volume: 1, rate: 1, isPaused: false, contentMode: .aspectFill)
 
     /// Follows one engine's position across moves: each check reads mpv's settings and position,
     /// then waits (on mpv replies, not sleeps) until the position has moved on under the new holder.

@@ -33,9 +33,10 @@ struct VolumeLevelTests {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("seamless-mpv-volume-\(UUID().uuidString).wav")
         defer { try? FileManager.default.removeItem(at: file) }
-        let engine = try await MPVEngine(options: .init(mpvOptions: [
-            "ao": "pcm", "ao-pcm-file": file.path, "ao-pcm-waveheader": "yes", "audio-format": "s16",
-        ]))
+        let engine = try await MPVEngine(
+            options: .init(mpvOptions: [
+                "ao": "pcm", "ao-pcm-file": file.path, "ao-pcm-waveheader": "yes", "audio-format": "s16",
+            ]))
         await engine.apply(PlaybackSettings(volume: volume))
         try await engine.load(TestMedia.clip)
         #expect(await eventually { await engine.currentPosition() >= .seconds(1) })
@@ -46,10 +47,14 @@ struct VolumeLevelTests {
     /// The RMS of a 16-bit PCM WAV file's samples, as a fraction of full scale.
     static func rms(ofWAV data: Data, skipping seconds: Double) throws -> Double {
         let bytes = [UInt8](data)
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         var offset = 12
-        var channels = 1, rate = 48_000, bits = 16
+        var channels = 1
+        var rate = 48_000
+        var bits = 16
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
             let size = u32(offset + 4)
@@ -59,7 +64,10 @@ struct VolumeLevelTests {
                 bits = u16(offset + 22)
             }
             // ao=pcm writes the data size only when it closes; take whatever follows the header.
-            if id == "data" { offset += 8; break }
+            if id == "data" {
+                offset += 8
+                break
+            }
             offset += 8 + size
         }
         guard bits == 16, channels > 0 else { throw TestSupportError("not 16-bit PCM: \(bits) bits") }
