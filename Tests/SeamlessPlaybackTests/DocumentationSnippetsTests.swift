@@ -21,7 +21,7 @@ struct DocumentationSnippetsTests {
 
         // snippet GettingStarted/make-pool
         let pool = PlayerPool(configuration: .init(capacity: 4)) {
-            SimulatedEngine()  // in an app: AVPlayerEngine(), MPVEngine(), or your own engine
+            SimulatedEngine()  // in an app: await AVPlayerEngine(), try await MPVEngine(), or your own
         }
         // end snippet
 
