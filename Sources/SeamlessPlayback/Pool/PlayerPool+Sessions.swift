@@ -12,7 +12,8 @@ extension PlayerPool {
     }
 
     func lend(_ lease: PlayerLease, session: SessionID) throws(PlayerPoolError) -> HandoffToken {
-        try machine.lendRequested(lease.key, by: session, token: .random(), now: clock.now()).get()
+        try machine.lendRequested(lease.key, by: session, token: HandoffToken(using: &tokenBytes), now: clock.now())
+            .get()
     }
 
     func borrow(_ token: HandoffToken, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {

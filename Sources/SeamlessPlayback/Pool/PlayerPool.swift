@@ -32,6 +32,8 @@ public actor PlayerPool {
     var notices: [SessionID: NoticeMailbox] = [:]
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
     var nextRequest: UInt64 = 1
+    /// Secure random bytes for handoff tokens, drawn from the system in batches.
+    var tokenBytes = SecureRandomBuffer()
     /// Each player's active holder, readable from any thread; surfaces follow it.
     public nonisolated let activeHolders = ActiveHolders()
     var nextSubscriber: UInt64 = 1
