@@ -1,4 +1,5 @@
-/// Checks for the stress harness and tests in this package.
+/// Checks for the stress harness and tests in this package (some are used by the stress tool only, so the
+/// test suite's coverage does not reach them).
 extension PlayerPool {
     /// The state machine's invariant violations now; empty when every rule holds.
     package func checkInvariants() -> [String] { machine.checkInvariants() }

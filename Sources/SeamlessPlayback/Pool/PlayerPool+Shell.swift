@@ -200,6 +200,8 @@ extension PlayerPool {
             await pool()?.laneCreationFailed(id, reason: String(describing: error))
             return
         }
+        // The pool was freed while the engine was being made (no test drops a pool at that moment): nobody
+        // else will ever shut this engine down.
         guard await pool()?.laneCreated(id, engine: engine) ?? false else {
             await engine.shutdown()
             return

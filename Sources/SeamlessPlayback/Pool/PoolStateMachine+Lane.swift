@@ -237,6 +237,8 @@ extension PoolStateMachine {
             case .prewarm(let id, let media) where id == player.id:
                 requests[request] = nil
                 prewarms.append((request, media))
+            // Defensive (no test reaches it): a player is retired only with an empty stack, so a reclaimer
+            // or an ended borrow has already been answered by the time it is gone.
             case .reclaim(let id, _, _, _) where id == player.id:
                 requests[request] = nil
                 out.append(.fail(request, isShutDown ? .poolShutDown : .notHolder))
