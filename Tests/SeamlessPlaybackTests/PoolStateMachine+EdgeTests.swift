@@ -1,6 +1,7 @@
-@testable import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@testable import SeamlessPlayback
 
 /// Paths that only rare interleavings reach, driven on purpose.
 @Suite("PoolStateMachine and shells: rare paths")
@@ -20,7 +21,8 @@ struct PoolStateMachineEdgeTests {
             Issue.record("the cancelled borrow should wait for the lender's settings")
             return
         }
-        let actions = engineFails
+        let actions =
+            engineFails
             ? h.step { $0.engineFailed(pid, reason: "gone", now: .zero) }
             : h.step { $0.shutdownRequested(h.request()) }
         #expect(actions.failure(for: borrow) == .cancelled)
@@ -40,8 +42,9 @@ struct PoolStateMachineEdgeTests {
 
     @Test func aNoticePostedAfterTheMailboxFinishedIsDropped() async {
         let mailbox = NoticeMailbox()
-        let lease = PlayerLease(player: pid, media: clip, session: "page", engine: SimulatedEngine(), epoch: 1,
-                                sessionID: 1)
+        let lease = PlayerLease(
+            player: pid, media: clip, session: "page", engine: SimulatedEngine(), epoch: 1,
+            sessionID: 1)
         mailbox.finish()
         mailbox.post(.returned(lease)) { [] }
         #expect(mailbox.unread == 0)
