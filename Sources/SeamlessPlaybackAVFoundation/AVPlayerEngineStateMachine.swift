@@ -97,6 +97,9 @@ struct AVPlayerEngineStateMachine {
     /// The layer was seen not ready for display since the current load's item went on the player, so a
     /// `true` that follows is this item's first frame and not the previous item's last.
     private var layerSeenNotReady = false
+    /// Readings of the layer's readiness for this load: the first answers the observation's initial
+    /// callback, every later one a change.
+    private var layerReadings = 0
     private var errorLogCounts: [String: Int] = [:]
 
     /// Creates a machine with no load.
@@ -139,6 +142,7 @@ extension AVPlayerEngineStateMachine {
         actions += [.send([.pause, .detachLayer, .replaceCurrentItem, .attachLayer]), .startObserving(id)]
         state = .replacing(id)
         layerSeenNotReady = false
+        layerReadings = 0
         errorLogCounts = [:]
         return (id, actions)
     }
@@ -215,11 +219,14 @@ extension AVPlayerEngineStateMachine {
         }
     }
 
-    /// Records the layer's readiness; `true` counts only after a `false` for this item (a `true` read
-    /// before the layer was seen empty may be the previous item's frame).
+    /// Records the layer's readiness; `true` counts after a `false` for this item, or when it answers a
+    /// change callback (a later reading): the initial `true` alone may be the previous item's frame, but a
+    /// change after the new item went in means the layer became ready again, even if the main actor read it
+    /// too late to see the `false` in between.
     private mutating func countsAsFirstFrame(_ isReady: Bool) -> Bool {
+        layerReadings += 1
         if !isReady { layerSeenNotReady = true }
-        return isReady && layerSeenNotReady
+        return isReady && (layerSeenNotReady || layerReadings > 1)
     }
 
     /// Which observations are failures: a `.failed` status, a failure to play to the end, and the

@@ -76,13 +76,12 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .ready(1))
     }
 
-    @Test("a ready-for-display read before the layer was seen empty is the previous item's frame")
+    @Test("the initial ready-for-display reading alone may be the previous item's frame")
     func staleFirstFrameIgnored() {
         var machine = waiting()
         #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
         #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
         #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
-        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
         #expect(machine.state == .waitingForFirstFrame(1))
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
         #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [.finishLoad(1, .ready)])
@@ -317,5 +316,28 @@ struct AVPlayerEngineStateMachineTests {
         ])
     func position(seconds: Double, expected: Duration) {
         #expect(Machine.position(seconds: seconds) == expected)
+    }
+}
+
+@Suite("AVPlayerEngineStateMachine: readings of the first frame that come late")
+struct AVPlayerEngineFirstFrameReadingTests {
+    /// The main actor was busy past the first frame: the initial and the change callbacks both read `true`.
+    @Test func aFirstFrameWhoseFalseWasNeverReadStillFinishesTheLoad() {
+        var machine = AVPlayerEngineStateMachine()
+        let (id, _) = machine.loadRequested()
+        machine.itemReplaced(id)
+        #expect(machine.observed(.layerReadyForDisplay(true), for: id) == [])
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: id) == [])
+        _ = machine.observed(.layerReadyForDisplay(true), for: id)
+        #expect(machine.state == .ready(id))
+    }
+
+    @Test func theInitialTrueAloneDoesNotFinishTheLoad() {
+        var machine = AVPlayerEngineStateMachine()
+        let (id, _) = machine.loadRequested()
+        machine.itemReplaced(id)
+        _ = machine.observed(.itemStatus(.readyToPlay), for: id)
+        _ = machine.observed(.layerReadyForDisplay(true), for: id)
+        #expect(machine.state == .waitingForFirstFrame(id))
     }
 }

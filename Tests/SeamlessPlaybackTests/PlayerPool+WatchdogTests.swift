@@ -90,3 +90,37 @@ struct PlayerPoolWatchdogTests {
         #expect(await f.pool.metrics.revocations == 0)
     }
 }
+
+/// An engine that refuses one page's settings: it reports a failure from inside `apply`, then returns.
+final class RefusingEngine: PlaybackEngine {
+    let refused: PlaybackSettings
+    private let report = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    init(refusing settings: PlaybackSettings) { refused = settings }
+
+    func onFailure(_ report: @escaping @Sendable (String) -> Void) { self.report.withLock { $0 = report } }
+    func load(_ item: MediaItem) async throws {}
+    func apply(_ settings: PlaybackSettings) async {
+        if settings == refused { report.value?("the player refused the settings") }
+    }
+    func currentPosition() async -> Duration { .zero }
+    func shutdown() async {}
+}
+
+@Suite("PlayerPool: a failure reported during a call")
+struct PlayerPoolFailureDuringCallTests {
+    /// The report reaches the pool before the apply counts as landed: the borrow throws, every time.
+    @Test func aSettingRefusedDuringTheBorrowsApplyFailsTheBorrow() async throws {
+        for _ in 0..<50 {
+            let pool = PlayerPool(configuration: .init(capacity: 1)) { RefusingEngine(refusing: detailSettings) }
+            let feed = try await pool.makeSession(named: "feed", settings: feedSettings)
+            let detail = try await pool.makeSession(named: "detail", settings: detailSettings)
+            let lease = try await feed.acquire(clip)
+            let token = try await feed.lend(lease)
+            await #expect(throws: PlayerPoolError.engineFailed("the player refused the settings")) {
+                _ = try await detail.borrow(token)
+            }
+            await pool.shutdown()
+        }
+    }
+}

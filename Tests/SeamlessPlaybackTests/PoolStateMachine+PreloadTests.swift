@@ -159,3 +159,21 @@ struct PoolStateMachinePreloadTests {
                 == [.emit(.evicted(Self.p[0], item(9))), .run(.load(film), on: Self.p[0])])
     }
 }
+
+@Suite("PoolStateMachine: an app's prewarm and the policy's preloads")
+struct PoolStateMachinePreloadPrewarmTests {
+    static let items = (0..<12).map { MediaItem(id: "a\($0)") }
+
+    /// A prewarm that joined a preload the policy placed must not be answered as loaded when the focus moves on.
+    @Test func aPrewarmJoiningAPlacedPreloadIsNotDroppedWithIt() {
+        let h = MachineHarness(capacity: 4)
+        h.step { $0.focusChanged(on: 0, in: Self.items, window: PreloadWindow()) }
+        let prewarm = h.request()
+        #expect(!h.step { $0.prewarmRequested(prewarm, media: Self.items[1]) }.succeeded(prewarm))
+        let moved = h.step { $0.focusChanged(on: 8, in: Self.items, window: PreloadWindow()) }
+        #expect(!moved.succeeded(prewarm))
+        let rest = h.settle()
+        #expect(rest.succeeded(prewarm))
+        #expect(h.machine.players.values.contains { $0.loaded == Self.items[1] })
+    }
+}

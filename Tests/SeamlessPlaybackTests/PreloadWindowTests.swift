@@ -16,3 +16,14 @@ struct PreloadWindowTests {
         #expect(PreloadWindow().indices(around: 4, count: 0) == [])
     }
 }
+
+@Suite("PreloadWindow: a window larger than the feed")
+struct PreloadWindowSizeTests {
+    @Test func aHugeWindowOnAShortFeedHoldsTheFeedOnce() {
+        let window = PreloadWindow(ahead: Int.max, behind: Int.max)
+        #expect(window.indices(around: 1, count: 3) == [1, 2, 0])
+        #expect(window.indices(around: 0, count: 1) == [0])
+        let focus = FeedFocus(index: 0, items: [MediaItem(id: "a"), MediaItem(id: "b")], window: window)
+        #expect(focus.wanted == [MediaItem(id: "a"), MediaItem(id: "b")])
+    }
+}

@@ -12,6 +12,7 @@ final class EngineLane: @unchecked Sendable {
     private var waiter: CheckedContinuation<EngineJob, Never>?
     private var isAbandoned = false
     private var failed = false
+    private var notedFailure: String?
 
     /// Hands the lane its next job. The machine starts a job only on a free lane, so at most one is
     /// ever waiting here.
@@ -33,6 +34,24 @@ final class EngineLane: @unchecked Sendable {
         lock.lock()
         failed = true
         lock.unlock()
+    }
+
+    /// Keeps an engine's failure report, so that the lane can hand it to the pool before it reports the call
+    /// that was running as returned (the report's own hop to the pool may come later). The first counts.
+    func noteFailure(_ reason: String) {
+        lock.lock()
+        if notedFailure == nil { notedFailure = reason }
+        lock.unlock()
+    }
+
+    /// The failure noted since the last call, if any.
+    func takeNotedFailure() -> String? {
+        lock.lock()
+        defer {
+            notedFailure = nil
+            lock.unlock()
+        }
+        return notedFailure
     }
 
     /// Whether the pool failed the engine.

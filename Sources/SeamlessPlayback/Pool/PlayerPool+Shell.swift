@@ -215,9 +215,13 @@ extension PlayerPool {
                 if !lane.isFailed {
                     do { try await engine.load(media) } catch { failure = String(describing: error) }
                 }
+                await reportNotedFailure(of: id, on: lane, to: pool)
                 await pool()?.laneLoaded(id, media: media, failure: failure)
             case .apply(let settings, let version):
                 if !lane.isFailed { await engine.apply(settings) }
+                // A failure the engine reported during the apply (a refused setting) reaches the pool first,
+                // so that the settings are never counted as landed on a failed engine.
+                await reportNotedFailure(of: id, on: lane, to: pool)
                 await pool()?.laneApplied(id, version: version)
             case .shutDown:
                 await engine.shutdown()
@@ -233,6 +237,13 @@ extension PlayerPool {
         init(_ pool: PlayerPool) { self.pool = pool }
     }
 
+    private static func reportNotedFailure(
+        of id: PlayerID, on lane: EngineLane, to pool: @Sendable () -> PlayerPool?
+    ) async {
+        guard let reason = lane.takeNotedFailure() else { return }
+        await pool()?.engineReportedFailure(id, reason: reason)
+    }
+
     private func laneCreationFailed(_ id: PlayerID, reason: String) {
         lanes[id] = nil
         run(machine.engineCreationFailed(id, reason: reason))
@@ -245,7 +256,9 @@ extension PlayerPool {
         // Before the first load, as the protocol promises; a report may come from any thread, any number
         // of times: the machine counts the first.
         let pool = WeakPool(self)
+        let lane = lanes[id]
         engine.onFailure { reason in
+            lane?.noteFailure(reason)
             Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
         }
         run(machine.engineCreated(id))

@@ -90,7 +90,9 @@ public actor PlayerPool {
     /// acquire of it is a warm hit. Does nothing when every player is held.
     ///
     /// If the idle player it was routed to is retired meanwhile (the media loading there before failed),
-    /// the prewarm is carried out on a fresh player instead.
+    /// the prewarm is carried out on a fresh player instead. A prewarm is a hint, not a reservation: if an
+    /// acquire claims its player for other media before the load begins, it ends without loading (the feed
+    /// preloading policy never displaces it).
     /// - Parameter item: The media to load.
     /// - Throws: ``PlayerPoolError/engineFailed(_:)`` when the load fails, ``PlayerPoolError/cancelled``,
     ///   ``PlayerPoolError/poolShutDown``.

@@ -17,7 +17,8 @@ struct FeedFocus: Sendable {
     init(index: Int, items: [MediaItem], window: PreloadWindow) {
         self.index = index
         wanted = window.indices(around: index, count: items.count).map { items[$0] }
-        let reach = max(window.ahead, window.behind) + Self.searchMargin
+        // Saturating: a window larger than the feed reaches no farther than the feed.
+        let reach = min(max(window.ahead, window.behind), items.count) + Self.searchMargin
         let lower = max(0, index - reach)
         let upper = min(items.count, index + reach + 1)
         nearby = lower < upper ? items[lower..<upper] : []

@@ -66,9 +66,10 @@ extension PoolStateMachine {
         guard var focus = feed, !focus.placed.isEmpty else { return }
         for (id, media) in focus.placed.sorted(by: { $0.key.number < $1.key.number }) {
             guard let player = players[id], player.media == media, player.isClaimable,
-                player.loaded != media, player.job != .load(media)
+                player.loaded != media, player.job != .load(media), !isPrewarmed(player, media)
             else {
-                // Claimed, recycled, loading or loaded: no longer the policy's to drop.
+                // Claimed, recycled, loading, loaded, or an app's own prewarm waits for it: no longer the
+                // policy's to drop.
                 focus.placed[id] = nil
                 continue
             }
@@ -83,6 +84,22 @@ extension PoolStateMachine {
         feed = focus
     }
 
+    /// Whether the policy may recycle the idle player: its media is outside the window, and no app's own
+    /// prewarm waits for it.
+    private func isDisplaceable(_ player: PlayerState, by focus: FeedFocus) -> Bool {
+        guard !focus.wants(player.media) else { return false }
+        guard let media = player.media else { return true }
+        return !isPrewarmed(player, media)
+    }
+
+    /// Whether an app's own ``PlayerPool/prewarm(_:)`` waits for `media` to load on the player.
+    private func isPrewarmed(_ player: PlayerState, _ media: MediaItem) -> Bool {
+        player.watchers.contains { request in
+            if case .prewarm(player.id, media) = requests[request] { return true }
+            return false
+        }
+    }
+
     /// Rule 2: a player for each media of the window that has none, nearest first.
     private mutating func placePreloads() {
         guard var focus = feed else { return }
@@ -93,7 +110,7 @@ extension PoolStateMachine {
                 let id = makePlayer(media: media)
                 focus.placed[id] = media
                 counters.preloads += 1
-            } else if let victim = farthestClaimable(from: focus, where: { !focus.wants($0.media) }) {
+            } else if let victim = farthestClaimable(from: focus, where: { isDisplaceable($0, by: focus) }) {
                 evict(victim, replacingWith: media)
                 focus.placed[victim] = media
                 counters.preloads += 1

@@ -22,7 +22,10 @@ public struct PreloadWindow: Hashable, Sendable {
     func indices(around focus: Int, count: Int) -> [Int] {
         guard (0..<count).contains(focus) else { return [] }
         var order = [focus]
-        for distance in 1...max(1, max(ahead, behind)) {
+        // No farther than the feed reaches, whatever the window's size.
+        let reach = min(max(ahead, behind), max(focus, count - 1 - focus))
+        guard reach >= 1 else { return order }
+        for distance in 1...reach {
             if distance <= ahead, focus + distance < count { order.append(focus + distance) }
             if distance <= behind, focus - distance >= 0 { order.append(focus - distance) }
         }

@@ -41,14 +41,19 @@ extension EngineStateMachine {
             }
             entries[entry] = .playing
             return settleLoads(of: entry)
-        case .endFile(let entry, let reason, let error, let inserted):
+        case .endFile(let entry, let reason, let error, let inserted, let insertedEntries):
             watch.fileEnded(entry: entry, reason: reason, error: error)
             if currentEntry == entry { currentEntry = nil }
-            // A playlist is not the end of its load: the load plays the entry it redirects to.
-            entries[entry] =
-                reason == .redirect && error == nil
-                ? .redirected(to: inserted)
-                : .ended(error ?? "playback ended (\(reason)) before it started")
+            // A playlist is not the end of its load: the load plays the entry it redirects to. An empty
+            // playlist redirects to nothing: its load ends at once.
+            if reason == .redirect, error == nil, insertedEntries == 0 {
+                entries[entry] = .ended("the playlist has no entries")
+            } else {
+                entries[entry] =
+                    reason == .redirect && error == nil
+                    ? .redirected(to: inserted)
+                    : .ended(error ?? "playback ended (\(reason)) before it started")
+            }
             return settleLoads(of: entry)
         }
     }

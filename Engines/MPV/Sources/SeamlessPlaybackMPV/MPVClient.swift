@@ -252,15 +252,16 @@ final class MPVClient: Sendable {
         }
     }
 
-    /// Runs `body` under the lock; then, outside it, resumes the calls it finished and reports the
-    /// engine's first failure if this is when it became known.
+    /// Runs `body` under the lock; then, outside it, reports the engine's first failure if this is when it
+    /// became known, and resumes the calls it finished.
     private func update(_ body: (inout Shared) -> [EngineStateMachine.Completion]) {
         let (ready, failure) = shared.withLock { shared in
             let completions = body(&shared)
             return (shared.take(completions), shared.failureToReport())
         }
-        resume(ready)
+        // The failure first: a call that returns must not look as if it had landed when mpv refused it.
         failure.map { $0.report($0.reason) }
+        resume(ready)
     }
 
     /// Sends every request the machine lets go now, in order. Called under the lock.

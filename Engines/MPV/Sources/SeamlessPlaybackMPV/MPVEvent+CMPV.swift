@@ -42,7 +42,8 @@ extension MPVEvent {
                 playlistEntryID: end.playlist_entry_id,
                 reason: EndReason(end.reason),
                 error: end.error < 0 ? MPVEvent.errorText(end.error) : nil,
-                insertedEntryID: end.playlist_insert_num_entries > 0 ? end.playlist_insert_id : nil
+                insertedEntryID: end.playlist_insert_num_entries > 0 ? end.playlist_insert_id : nil,
+                insertedEntries: Int(end.playlist_insert_num_entries)
             )
         case MPV_EVENT_PROPERTY_CHANGE:
             let property = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee

@@ -23,8 +23,11 @@ enum MPVEvent: Hashable, Sendable {
     case fileLoaded
     /// `MPV_EVENT_PLAYBACK_RESTART`: the first frame after a load or seek is out.
     case playbackRestart
-    /// `MPV_EVENT_END_FILE`; for a playlist that redirected, the ID of the first entry it inserted.
-    case endFile(playlistEntryID: Int64, reason: EndReason, error: String?, insertedEntryID: Int64? = nil)
+    /// `MPV_EVENT_END_FILE`; for a playlist that redirected, the ID of the first entry it inserted (when known)
+    /// and how many it inserted (an empty playlist inserts none).
+    case endFile(
+        playlistEntryID: Int64, reason: EndReason, error: String?, insertedEntryID: Int64? = nil,
+        insertedEntries: Int = 1)
     /// `MPV_EVENT_PROPERTY_CHANGE` of an observed property; `nil` when it has no value now.
     case propertyChange(name: String, value: MPVValue?)
     /// `MPV_EVENT_QUEUE_OVERFLOW`: mpv dropped events. Replies are never dropped (mpv reserves room for them).

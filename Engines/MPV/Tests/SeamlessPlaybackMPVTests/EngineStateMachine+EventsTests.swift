@@ -90,6 +90,26 @@ struct EngineStateMachineRequestsTests {
         #expect(machine.watch.playing == .init(entry: 2, source: "list.m3u"))
     }
 
+    @Test("an empty playlist redirects to nothing: its load fails at once, not at its deadline")
+    func emptyPlaylistFailsAtOnce() {
+        var machine = Machine()
+        let waiter = machine.reserveWaiter()
+        guard
+            case .queued(let requests) = machine.startLoad(
+                waiter, source: "empty.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
+            )
+        else {
+            Issue.record("the load was not queued")
+            return
+        }
+        _ = drain(&machine)
+        _ = machine.handle(.commandReply(request: requests[0], error: nil, playlistEntryID: 1))
+        _ = machine.handle(.startFile(playlistEntryID: 1))
+        let ended = machine.handle(
+            .endFile(playlistEntryID: 1, reason: .redirect, error: nil, insertedEntryID: nil, insertedEntries: 0))
+        #expect(ended.contains { $0.waiter == waiter })
+    }
+
     @Test("a redirect without an inserted ID, or before the loadfile reply, still reaches the next entry")
     func redirectWithoutInsertedID() {
         for replyFirst in [true, false] {
