@@ -26,16 +26,22 @@ let package = Package(
         .target(name: "SwiftUI", dependencies: ["CoreGraphics", "UIKit"]),
         // Depends on the CoreGraphics stand-in so that `Transition/Geometry+CoreGraphics.swift` is checked too.
         .target(name: "SeamlessPlayback", dependencies: ["CoreGraphics"]),
-        .target(name: "SeamlessPlaybackAVFoundation", dependencies: ["AVFoundation", "CoreMedia", "SeamlessPlayback"]),
+        .target(
+            name: "SeamlessPlaybackAVFoundation",
+            dependencies: ["AVFoundation", "CoreMedia", "QuartzCore", "SeamlessPlayback"]),
         .target(
             name: "SeamlessPlaybackUIKit",
-            dependencies: ["AVFoundation", "QuartzCore", "UIKit", "SwiftUI", "SeamlessPlayback",
-                           "SeamlessPlaybackAVFoundation"]
+            dependencies: [
+                "AVFoundation", "QuartzCore", "UIKit", "SwiftUI", "SeamlessPlayback",
+                "SeamlessPlaybackAVFoundation",
+            ]
         ),
         .target(
             name: "UsageCheck",
-            dependencies: ["AVFoundation", "UIKit", "SeamlessPlayback", "SeamlessPlaybackAVFoundation",
-                           "SeamlessPlaybackUIKit"]
+            dependencies: [
+                "AVFoundation", "UIKit", "SeamlessPlayback", "SeamlessPlaybackAVFoundation",
+                "SeamlessPlaybackUIKit",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 #if canImport(AVFoundation) && !os(watchOS)  // AVPlayerLayer is unavailable on watchOS
 import AVFoundation
 import CoreMedia
+import QuartzCore
 import Foundation
 import SeamlessPlayback
 
@@ -93,8 +94,12 @@ final class PlayerController {
         switch command {
         case .setMuted(let isMuted): player.isMuted = isMuted
         case .setVolume(let volume): player.volume = volume
-        case .setVideoGravity(.resizeAspect): layer.videoGravity = .resizeAspect
-        case .setVideoGravity(.resizeAspectFill): layer.videoGravity = .resizeAspectFill
+        case .setVideoGravity(let gravity):
+            // `videoGravity` is animatable: a handoff must not animate the picture from fill to fit.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.videoGravity = gravity == .resizeAspect ? .resizeAspect : .resizeAspectFill
+            CATransaction.commit()
         case .setDefaultRate(let rate): player.defaultRate = rate
         case .play: player.play()
         case .pause: player.pause()

@@ -41,6 +41,10 @@ public final class PlayerHostView: UIView, SurfaceHost {
         let moving = engine.layer
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        // One picture per host: another player's layer still here goes.
+        if let previous = playerLayer, previous !== moving, previous.superlayer === layer {
+            previous.removeFromSuperlayer()
+        }
         moving.frame = bounds
         layer.addSublayer(moving)
         CATransaction.commit()

@@ -73,7 +73,11 @@ public final class PlayerTransitionAnimator {
                     withDuration: duration / .seconds(1), delay: 0,
                     options: fromCurrentState ? [.beginFromCurrentState] : [],
                     animations: { self.show(frame) },
-                    completion: { finished in self.perform(self.machine.animationEnded(id, finished: finished)) })
+                    completion: { finished in
+                        // UIKit calls it on the main thread; said so, it also compiles where the completion is
+                        // imported as `@Sendable`.
+                        MainActor.assumeIsolated { self.perform(self.machine.animationEnded(id, finished: finished)) }
+                    })
             case .stopAnimations:
                 view.layer.removeAllAnimations()
                 maskView.layer.removeAllAnimations()

@@ -67,9 +67,12 @@ struct TransitionAnimationStateMachine: Sendable {
     mutating func entryRequested(now: Duration) -> [Action] {
         switch state {
         case .idle, .exited:
+            let wasExited = state == .exited
             let id = newID()
             state = .running(id, .entry, from: 0, startedAt: now)
-            return [
+            // After an exit the view still carries the source's transform; a frame set under a transform
+            // other than the identity is undefined in UIKit, so the identity goes back first.
+            return (wasExited ? [.set(plan.frame(at: 1))] : []) + [
                 .prepare(destination: plan.destination), .set(plan.frame(at: 0)),
                 .animate(id, to: plan.frame(at: 1), duration: duration, fromCurrentState: false),
             ]

@@ -193,3 +193,43 @@ struct SurfaceStateMachineTests {
         #expect(m.host(showing: other.player) == "cell-2")
     }
 }
+
+@Suite("SurfaceStateMachine: one player per host")
+struct SurfaceStateMachineOneHostTests {
+    let engine = SimulatedEngine()
+    let first = PlayerID(pool: 1, number: 1)
+    let second = PlayerID(pool: 1, number: 2)
+
+    func lease(_ player: PlayerID, _ epoch: UInt64, _ page: String) -> PlayerLease {
+        PlayerLease(player: player, media: clip, session: page, engine: engine, epoch: epoch, sessionID: epoch)
+    }
+
+    /// A feed cell reused for another clip while its first player is lent: on the way back the first player
+    /// must not come back into the cell on top of the second.
+    @Test func aCellReusedWhileItsPlayerIsLentNeverGetsTheOldPlayerBackOnTop() {
+        var machine = SurfaceStateMachine<String>()
+        let feed1 = lease(first, 1, "feed")
+        let detail1 = lease(first, 2, "detail")
+        let feed2 = lease(second, 3, "feed")
+        _ = machine.showRequested(feed1, in: "cell", active: feed1)
+        _ = machine.showRequested(detail1, in: "page", active: detail1)
+        #expect(machine.hideRequested(feed1, from: "cell", active: detail1) == [])
+        #expect(machine.showRequested(feed2, in: "cell", active: feed2) == [.attach(feed2, to: "cell")])
+        // The detail page closes: the first player's holder is the feed again, but its cell now shows the second
+        // clip, so the first player's picture stays where it is (its registration there ended).
+        #expect(machine.activeChanged(player: first, to: feed1) == [])
+        #expect(machine.invariantViolations() == [])
+        #expect(machine.host(showing: second) == "cell")
+        #expect(machine.host(showing: first) != "cell")
+    }
+
+    @Test func showingAPlayerInAHostThatShowsAnotherDetachesTheOtherFirst() {
+        var machine = SurfaceStateMachine<String>()
+        let a = lease(first, 1, "feed")
+        let b = lease(second, 2, "feed")
+        _ = machine.showRequested(a, in: "cell", active: a)
+        #expect(machine.showRequested(b, in: "cell", active: b) == [.detach(a, from: "cell"), .attach(b, to: "cell")])
+        #expect(machine.host(showing: first) == nil)
+        #expect(machine.invariantViolations() == [])
+    }
+}

@@ -54,6 +54,21 @@ struct TransitionAnimationStateMachineTests {
         #expect(m.state == .exited)
     }
 
+    /// After an exit the view keeps the source's transform; the next entry puts the identity back before it
+    /// sets the frame (a frame set under another transform is undefined in UIKit).
+    @Test func anEntryAfterAFinishedExitClearsTheTransformBeforeSettingTheFrame() {
+        var m = entered()
+        _ = m.exitRequested(now: .seconds(1))
+        _ = m.animationEnded(id(2), finished: true)
+        #expect(
+            m.entryRequested(now: .seconds(2)) == [
+                .set(.identity),
+                .prepare(destination: plan.destination),
+                .set(TransitionFrame(viewTransform: plan.viewTransform, maskTransform: plan.maskTransform)),
+                .animate(id(3), to: .identity, duration: duration, fromCurrentState: false),
+            ])
+    }
+
     @Test func anExitDuringTheEntryReversesFromWhereTheViewIsForTheTimeItHadRun() {
         var m = Machine(plan: plan, duration: duration)
         _ = m.entryRequested(now: .seconds(10))

@@ -14,6 +14,9 @@
 ///    the picture stays where it is. When no page holds the player, the picture is detached.
 /// 3. **Attach before detach.** A move is `attach` to the new host, then `detach` from the old one.
 /// 4. **One host at most**, and never none while the active lease has a registered host.
+/// 5. **One player per host.** An accepted `show` in a host takes every other player out of it: their
+///    registrations there end and a picture shown there is detached first (a feed cell reused for another
+///    clip while its first player is lent must never get that player back on top of the new one).
 ///
 /// A host is named by a value (`Host`); the shell maps it to the object.
 struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
@@ -50,6 +53,7 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
     mutating func showRequested(_ lease: PlayerLease, in host: Host, active: PlayerLease?) -> [Command] {
         var commands = activeChanged(player: lease.player, to: active)
         guard lease == active, var surface = players[lease.player] else { return commands }
+        commands += evictOthers(from: host, keeping: lease.player)
         surface.registrations.removeAll { $0.lease == lease }
         let placement = Placement(lease: lease, host: host)
         surface.registrations.append(placement)
@@ -135,7 +139,25 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
                 violations.append("\(player): the active holder's host \(registered.host) does not show it")
             }
         }
+        let shownHosts = players.values.compactMap(\.shown?.host)
+        if Set(shownHosts).count != shownHosts.count { violations.append("a host shows two players") }
         return violations
+    }
+
+    /// Rule 5: the host gives up every other player: their registrations there end, and a picture of theirs
+    /// shown there is detached.
+    private mutating func evictOthers(from host: Host, keeping player: PlayerID) -> [Command] {
+        var commands: [Command] = []
+        for other in players.keys.sorted(by: { $0.number < $1.number }) where other != player {
+            guard var surface = players[other] else { continue }
+            surface.registrations.removeAll { $0.host == host }
+            if let shown = surface.shown, shown.host == host {
+                commands.append(.detach(shown.lease, from: host))
+                surface.shown = nil
+            }
+            players[other] = surface
+        }
+        return commands
     }
 
     /// Attach to the target first, then detach from where the picture was.
