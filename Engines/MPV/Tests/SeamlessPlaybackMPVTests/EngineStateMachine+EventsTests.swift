@@ -13,6 +13,16 @@ struct EngineStateMachineRequestsTests {
         return (waiter, requests.first)
     }
 
+    /// Starts a load of `source`; returns its waiter and its `loadfile` request (nil if it was not queued).
+    private func load(_ machine: inout Machine, _ source: String) -> (Machine.WaiterID, Machine.RequestID?) {
+        let waiter = machine.reserveWaiter()
+        guard
+            case .queued(let requests) = machine.startLoad(
+                waiter, source: source, deadline: start + .seconds(10), timeout: .seconds(10))
+        else { return (waiter, nil) }
+        return (waiter, requests.first)
+    }
+
     private func drain(_ machine: inout Machine) -> [Machine.Outgoing] {
         var sent: [Machine.Outgoing] = []
         while let next = machine.nextRequest() { sent.append(next) }
@@ -74,14 +84,13 @@ struct EngineStateMachineRequestsTests {
     @Test("a playlist's redirect moves its load to the inserted entry, which finishes it")
     func redirectIsFollowed() {
         var machine = Machine()
-        let waiter = machine.reserveWaiter()
-        guard
-            case .queued(let requests) = machine.startLoad(
-                waiter, source: "list.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
-            )
-        else { return }
+        let (waiter, loadfile) = load(&machine, "list.m3u")
+        guard let loadfile else {
+            Issue.record("the load was not queued")
+            return
+        }
         _ = drain(&machine)
-        #expect(machine.handle(.commandReply(request: requests[0], error: nil, playlistEntryID: 1)) == [])
+        #expect(machine.handle(.commandReply(request: loadfile, error: nil, playlistEntryID: 1)) == [])
         #expect(machine.handle(.startFile(playlistEntryID: 1)) == [])
         #expect(machine.handle(.endFile(playlistEntryID: 1, reason: .redirect, error: nil, insertedEntryID: 2)) == [])
         #expect(machine.handle(.startFile(playlistEntryID: 2)) == [])
@@ -93,17 +102,13 @@ struct EngineStateMachineRequestsTests {
     @Test("an empty playlist redirects to nothing: its load fails at once, not at its deadline")
     func emptyPlaylistFailsAtOnce() {
         var machine = Machine()
-        let waiter = machine.reserveWaiter()
-        guard
-            case .queued(let requests) = machine.startLoad(
-                waiter, source: "empty.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
-            )
-        else {
+        let (waiter, loadfile) = load(&machine, "empty.m3u")
+        guard let loadfile else {
             Issue.record("the load was not queued")
             return
         }
         _ = drain(&machine)
-        _ = machine.handle(.commandReply(request: requests[0], error: nil, playlistEntryID: 1))
+        _ = machine.handle(.commandReply(request: loadfile, error: nil, playlistEntryID: 1))
         _ = machine.handle(.startFile(playlistEntryID: 1))
         let ended = machine.handle(
             .endFile(playlistEntryID: 1, reason: .redirect, error: nil, insertedEntryID: nil, insertedEntries: 0))
@@ -114,13 +119,12 @@ struct EngineStateMachineRequestsTests {
     func redirectWithoutInsertedID() {
         for replyFirst in [true, false] {
             var machine = Machine()
-            let waiter = machine.reserveWaiter()
-            guard
-                case .queued(let requests) = machine.startLoad(
-                    waiter, source: "list.m3u", deadline: start + .seconds(10), timeout: .seconds(10)
-                )
-            else { return }
-            let reply = MPVEvent.commandReply(request: requests[0], error: nil, playlistEntryID: 1)
+            let (waiter, loadfile) = load(&machine, "list.m3u")
+            guard let loadfile else {
+                Issue.record("the load was not queued")
+                return
+            }
+            let reply = MPVEvent.commandReply(request: loadfile, error: nil, playlistEntryID: 1)
             if replyFirst { _ = machine.handle(reply) }
             _ = machine.handle(.startFile(playlistEntryID: 1))
             _ = machine.handle(
@@ -137,14 +141,13 @@ struct EngineStateMachineRequestsTests {
     @Test("after a finished load, the playing entry's error end and an unasked core shutdown are failures")
     func failuresAfterLoad() {
         var machine = Machine()
-        let waiter = machine.reserveWaiter()
-        guard
-            case .queued(let requests) = machine.startLoad(
-                waiter, source: "clip", deadline: start + .seconds(10), timeout: .seconds(10)
-            )
-        else { return }
+        let (waiter, loadfile) = load(&machine, "clip")
+        guard let loadfile else {
+            Issue.record("the load was not queued")
+            return
+        }
         for event: MPVEvent in [
-            .commandReply(request: requests[0], error: nil, playlistEntryID: 3), .startFile(playlistEntryID: 3),
+            .commandReply(request: loadfile, error: nil, playlistEntryID: 3), .startFile(playlistEntryID: 3),
             .fileLoaded, .playbackRestart,
         ] {
             _ = machine.handle(event)
