@@ -42,24 +42,14 @@ enum StressRun {
             options: options, outcome: outcome, side: lin, benchmarks: benchmarks, violations: violations)
         print(Summary.text(report, benchmarks: benchmarks))
         if let path = options.jsonPath {
-            do { try report.write(to: path) } catch { StandardError.write("stress: cannot write \(path): \(error)\n") }
+            RunOutput.writeJSON(report, to: path)
         }
         if let path = options.svgPath, let benchmarks {
             let svg = HistogramSVG.document(
                 roundTrip: benchmarks.roundTrip, floor: benchmarks.floor,
                 sessions: benchmarks.roundTripSessions)
-            do {
-                try svg.write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                StandardError.write("stress: cannot write \(path): \(error)\n")
-            }
+            RunOutput.writeText(svg, to: path)
         }
-        if violations.total > 0 {
-            print("\nFAILED: \(violations.total) violations (seed \(options.seed)); the first ones:")
-            for message in violations.recorded.prefix(20) { print(message) }
-            return 1
-        }
-        print("\nclean: no violations (seed \(options.seed))")
-        return 0
+        return RunOutput.verdict(violations, seed: options.seed)
     }
 }

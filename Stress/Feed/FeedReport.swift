@@ -77,10 +77,4 @@ struct FeedReport: Encodable, Sendable {
         var intValue: Int? { nil }
         init?(intValue: Int) { nil }
     }
-
-    func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
-    }
 }

@@ -30,23 +30,13 @@ enum FeedRun {
             options: options, with: with, without: without, focusCall: focusCall, floor: floor,
             violations: violations)
         if let path = options.jsonPath {
-            do { try report.write(to: path) } catch { StandardError.write("stress: cannot write \(path): \(error)\n") }
+            RunOutput.writeJSON(report, to: path)
         }
         if let path = options.feedSVGPath {
             let svg = FeedSVG.document(with: with, without: without, coldStartMilliseconds: 250)
-            do {
-                try svg.write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                StandardError.write("stress: cannot write \(path): \(error)\n")
-            }
+            RunOutput.writeText(svg, to: path)
         }
-        if violations.total > 0 {
-            print("\nFAILED: \(violations.total) violations (seed \(options.seed)); the first ones:")
-            for message in violations.recorded.prefix(20) { print(message) }
-            return 1
-        }
-        print("\nclean: no violations (seed \(options.seed))")
-        return 0
+        return RunOutput.verdict(violations, seed: options.seed)
     }
 
     static func summary(

@@ -129,11 +129,4 @@ struct Report: Codable, Sendable {
         handoffGapNs = benchmarks.coldStart.handoffGapNanoseconds
         handoffKeptPosition = benchmarks.coldStart.handoffKeptPosition
     }
-
-    /// Writes the report as pretty-printed JSON.
-    func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
-    }
 }
