@@ -93,8 +93,7 @@ extension PlayerPool {
         let now = clock.now()
         for (id, call) in watchdog.calls where call.deadline <= now {
             watchdog.calls[id] = nil
-            run(machine.callTimedOut(id, call: call.what, now: now))
-            if machine.failedEngines[id] != nil { lanes[id]?.markFailed() }
+            carryOutFailure(of: id, machine.callTimedOut(id, call: call.what, now: now))
         }
         for (epoch, hold) in watchdog.holds where hold.deadline <= now {
             watchdog.holds[epoch] = nil
@@ -105,8 +104,13 @@ extension PlayerPool {
 
     /// An engine reported that it can no longer play.
     func engineReportedFailure(_ id: PlayerID, reason: String) {
-        run(machine.engineFailed(id, reason: reason, now: clock.now()))
-        // A job already handed to the lane but not started must not reach the engine any more.
+        carryOutFailure(of: id, machine.engineFailed(id, reason: reason, now: clock.now()))
+    }
+
+    /// Carries out what the machine decided about a failure; once the engine counts as failed, a job already
+    /// handed to its lane but not started must not reach it any more.
+    private func carryOutFailure(of id: PlayerID, _ actions: [PoolAction]) {
+        run(actions)
         if machine.failedEngines[id] != nil { lanes[id]?.markFailed() }
     }
 }
