@@ -81,9 +81,7 @@ extension PoolStateMachine {
         if player.job == nil, player.isCreated, player.stack.last?.pending != nil {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
         }
-        if let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch, top.pending == nil,
-            player.landed >= owed.version, player.landed >= player.version, player.job == nil
-        {
+        if Self.dueReturn(on: player) != nil {
             problems.append("\(id): a `.returned` notice is due but was not sent")
         }
         // At rest, a held engine carries exactly its active holder's settings.

@@ -132,9 +132,19 @@ extension PoolStateMachine {
 
     /// Completes the requests watching the player that are now complete.
     mutating func reexamine(_ id: PlayerID) {
-        defer { publishActive(id) }
-        deliverOwedReturn(id)
-        guard var player = players[id], !player.watchers.isEmpty else { return }
+        // One lookup and one write for the three things it settles: a `.returned` notice, the watching
+        // requests, the active holder's publication.
+        guard var player = players[id] else { return }
+        let before = (player.owedReturn, player.shownEpoch)
+        deliverOwedReturn(&player)
+        if !player.watchers.isEmpty { completeWatchers(&player) }
+        publishActive(&player)
+        if !player.watchers.isEmpty || before != (player.owedReturn, player.shownEpoch) { players[id] = player }
+    }
+
+    /// Completes the requests watching the player that are now complete; keeps the others.
+    private mutating func completeWatchers(_ player: inout PlayerState) {
+        let id = player.id
         var keep: [RequestID] = []
         for request in player.watchers {
             switch requests[request] {
@@ -201,7 +211,6 @@ extension PoolStateMachine {
             }
         }
         player.watchers = keep
-        players[id] = player
     }
 
     private mutating func deliver(_ request: RequestID, holder: Holder, on player: PlayerState, kind: GrantKind) {
@@ -255,11 +264,11 @@ extension PoolStateMachine {
     /// Publishes the player's active holder when it changed: a delivered holder on top whose settings have
     /// landed, or none when the stack emptied. A pending borrower or a holder whose settings are still on
     /// their way leaves the previous one shown.
-    private mutating func publishActive(_ id: PlayerID) {
-        guard let player = players[id] else { return }
+    private mutating func publishActive(_ player: inout PlayerState) {
+        let id = player.id
         if let top = player.stack.last, top.pending == nil {
             guard top.epoch != player.shownEpoch, player.landed >= player.version else { return }
-            players[id]?.shownEpoch = top.epoch
+            player.shownEpoch = top.epoch
             out.append(.activeChanged(id, grant(for: top, on: player)))
         } else if player.stack.last != nil {
             // A borrow is pending on top. The shown holder stays, unless it left the stack: then the highest
@@ -268,28 +277,34 @@ extension PoolStateMachine {
                 let below = player.stack.last(where: { $0.pending == nil }),
                 player.applied == sessions[below.session]?.settings
             else { return }
-            players[id]?.shownEpoch = below.epoch
+            player.shownEpoch = below.epoch
             out.append(.activeChanged(id, grant(for: below, on: player)))
         } else if player.shownEpoch != nil {
-            players[id]?.shownEpoch = nil
+            player.shownEpoch = nil
             out.append(.activeChanged(id, nil))
         }
     }
 
     /// Tells the holder owed a `.returned` notice, once it is the delivered active holder and the
     /// settings of the give-back have landed; forgets the debt when that holder left the stack.
-    private mutating func deliverOwedReturn(_ id: PlayerID) {
-        guard let player = players[id], let owed = player.owedReturn else { return }
-        guard let index = player.stack.firstIndex(where: { $0.epoch == owed.epoch }) else {
-            players[id]?.owedReturn = nil
+    private mutating func deliverOwedReturn(_ player: inout PlayerState) {
+        guard let owed = player.owedReturn else { return }
+        guard player.stack.contains(where: { $0.epoch == owed.epoch }) else {
+            player.owedReturn = nil
             return
         }
-        // On top, delivered, and every change since has landed: its settings, and nobody else's, are on.
-        guard index == player.stack.count - 1, player.stack[index].pending == nil,
-            player.landed >= owed.version, player.landed >= player.version, player.job == nil
-        else { return }
-        players[id]?.owedReturn = nil
-        if let grant = grant(for: player.stack[index], on: player) { out.append(.notify(grant, .returned)) }
+        guard let top = Self.dueReturn(on: player) else { return }
+        player.owedReturn = nil
+        if let grant = grant(for: top, on: player) { out.append(.notify(grant, .returned)) }
+    }
+
+    /// The holder whose owed `.returned` is due now: on top, delivered, and every change since the give-back
+    /// has landed (its settings, and nobody else's, are on the engine).
+    static func dueReturn(on player: PlayerState) -> Holder? {
+        guard let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch,
+            top.pending == nil, player.landed >= owed.version, player.landed >= player.version, player.job == nil
+        else { return nil }
+        return top
     }
 
     /// A settle or retire request no longer waits on `id`; it succeeds once it waits on nothing.
