@@ -141,7 +141,7 @@ struct EngineStateMachineRequestsTests {
     @Test("after a finished load, the playing entry's error end and an unasked core shutdown are failures")
     func failuresAfterLoad() {
         var machine = Machine()
-        let (waiter, loadfile) = load(&machine, "clip")
+        let (_, loadfile) = load(&machine, "clip")
         guard let loadfile else {
             Issue.record("the load was not queued")
             return
