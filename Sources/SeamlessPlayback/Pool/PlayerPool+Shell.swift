@@ -20,11 +20,9 @@ extension PlayerPool {
             machine.counters.cancellations += 1
             return .failure(.cancelled)
         }
-        guard mode == .cancellable else { return await execute(request, input, adopting: true) }
-        // A cancellable call must be able to return the moment it is cancelled or revoked, so it never
-        // carries out an engine call itself: its applies run on the engine's lane.
+        guard mode == .cancellable else { return await execute(request, input) }
         return await withTaskCancellationHandler {
-            await execute(request, input, adopting: false)
+            await execute(request, input)
         } onCancel: {
             Task { await self.cancel(request) }
         }
@@ -32,38 +30,16 @@ extension PlayerPool {
 
     /// Runs the request's input, then waits for the machine to complete it.
     ///
-    /// With `adopting`, the caller carries out the first apply its input starts, on its own task,
-    /// instead of waking the engine's lane (which is free by construction: the machine starts a job
-    /// only on a free lane). That saves two task switches per give-back or update, whose callers wait
-    /// for that apply anyway. It does so only for an apply its own request waits for, on a task that
-    /// is not cancelled and runs at `.medium` or above (the lanes' floor). Whatever happened during its
-    /// `await` is read back from the machine and from `finished`, never assumed.
+    /// The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation,
+    /// a revocation or a timed-out call can give at any time. When every engine call the input started
+    /// returns without suspending (see ``startApply(_:version:on:)``), the request is complete before the
+    /// caller would wait, and it returns without suspending.
     private func execute(
-        _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction], adopting: Bool
+        _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
     ) async -> Result<PlayerLease?, PlayerPoolError> {
-        // With an apply timeout, no caller runs an apply itself: a hung apply must not hang its caller.
-        let adoptable =
-            adopting && configuration.applyTimeout == nil && !Task.isCancelled
-            && Task.currentPriority >= .medium
-        if let adopted = run(input(&machine, request), adoptingAnApply: adoptable) {
-            if finished[request] == nil, machine.isWaiting(request, on: adopted.player) {
-                await adopted.engine.apply(adopted.settings)
-                run(machine.applyFinished(adopted.player, version: adopted.version))
-            } else {
-                // Not this caller's own apply (a waiter's, say): the engine's lane carries it out.
-                dispatch(.apply(adopted.settings, version: adopted.version), to: adopted.player)
-            }
-        }
+        run(input(&machine, request))
         if let result = finished.removeValue(forKey: request) { return result }
         return await withCheckedContinuation { waits[request] = $0 }
-    }
-
-    /// An apply the calling task carries out itself.
-    struct AdoptedApply {
-        let player: PlayerID
-        let engine: any PlaybackEngine
-        let settings: PlaybackSettings
-        let version: UInt64
     }
 
     /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
@@ -85,24 +61,20 @@ extension PlayerPool {
     }
 
     /// Carries out the machine's actions. Nothing here suspends.
-    /// - Parameter adoptingAnApply: Hand the first apply back to the caller instead of to its lane.
-    /// - Returns: The apply the caller must carry out, if it adopted one.
-    @discardableResult
-    func run(_ actions: [PoolAction], adoptingAnApply: Bool = false) -> AdoptedApply? {
+    ///
+    /// Applies start last, after every other action of the input: an apply that returns at once reports to
+    /// the machine from inside this call, and its actions must come after the ones that started it.
+    func run(_ actions: [PoolAction]) {
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
         for case .activeChanged(let player, let grant) in actions {
             activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { lease(for: $0) }))
         }
-        var adopted: AdoptedApply?
+        var applies: [(PlayerID, PlaybackSettings, UInt64)] = []
         for action in actions {
             switch action {
-            case .run(.apply(let settings, let version), let id) where adoptingAnApply && adopted == nil:
-                if let engine = engines[id] {
-                    adopted = AdoptedApply(player: id, engine: engine, settings: settings, version: version)
-                } else {
-                    dispatch(.apply(settings, version: version), to: id)
-                }
+            case .run(.apply(let settings, let version), let id):
+                applies.append((id, settings, version))
             case .run(let job, let id):
                 dispatch(job, to: id)
             case .resume(let request, let grant):
@@ -143,7 +115,7 @@ extension PlayerPool {
                 continue
             }
         }
-        return adopted
+        for (id, settings, version) in applies { startApply(settings, version: version, on: id) }
     }
 
     private func publish(_ event: PoolEvent) {
@@ -184,6 +156,35 @@ extension PlayerPool {
             lanes[id]?.post(job)
             timeCall(job, on: id)
         }
+    }
+
+    /// Starts an apply on a task of its own that begins on this thread at once (`Task.immediate`), without
+    /// waking the engine's lane: an engine whose apply returns without suspending has the settings on, and the
+    /// machine has heard so, before this returns. An apply that suspends is timed like a lane call; its caller
+    /// waits for the machine's answer, never for the engine, so a cancellation, a revocation or the apply
+    /// timeout still ends the call. The machine starts a job only on a free lane, so the engine still sees one
+    /// call at a time, in order. Where `Task.immediate` does not exist (Apple systems before 26) the lane
+    /// carries the apply out.
+    func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
+        let job = EngineJob.apply(settings, version: version)
+        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, *), let engine = engines[id], let lane = lanes[id]
+        else {
+            dispatch(job, to: id)
+            return
+        }
+        // At the lanes' floor priority: a background caller must not slow the engine's later handoffs.
+        Task.immediate(priority: Swift.max(Task.currentPriority, .medium)) {
+            await engine.apply(settings)
+            self.applyReturned(id, version: version, lane: lane)
+        }
+        if machine.isRunning(job, on: id) { timeCall(job, on: id) }
+    }
+
+    /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile
+    /// reaches the machine first, as on the lane.
+    private func applyReturned(_ id: PlayerID, version: UInt64, lane: EngineLane) {
+        if let reason = lane.takeNotedFailure() { engineReportedFailure(id, reason: reason) }
+        laneApplied(id, version: version)
     }
 
     /// One engine's whole life: create it, then run its jobs one at a time until it shuts down.

@@ -26,7 +26,8 @@ public actor PlayerPool {
     var lanes: [PlayerID: EngineLane] = [:]
     /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
     var waits: [RequestID: CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>] = [:]
-    /// Results of requests completed while their caller was still running (an adopted apply), not yet waiting.
+    /// Results of requests completed while their caller was still running (an apply that returned at once), not
+    /// yet waiting.
     var finished: [RequestID: Result<PlayerLease?, PlayerPoolError>] = [:]
     var timers: [RequestID: Task<Void, Never>] = [:]
     var notices: [SessionID: NoticeMailbox] = [:]

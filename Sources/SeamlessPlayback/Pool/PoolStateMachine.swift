@@ -167,6 +167,9 @@ struct PoolStateMachine: Sendable {
         }
     }
 
+    /// Whether `job` is the one in flight on the player's lane.
+    func isRunning(_ job: EngineJob, on player: PlayerID) -> Bool { players[player]?.job == job }
+
     /// How many updates the page has made.
     func settingsVersion(of session: SessionID) -> UInt64 { sessions[session]?.settingsVersion ?? 0 }
 
