@@ -6,6 +6,8 @@ struct Benchmarks: Sendable {
     /// The round trip with `--pages` sessions open: the figure the targets are about.
     var roundTrip = Latencies([])
     var roundTripSessions = 0
+    /// The most handoff tokens the round trip's pool kept at once.
+    var tokensKeptMax = 0
     var contendedOperationsPerSecond = 0.0
     var scale: [ScaleBenchmark.Point] = []
     var coldStart = ColdStartBenchmark.Figures(
@@ -18,13 +20,16 @@ struct Benchmarks: Sendable {
         StandardError.write("stress: benchmarks: floor")
         results.floor = await FloorBenchmark.run(samples: samples, budget: 500_000_000)
         StandardError.write(", round trip")
-        results.roundTripAlone = await RoundTripBenchmark.run(
+        let alone = await RoundTripBenchmark.run(
             sessions: 2, samples: samples, budget: 1_000_000_000,
             violations: violations)
+        results.roundTripAlone = alone.latencies
         results.roundTripSessions = options.pages
-        results.roundTrip = await RoundTripBenchmark.run(
+        let crowded = await RoundTripBenchmark.run(
             sessions: options.pages, samples: samples,
             budget: 1_000_000_000, violations: violations)
+        results.roundTrip = crowded.latencies
+        results.tokensKeptMax = max(alone.tokensKeptMax, crowded.tokensKeptMax)
         StandardError.write(", contended")
         results.contendedOperationsPerSecond = await ContendedBenchmark.run(
             pages: options.pages, players: options.players, media: options.media, seconds: 1.5, violations: violations)

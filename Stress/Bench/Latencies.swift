@@ -18,7 +18,10 @@ struct Latencies: Sendable {
 }
 
 /// Times `body` repeatedly: a warm-up, then one sample per iteration until `samples` or `budget` ns.
-func measure(samples: Int, budget: UInt64, warmUp: Int = 1_000, _ body: () async -> Void) async -> Latencies {
+/// `between`, when given, runs untimed after every 4,096th sample.
+func measure(
+    samples: Int, budget: UInt64, warmUp: Int = 1_000, between: (() async -> Void)? = nil, _ body: () async -> Void
+) async -> Latencies {
     for _ in 0..<warmUp { await body() }
     var times: [UInt64] = []
     times.reserveCapacity(samples)
@@ -28,6 +31,7 @@ func measure(samples: Int, budget: UInt64, warmUp: Int = 1_000, _ body: () async
         await body()
         let after = Nanoseconds.now()
         times.append(after - before)
+        if let between, times.count % 4_096 == 0 { await between() }
         if after - start > budget { break }
     }
     return Latencies(times)

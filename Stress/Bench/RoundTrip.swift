@@ -44,29 +44,55 @@ enum RoundTripBenchmark {
         func close() async { await pool.shutdown() }
     }
 
-    /// Latencies of the round trip with `sessions` pages open.
-    static func run(sessions: Int, samples: Int, budget: UInt64, violations: Violations) async -> Latencies {
-        guard let pair = await Pair(sessions: sessions) else {
-            violations.record("round-trip benchmark: could not set up its pool")
-            return Latencies([])
-        }
-        let failures = Box(0)
-        let latencies = await measure(samples: samples, budget: budget) {
-            if !(await pair.roundTrip()) { failures.value += 1 }
-        }
-        if failures.value > 0 { violations.record("round-trip benchmark: \(failures.value) round trips failed") }
-        await pair.close()
-        return latencies
+    /// The round trip's latencies, and the most handoff tokens its pool kept at once.
+    struct Figures: Sendable {
+        var latencies = Latencies([])
+        var tokensKeptMax = 0
     }
 
-    /// Makes `count` round trips and nothing else, for a profiler; returns the exit status.
+    /// Latencies of the round trip with `sessions` pages open; the pool's token table is read between samples.
+    static func run(sessions: Int, samples: Int, budget: UInt64, violations: Violations) async -> Figures {
+        guard let pair = await Pair(sessions: sessions) else {
+            violations.record("round-trip benchmark: could not set up its pool")
+            return Figures()
+        }
+        let failures = Box(0)
+        let tokens = Box(0)
+        let latencies = await measure(
+            samples: samples, budget: budget,
+            between: { tokens.value = max(tokens.value, await pair.pool.metrics.tokens) },
+            { if !(await pair.roundTrip()) { failures.value += 1 } })
+        tokens.value = max(tokens.value, await pair.pool.metrics.tokens)
+        if failures.value > 0 { violations.record("round-trip benchmark: \(failures.value) round trips failed") }
+        await pair.close()
+        return Figures(latencies: latencies, tokensKeptMax: tokens.value)
+    }
+
+    /// Makes `count` round trips and nothing else, for a profiler; returns the exit status. Reports the
+    /// resident memory after 10,000 round trips and at the end, and the most tokens the pool kept (read every
+    /// 10,000 round trips), for the token table's bound.
     static func profile(_ count: Int, violations: Violations) async -> Int32 {
         guard let pair = await Pair(sessions: 2) else { return 1 }
         let start = Nanoseconds.now()
         var failures = 0
-        for _ in 0..<count where !(await pair.roundTrip()) { failures += 1 }
+        var tokensKeptMax = 0
+        var residentEarly: Int?
+        for index in 1...count {
+            if !(await pair.roundTrip()) { failures += 1 }
+            if index % 10_000 == 0 {
+                tokensKeptMax = max(tokensKeptMax, await pair.pool.metrics.tokens)
+                if index == 10_000 { residentEarly = Memory.residentBytes() }
+            }
+        }
         let elapsed = Double(Nanoseconds.now() - start)
         print("\(count) round trips, \(Format.duration(nanoseconds: elapsed / Double(count))) each, \(failures) failed")
+        if let residentEarly {
+            let resident = Memory.residentBytes()
+            print(
+                "resident: \(Format.grouped(residentEarly)) B after 10,000 round trips, \(Format.grouped(resident)) B "
+                    + "after \(Format.grouped(count)) (\(Format.grouped(resident - residentEarly)) B more); "
+                    + "tokens kept at most \(Format.grouped(tokensKeptMax))")
+        }
         await pair.close()
         return failures == 0 ? 0 : 1
     }

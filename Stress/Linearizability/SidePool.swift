@@ -104,7 +104,15 @@ final class SideShared: Sendable {
     /// The next tick of the window's logical clock.
     func tick() -> Int { clock.add(1, ordering: .sequentiallyConsistent).newValue }
 
-    func post(_ token: HandoffToken) { tokens.withLock { $0.append(token) } }
+    /// Keeps the latest 64 tokens: far fewer uses than the pool's memory of used tokens
+    /// (`PoolStateMachine.usedTokenMemory`) happen while a token is on the board, so a used one still answers
+    /// `.tokenAlreadyUsed`, as the sequential model expects.
+    func post(_ token: HandoffToken) {
+        tokens.withLock { tokens in
+            if tokens.count >= 64 { tokens.removeFirst() }
+            tokens.append(token)
+        }
+    }
 
     func take(at position: Int, keep: Bool) -> HandoffToken? {
         tokens.withLock { tokens in

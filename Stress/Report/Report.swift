@@ -38,6 +38,7 @@ struct Report: Codable, Sendable {
     var scaleNsPerRoundTrip: [String: Double]?
     var scaleRatio100kTo100: Double?
     var bytesPerIdleSession: Double?
+    var tokensLiveMax: Int?
     var naiveColdStartGapNs: Double?
     var handoffGapNs: Double?
     var handoffKeptPosition: Bool?
@@ -75,6 +76,7 @@ struct Report: Codable, Sendable {
         case scaleNsPerRoundTrip = "scale_ns_per_round_trip"
         case scaleRatio100kTo100 = "scale_ratio_100k_to_100"
         case bytesPerIdleSession = "bytes_per_idle_session"
+        case tokensLiveMax = "tokens_live_max"
         case naiveColdStartGapNs = "naive_cold_start_gap_ns"
         case handoffGapNs = "handoff_gap_ns"
         case handoffKeptPosition = "handoff_kept_position"
@@ -125,6 +127,7 @@ struct Report: Codable, Sendable {
             uniquingKeysWith: { first, _ in first })
         scaleRatio100kTo100 = benchmarks.scaleRatio
         bytesPerIdleSession = benchmarks.bytesPerIdleSession
+        tokensLiveMax = benchmarks.tokensKeptMax
         naiveColdStartGapNs = benchmarks.coldStart.naiveGapNanoseconds
         handoffGapNs = benchmarks.coldStart.handoffGapNanoseconds
         handoffKeptPosition = benchmarks.coldStart.handoffKeptPosition

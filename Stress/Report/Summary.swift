@@ -31,8 +31,9 @@ enum Summary {
             row("round trip, 2 sessions", "p50 \(ns(alone.p50)), p99 \(ns(alone.p99))")
             row(
                 "round trip, \(Format.grouped(benchmarks.roundTripSessions)) sessions",
-                "p50 \(ns(trip.p50)), p99 \(ns(trip.p99))", "p50 ≤ 2 µs, p99 ≤ 50 µs")
-            row("round trip / floor (p50)", "\(Format.fixed(benchmarks.ratioToFloor, 1))×", "≤ 40×")
+                "p50 \(ns(trip.p50)), p99 \(ns(trip.p99))", "p50 ≤ 2 µs, p99 ≤ 20 µs")
+            row("round trip / floor (p50)", "\(Format.fixed(benchmarks.ratioToFloor, 1))×", "≤ 20×")
+            row("handoff tokens kept at most", Format.grouped(benchmarks.tokensKeptMax), "bounded")
             row(
                 "contended throughput",
                 "\(Format.grouped(Int(benchmarks.contendedOperationsPerSecond))) ops/s "

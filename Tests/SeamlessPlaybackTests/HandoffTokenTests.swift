@@ -34,6 +34,20 @@ struct HandoffTokenTests {
         }
     }
 
+    @Test func everyWellFormedTextReadsBackAsItselfAndStaysDistinct() throws {
+        let texts = [
+            "AAAAAAAAAAAAAAAAAAAAAA", "______________________", "AAAAAAAAAA_AAAAAAAAAAA", "AAAAAAAAAAPAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAA_", "AAAAAAAAAAAAAAAAAAAAAP", "zZ09-_aAbBcCdDeEfFgGhH",
+        ]
+        var seen = Set<HandoffToken>()
+        for text in texts {
+            let token = try #require(HandoffToken(text))
+            #expect(token.description == text)
+            seen.insert(token)
+        }
+        #expect(seen.count == texts.count)
+    }
+
     @Test(arguments: [
         "", "short", "AAAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAA=", "AAAAAAAAAAAAAAAAAAAAA+",
         "AAAAAAAAAAAAAAAAAAAAA é", "AAAAAAAAAAAAAAAAAAAA\u{0}A", "AAAAAAAAAAAAAAAAAAAA A",

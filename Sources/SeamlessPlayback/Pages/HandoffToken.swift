@@ -19,20 +19,46 @@ public struct HandoffToken: Hashable, Sendable, LosslessStringConvertible {
     static let length = 22
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// The token's 22 characters, 6 bits each: two 64-bit words of 11 characters each, in `low` and `high`; the
+    /// 2 bits per word a text can carry beyond 64 in `excess`, so that every well-formed text stays distinct
+    /// (a token the pool issued has none). Kept as bits, not text: a token costs no allocation.
+    private let low: UInt64
+    private let high: UInt64
+    private let excess: UInt8
+
     /// The token's text, as it stands in the URL.
-    public let description: String
+    public var description: String {
+        String(unsafeUninitializedCapacity: Self.length) { buffer in
+            for (offset, word, extra) in [(0, low, excess & 0x3), (11, high, excess >> 2)] {
+                var bits = word
+                for index in 0..<11 {
+                    var value = bits & 0x3F
+                    if index == 10 { value |= UInt64(extra) << 4 }
+                    bits >>= 6
+                    buffer[offset + index] = Self.alphabet[Int(value)]
+                }
+            }
+            return Self.length
+        }
+    }
 
     /// Parses a token's text.
     /// - Parameter description: Exactly 22 characters from `A–Z a–z 0–9 - _`.
     /// - Returns: `nil` when the text is not a well-formed token.
     public init?(_ description: String) {
+        var words: (UInt64, UInt64) = (0, 0)
+        var excess: UInt8 = 0
         var count = 0
         for byte in description.utf8 {
+            guard count < Self.length, let value = Self.value(of: byte) else { return nil }
+            let index = count % 11
+            if index == 10 { excess |= UInt8(value >> 4) << (count < 11 ? 0 : 2) }
+            let bits = (value & (index == 10 ? 0xF : 0x3F)) << (6 * UInt64(index))
+            if count < 11 { words.0 |= bits } else { words.1 |= bits }
             count += 1
-            guard count <= Self.length, Self.isTokenByte(byte) else { return nil }
         }
         guard count == Self.length else { return nil }
-        self.description = description
+        (low, high, self.excess) = (words.0, words.1, excess)
     }
 
     /// Reads the token of a handoff URL.
@@ -54,25 +80,17 @@ public struct HandoffToken: Hashable, Sendable, LosslessStringConvertible {
     /// Makes a fresh random token.
     /// - Parameter generator: A cryptographically secure generator; the default is the system's.
     init<G: RandomNumberGenerator>(using generator: inout G) {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Self.length)
-        var bits = (generator.next() as UInt64, generator.next() as UInt64)
-        // Each 64-bit word fills 11 characters of 6 bits; the 11th carries the word's last 4 bits.
-        for index in 0..<Self.length {
-            let value: UInt64
-            if index < 11 {
-                value = bits.0 & 0x3F
-                bits.0 >>= 6
-            } else {
-                value = bits.1 & 0x3F
-                bits.1 >>= 6
-            }
-            bytes.append(Self.alphabet[Int(value)])
-        }
-        self.description = String(decoding: bytes, as: UTF8.self)
+        low = generator.next()
+        high = generator.next()
+        excess = 0
     }
 
-    /// Makes a fresh token from the system's secure random generator.
+    /// Hashes the first word only: it is random in every token the pool issued (and a forged text that
+    /// collides there still differs in equality).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(low)
+    }
+
     static func random() -> HandoffToken {
         var generator = SystemRandomNumberGenerator()
         return HandoffToken(using: &generator)
@@ -89,13 +107,15 @@ public struct HandoffToken: Hashable, Sendable, LosslessStringConvertible {
         return components.url ?? url
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    /// The 6-bit value of a token character, or `nil` for a byte that is not one.
+    private static func value(of byte: UInt8) -> UInt64? {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default:
-            false
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a")) + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0")) + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
         }
     }
 }

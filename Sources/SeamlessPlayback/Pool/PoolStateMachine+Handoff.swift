@@ -13,12 +13,10 @@ extension PoolStateMachine {
         guard let player = players[lease.player], index == player.stack.count - 1 else {
             return .failure(.notHolder)
         }
-        purgeTokens(now: now)
-        guard tokens[token] == nil else { return .failure(.tokenAlreadyUsed) }
-        tokens[token] = TokenRecord(
+        let record = TokenRecord(
             player: lease.player, lender: session, lenderEpoch: lease.epoch,
             lenderRun: player.activeRun, expiry: now + tokenLifetime)
-        tokenOrder.append(token)
+        guard fileToken(token, record, now: now) else { return .failure(.tokenAlreadyUsed) }
         return .success(token)
     }
 
@@ -34,9 +32,11 @@ extension PoolStateMachine {
     ) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
-        purgeTokens(now: now)
-        guard var record = tokens[token] else { return failNow(request, .tokenUnknown) }
-        guard !record.isUsed else { return failNow(request, .tokenAlreadyUsed) }
+        let record: TokenRecord
+        switch lookUpToken(token, now: now) {
+        case .failure(let error): return failNow(request, error)
+        case .success(let found): record = found
+        }
         if let failed = failedPlayers[record.player] { return failNow(request, .engineFailed(failed.reason)) }
         guard now < record.expiry, let player = players[record.player], !player.retiring,
             let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil,
@@ -45,32 +45,9 @@ extension PoolStateMachine {
         guard !player.stack.contains(where: { $0.session == session }) else {
             return failNow(request, .alreadyHolding)
         }
-        record.isUsed = true
-        tokens[token] = record
+        markUsed(token)
         grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token))
         return take()
-    }
-
-    /// Forgets tokens a lifetime after they expired; until then they answer precisely.
-    mutating func purgeTokens(now: Duration) {
-        forgetFailedPlayers(now: now)
-        while tokenOrderHead < tokenOrder.count {
-            let token = tokenOrder[tokenOrderHead]
-            if let record = tokens[token], record.expiry + tokenLifetime > now { break }
-            tokens[token] = nil
-            tokenOrderHead += 1
-        }
-        if tokenOrderHead > 64, tokenOrderHead * 2 > tokenOrder.count {
-            // A fresh array, not `removeFirst`, so that the capacity of a burst is given back.
-            tokenOrder = Array(tokenOrder[tokenOrderHead...])
-            tokenOrderHead = 0
-        }
-        if tokens.capacity > 64, tokens.count * 4 < tokens.capacity {
-            var kept: [HandoffToken: TokenRecord] = [:]
-            kept.reserveCapacity(tokens.count)
-            for (token, record) in tokens { kept[token] = record }
-            tokens = kept
-        }
     }
 
     // MARK: Give back and reclaim
@@ -167,7 +144,7 @@ extension PoolStateMachine {
         _ request: RequestID, on id: PlayerID, until version: UInt64?,
         error: PlayerPoolError
     ) {
-        if case .grant(_, _, .borrow(_, let token)) = requests[request] { tokens[token]?.isUsed = false }
+        if case .grant(_, _, .borrow(_, let token)) = requests[request] { giveTokenBack(token) }
         if let version, let player = players[id], !isSettled(player, at: version) {
             // Still among the player's watchers: `reexamine` fails it when the version lands.
             requests[request] = .unwinding(player: id, version: version, error: error)
@@ -230,8 +207,7 @@ extension PoolStateMachine {
             waitingCount = 0
             deadQueueEntries = 0
             tokens = [:]
-            tokenOrder = []
-            tokenOrderHead = 0
+            usedTokens = []
             for id in sessions.keys.sorted() { out.append(.finishNotices(id)) }
             sessions = [:]
             for id in players.keys.sorted(by: { $0.number < $1.number }) {

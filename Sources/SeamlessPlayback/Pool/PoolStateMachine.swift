@@ -40,9 +40,12 @@ struct PoolStateMachine: Sendable {
     var waitingCount = 0
     /// Entries in `queue` past its head whose request stopped waiting (timed out, cancelled, closed).
     var deadQueueEntries = 0
-    /// Tokens in the order they were issued, for purging.
-    var tokenOrder: [HandoffToken] = []
-    var tokenOrderHead = 0
+    /// The latest used tokens, a ring of at most ``usedTokenMemory``: the ones still answering `.tokenAlreadyUsed`.
+    var usedTokens: [UsedToken] = []
+    /// Uses of tokens so far.
+    var tokenUses: UInt64 = 0
+    /// When the token table is next swept of forgotten tokens.
+    var nextTokenSweep: Duration = .zero
 
     var nextPlayerNumber: UInt32 = 1
     var nextEpoch: UInt64 = 1
@@ -61,6 +64,8 @@ struct PoolStateMachine: Sendable {
         let lenderRun: UInt64
         let expiry: Duration
         var isUsed = false
+        /// Which use of the token made it used, for the ring of latest uses.
+        var use: UInt64 = 0
     }
 
     init(capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil) {
@@ -139,6 +144,7 @@ struct PoolStateMachine: Sendable {
         metrics.live = counters.created - counters.destroyed
         metrics.idle = players.values.reduce(0) { $0 + ($1.isCreated && $1.isClaimable ? 1 : 0) }
         metrics.waiting = waitingCount
+        metrics.tokens = tokens.count
         metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1 == .callInFlight ? 1 : 0) }
         return metrics
     }

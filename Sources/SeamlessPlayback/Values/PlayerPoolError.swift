@@ -8,14 +8,16 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     case invalidSettings(String)
     /// The text is not a handoff token at all.
     case tokenMalformed
-    /// The token was not issued by this pool.
+    /// The token was not issued by this pool, or the pool no longer remembers it: a lifetime after it expired,
+    /// or, once used, after 4,096 later uses of tokens (what keeps the token table bounded).
     case tokenUnknown
     /// The token is older than its lifetime, or its lender has not stayed the active holder since it was
     /// issued (another borrow completed, or the lender reclaimed, gave the player back or lost it): then
     /// for good. While another borrow of the player is still pending the answer is the same, but if that
     /// borrow never completes (cancelled, or its page closed) the token can be redeemed again.
     case tokenExpired
-    /// The token was already redeemed; tokens are single use.
+    /// The token was already redeemed; tokens are single use. A used token answers this until 4,096 later
+    /// uses of the pool's tokens or a lifetime after it expired, whichever comes first; then ``tokenUnknown``.
     case tokenAlreadyUsed
     /// The lease was taken back by a page below it in the stack; it can never act again.
     case leaseRevoked

@@ -38,6 +38,9 @@ public struct PoolMetrics: Hashable, Sendable {
     /// is shut down once its call returns.
     public var abandoned: Int = 0
 
+    /// Handoff tokens the pool keeps now: the ones still redeemable, expired ones not yet forgotten (a lifetime
+    /// after they expired), and the latest 4,096 used (they answer ``PlayerPoolError/tokenAlreadyUsed``).
+    public var tokens: Int = 0
     /// All zero.
     public init() {}
 }

@@ -1,0 +1,75 @@
+extension PoolStateMachine {
+    // MARK: The token table
+
+    /// How many used tokens keep answering ``PlayerPoolError/tokenAlreadyUsed``: the latest 4,096 redeemed.
+    /// An older used token answers ``PlayerPoolError/tokenUnknown``, so that a pool making handoffs all day
+    /// keeps a bounded table.
+    static let usedTokenMemory = 4_096
+
+    /// A redeemed token, in the ring of the latest ones.
+    struct UsedToken: Sendable {
+        let token: HandoffToken
+        /// Which use of the token this was (a token can be used again after a borrow that never completed).
+        let use: UInt64
+    }
+
+    /// Files a freshly issued token.
+    /// - Returns: `false` when the table already has it (the generator repeated itself).
+    mutating func fileToken(_ token: HandoffToken, _ record: TokenRecord, now: Duration) -> Bool {
+        sweepTokens(now: now)
+        guard tokens[token] == nil else { return false }
+        tokens[token] = record
+        return true
+    }
+
+    /// The record of a token presented for a borrow, or the error it answers: `.tokenUnknown` for a token
+    /// the pool never issued, one used before the latest ``usedTokenMemory`` uses, and one forgotten a lifetime
+    /// after it expired; `.tokenAlreadyUsed` for one of the latest used.
+    mutating func lookUpToken(_ token: HandoffToken, now: Duration) -> Result<TokenRecord, PlayerPoolError> {
+        sweepTokens(now: now)
+        guard let record = tokens[token] else { return .failure(.tokenUnknown) }
+        guard now < record.expiry + tokenLifetime else {
+            tokens[token] = nil
+            return .failure(.tokenUnknown)
+        }
+        return record.isUsed ? .failure(.tokenAlreadyUsed) : .success(record)
+    }
+
+    /// Marks a token used and remembers it among the latest uses; the oldest of those leaves the table.
+    mutating func markUsed(_ token: HandoffToken) {
+        tokenUses += 1
+        tokens[token]?.isUsed = true
+        tokens[token]?.use = tokenUses
+        let entry = UsedToken(token: token, use: tokenUses)
+        guard usedTokens.count == Self.usedTokenMemory else {
+            usedTokens.append(entry)
+            return
+        }
+        let slot = Int((tokenUses - 1) % UInt64(Self.usedTokenMemory))
+        let oldest = usedTokens[slot]
+        // Only if that use is still the token's latest and it is still used (a given-back token is redeemable).
+        if let record = tokens[oldest.token], record.isUsed, record.use == oldest.use { tokens[oldest.token] = nil }
+        usedTokens[slot] = entry
+    }
+
+    /// A borrow that never completed gives its token back: it can be redeemed again within its lifetime.
+    mutating func giveTokenBack(_ token: HandoffToken) {
+        tokens[token]?.isUsed = false
+    }
+
+    /// Once per token lifetime, forgets the tokens that expired a lifetime ago or more, and gives back the
+    /// table's memory after a burst. Until they are forgotten, expired tokens answer `.tokenExpired`.
+    mutating func sweepTokens(now: Duration) {
+        forgetFailedPlayers(now: now)
+        guard now >= nextTokenSweep else { return }
+        nextTokenSweep = now + tokenLifetime
+        tokens = tokens.filter { now < $0.value.expiry + tokenLifetime }
+        if tokens.capacity > 64, tokens.count * 4 < tokens.capacity {
+            // A fresh table, so that the capacity of a burst is given back.
+            var kept: [HandoffToken: TokenRecord] = [:]
+            kept.reserveCapacity(tokens.count)
+            for (token, record) in tokens { kept[token] = record }
+            tokens = kept
+        }
+    }
+}

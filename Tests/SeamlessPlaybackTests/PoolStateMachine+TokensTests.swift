@@ -1,0 +1,72 @@
+import Testing
+
+@testable import SeamlessPlayback
+
+@Suite("PoolStateMachine: the token table stays bounded and answers precisely")
+struct PoolStateMachineTokensTests {
+    /// One handoff and its give-back; returns the token used.
+    func roundTrip(_ h: MachineHarness, _ lease: Grant, to detail: SessionID) throws -> HandoffToken {
+        let token = try h.machine.lendRequested(lease.key, by: lease.session, token: .random(), now: h.now).get()
+        let borrowed = try #require(h.borrow(token, by: detail))
+        let r = h.request()
+        h.step { $0.giveBackRequested(r, lease: borrowed.key, by: detail) }
+        h.settle()
+        return token
+    }
+
+    func answer(_ h: MachineHarness, _ token: HandoffToken, by session: SessionID) -> PlayerPoolError? {
+        let r = h.request()
+        return h.step { $0.borrowRequested(r, token: token, by: session, now: h.now) }.compactMap {
+            if case .fail(r, let error) = $0 { error } else { nil }
+        }.first
+    }
+
+    @Test func aUsedTokenAnswersAlreadyUsedForTheLatestUsesThenUnknown() throws {
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
+        let first = try roundTrip(h, lease, to: detail)
+        var tokens = [first]
+        for _ in 1..<PoolStateMachine.usedTokenMemory { tokens.append(try roundTrip(h, lease, to: detail)) }
+        // The latest 4,096 uses, the first among them, still answer precisely.
+        #expect(answer(h, first, by: detail) == .tokenAlreadyUsed)
+        #expect(answer(h, tokens[tokens.count - 1], by: detail) == .tokenAlreadyUsed)
+        _ = try roundTrip(h, lease, to: detail)
+        // One more use pushes the first out: it is forgotten, the second is not.
+        #expect(answer(h, first, by: detail) == .tokenUnknown)
+        #expect(answer(h, tokens[1], by: detail) == .tokenAlreadyUsed)
+    }
+
+    @Test func roundTripsAllDayKeepABoundedTable() throws {
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
+        for _ in 0..<(3 * PoolStateMachine.usedTokenMemory) { _ = try roundTrip(h, lease, to: detail) }
+        #expect(h.machine.tokens.count == PoolStateMachine.usedTokenMemory)
+        #expect(h.machine.usedTokens.count == PoolStateMachine.usedTokenMemory)
+        #expect(h.machine.tokens.capacity < 4 * PoolStateMachine.usedTokenMemory)
+    }
+
+    @Test func aTokenGivenBackStaysRedeemableWhileItsOldUseLeavesTheRing() throws {
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
+        let mini = h.open("mini")
+        let token = try h.machine.lendRequested(lease.key, by: feed, token: .random(), now: h.now).get()
+        let cancelled = h.request()
+        h.step { $0.borrowRequested(cancelled, token: token, by: mini, now: h.now) }
+        h.step { $0.requestCancelled(cancelled) }
+        h.settle()
+        // Other pages' handoffs of another player push the cancelled use out of the ring.
+        let other = h.open("other")
+        let otherLease = try #require(h.acquire(other, MediaItem(id: "other")))
+        for _ in 0..<PoolStateMachine.usedTokenMemory { _ = try roundTrip(h, otherLease, to: detail) }
+        #expect(h.borrow(token, by: mini) != nil)
+        #expect(answer(h, token, by: feed) == .tokenAlreadyUsed)
+    }
+
+    @Test func aForgedTokenIsUnknownAndAnExpiredOneExpired() throws {
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
+        let forged = try #require(HandoffToken("AAAAAAAAAAAAAAAAAAAAAA"))
+        #expect(answer(h, forged, by: detail) == .tokenUnknown)
+        let token = try #require(h.lend(lease))
+        h.now += .seconds(10)
+        #expect(answer(h, token, by: detail) == .tokenExpired)
+        h.now += .seconds(10)
+        #expect(answer(h, token, by: detail) == .tokenUnknown)
+    }
+}
