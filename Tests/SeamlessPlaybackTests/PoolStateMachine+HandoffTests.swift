@@ -174,6 +174,23 @@ struct PoolStateMachineHandoffTests {
         #expect(h.machine.players[lease.player]?.applied == feedSettings)
     }
 
+    @Test func withoutSubscribersAHandoffBuildsNoEventsButCountsAllTheSame() throws {
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
+        h.machine.publishesEvents = false
+        let token = try #require(h.lend(lease))
+        let r = h.request()
+        var actions = h.step { $0.borrowRequested(r, token: token, by: detail, now: .zero) }
+        actions += h.settle()
+        let borrowed = try #require(actions.grant(for: r))
+        let back = h.request()
+        actions += h.step { $0.giveBackRequested(back, lease: borrowed.key, by: detail) }
+        actions += h.settle()
+        #expect(actions.contains(.succeed(back)))
+        #expect(!actions.contains { if case .emit = $0 { true } else { false } })
+        #expect(h.machine.metrics.handoffs == 1)
+        #expect(h.machine.metrics.returns == 1)
+    }
+
     @Test func cancelledBorrowRestoresTheLenderAsActive() throws {
         let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
         let token = try #require(h.lend(lease))

@@ -123,6 +123,7 @@ extension PlayerPool {
         for (id, continuation) in subscribers {
             if case .terminated = continuation.yield(event) { subscribers[id] = nil }
         }
+        machine.publishesEvents = !subscribers.isEmpty
     }
 
     func lease(for grant: Grant) -> PlayerLease? {

@@ -58,6 +58,8 @@ public actor PlayerPool {
             poolSerial: serial,
             borrowWarningThreshold: configuration.borrowWarningThreshold
         )
+        // No events are built until someone subscribes (``events()``).
+        self.machine.publishesEvents = false
         self.configuration = configuration
         self.clock = PoolClock(clock)
         self.makeEngine = makeEngine
@@ -123,6 +125,7 @@ public actor PlayerPool {
         }
         subscribers[nextSubscriber] = continuation
         nextSubscriber += 1
+        machine.publishesEvents = true
         return stream
     }
 

@@ -18,14 +18,14 @@ extension PoolStateMachine {
         }
         if let timeout, timeout <= .zero {
             counters.timeouts += 1
-            out.append(.emit(.timedOut(session: name(of: session), media)))
+            if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
             return failNow(request, .timedOut)
         }
         let deadline = timeout.map { now + $0 }
         requests[request] = .waiting(session: session, media: media, deadline: deadline)
         queue.append(request)
         waitingCount += 1
-        out.append(.emit(.queued(session: name(of: session), media)))
+        if publishesEvents { out.append(.emit(.queued(session: name(of: session), media))) }
         if let deadline { out.append(.startTimer(request, deadline: deadline)) }
         return take()
     }
@@ -36,7 +36,7 @@ extension PoolStateMachine {
         guard now >= deadline else { return [.startTimer(request, deadline: deadline)] }
         dequeueWaiter(request)
         counters.timeouts += 1
-        out.append(.emit(.timedOut(session: name(of: session), media)))
+        if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
         out.append(.fail(request, .timedOut))
         return take()
     }
@@ -49,13 +49,13 @@ extension PoolStateMachine {
             dequeueWaiter(request)
             if deadline != nil { out.append(.cancelTimer(request)) }
             counters.cancellations += 1
-            out.append(.emit(.cancelled(session: name(of: session))))
+            if publishesEvents { out.append(.emit(.cancelled(session: name(of: session)))) }
             out.append(.fail(request, .cancelled))
         case .grant(let id, let epoch, _):
             guard let player = players[id], let index = player.stack.firstIndex(where: { $0.epoch == epoch })
             else { return [] }
             counters.cancellations += 1
-            out.append(.emit(.cancelled(session: name(of: player.stack[index].session))))
+            if publishesEvents { out.append(.emit(.cancelled(session: name(of: player.stack[index].session)))) }
             _ = removeHolder(at: index, of: id, failingWith: .cancelled)
             serveWaiters()
         case .prewarm:
@@ -106,7 +106,7 @@ extension PoolStateMachine {
         for player in idle.dropFirst(max(0, count)) {
             victims.insert(player.id)
             players[player.id]?.retiring = true
-            out.append(.emit(.evicted(player.id, player.media)))
+            if publishesEvents { out.append(.emit(.evicted(player.id, player.media))) }
             advance(player.id)
         }
         waitForRetire(request, victims)
@@ -182,7 +182,7 @@ extension PoolStateMachine {
     }
 
     mutating func makePlayer(media: MediaItem) -> PlayerID {
-        let id = PlayerID(pool: poolSerial, number: nextPlayerNumber)
+        let id = PlayerID(pool: poolSerial, number: nextPlayerNumber, slot: players.freeSlot)
         nextPlayerNumber += 1
         players[id] = PlayerState(id: id, media: media, tick: freshTick())
         out.append(.run(.create, on: id))
@@ -196,7 +196,7 @@ extension PoolStateMachine {
     }
 
     mutating func evict(_ id: PlayerID, replacingWith media: MediaItem) {
-        if let old = players[id]?.media, old != media { out.append(.emit(.evicted(id, old))) }
+        if publishesEvents, let old = players[id]?.media, old != media { out.append(.emit(.evicted(id, old))) }
         players[id]?.media = media
     }
 

@@ -13,7 +13,7 @@ extension PoolStateMachine {
         guard let player = players[id], player.isCreated, player.job != .shutDown else { return [] }
         players[id] = nil
         counters.failures += 1
-        out.append(.emit(.engineFailed(id, reason)))
+        if publishesEvents { out.append(.emit(.engineFailed(id, reason))) }
         for holder in player.stack.reversed() {
             if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
             if let request = holder.pending {
@@ -85,7 +85,7 @@ extension PoolStateMachine {
     mutating func failedEngineShutDown(_ id: PlayerID) -> Bool {
         guard failedEngines.removeValue(forKey: id) != nil else { return false }
         counters.destroyed += 1
-        out.append(.emit(.destroyed(id)))
+        if publishesEvents { out.append(.emit(.destroyed(id))) }
         for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
         return true
     }

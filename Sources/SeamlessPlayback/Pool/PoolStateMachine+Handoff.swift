@@ -10,12 +10,12 @@ extension PoolStateMachine {
         case .failure(let error): return .failure(error)
         case .success(let found): index = found
         }
-        guard let player = players[lease.player], index == player.stack.count - 1 else {
+        guard let run = players[lease.player]?.activeRun, players[lease.player]?.stack.count == index + 1 else {
             return .failure(.notHolder)
         }
         let record = TokenRecord(
             player: lease.player, lender: session, lenderEpoch: lease.epoch,
-            lenderRun: player.activeRun, expiry: now + tokenLifetime)
+            lenderRun: run, expiry: now + tokenLifetime)
         guard fileToken(token, record, now: now) else { return .failure(.tokenAlreadyUsed) }
         return .success(token)
     }
@@ -38,11 +38,10 @@ extension PoolStateMachine {
         case .success(let found): record = found
         }
         if let failed = failedPlayers[record.player] { return failNow(request, .engineFailed(failed.reason)) }
-        guard now < record.expiry, let player = players[record.player], !player.retiring,
-            let top = player.stack.last, top.epoch == record.lenderEpoch, top.pending == nil,
-            player.activeRun == record.lenderRun
-        else { return failNow(request, .tokenExpired) }
-        guard !player.stack.contains(where: { $0.session == session }) else {
+        guard now < record.expiry, players[record.player]?.canLend(record) == true else {
+            return failNow(request, .tokenExpired)
+        }
+        guard players[record.player]?.stack.contains(where: { $0.session == session }) == false else {
             return failNow(request, .alreadyHolding)
         }
         markUsed(token)
@@ -60,7 +59,7 @@ extension PoolStateMachine {
         case .success(let found): index = found
         }
         counters.returns += 1
-        out.append(.emit(.returned(lease.player, session: name(of: session))))
+        if publishesEvents { out.append(.emit(.returned(lease.player, session: name(of: session)))) }
         let version = removeHolder(at: index, of: lease.player, failingWith: nil)
         waitForSettle(request, on: version.map { [lease.player: $0] } ?? [:])
         serveWaiters()
@@ -100,12 +99,12 @@ extension PoolStateMachine {
                 if borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
                 sessions[holder.session]?.revoked.insert(holder.epoch)
                 counters.revocations += 1
-                out.append(.emit(.revoked(player.id, session: name(of: holder.session))))
+                if publishesEvents { out.append(.emit(.revoked(player.id, session: name(of: holder.session)))) }
                 if let grant = grant(for: holder, on: player) { out.append(.notify(grant, .revoked)) }
             }
         }
         counters.reclaims += 1
-        out.append(.emit(.reclaimed(player.id, session: name(of: session))))
+        if publishesEvents { out.append(.emit(.reclaimed(player.id, session: name(of: session)))) }
         watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
         advance(player.id)
         return take()
@@ -115,7 +114,12 @@ extension PoolStateMachine {
     /// its settings must reach is returned; if the removed holder's grant had been delivered, the one
     /// below is owed a `.returned` notice for when they land. When the stack empties the player turns idle.
     mutating func removeHolder(at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?) -> UInt64? {
-        guard var player = players[id], player.stack.indices.contains(index) else { return nil }
+        // Moved out of the table and back, so that removing the holder copies nothing.
+        guard var player = players.take(id) else { return nil }
+        guard player.stack.indices.contains(index) else {
+            players.put(player)
+            return nil
+        }
         let holder = player.stack.remove(at: index)
         if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
         var version: UInt64?
@@ -129,7 +133,7 @@ extension PoolStateMachine {
                 player.lastUsed = freshTick()
             }
         }
-        players[id] = player
+        players.put(player)
         if let pending = holder.pending {
             endUnfinishedGrant(pending, on: id, until: version, error: error ?? .cancelled)
         }

@@ -8,7 +8,7 @@ extension PoolStateMachine {
         player.isCreated = true
         players[id] = player
         counters.created += 1
-        out.append(.emit(.created(id)))
+        if publishesEvents { out.append(.emit(.created(id))) }
         advance(id)
         return take()
     }
@@ -23,7 +23,7 @@ extension PoolStateMachine {
                 out.append(.fail(request, .engineFailed(reason)))
             }
         }
-        out.append(.emit(.engineFailed(id, reason)))
+        if publishesEvents { out.append(.emit(.engineFailed(id, reason))) }
         let prewarms = releaseWatchers(of: player, error: .engineFailed(reason))
         serveWaiters()
         // The engine could not be made: the prewarms meant for it fail with that cause.
@@ -38,7 +38,7 @@ extension PoolStateMachine {
         player.job = nil
         if let failure {
             player.loaded = nil
-            out.append(.emit(.engineFailed(id, failure)))
+            if publishesEvents { out.append(.emit(.engineFailed(id, failure))) }
             for request in player.watchers {
                 if case .prewarm(_, let wanted) = requests[request], wanted == media {
                     requests[request] = nil
@@ -56,7 +56,7 @@ extension PoolStateMachine {
             if player.stack.isEmpty { player.retiring = true }
         } else {
             player.loaded = media
-            out.append(.emit(.loaded(id, media)))
+            if publishesEvents { out.append(.emit(.loaded(id, media))) }
         }
         players[id] = player
         advance(id)
@@ -66,11 +66,10 @@ extension PoolStateMachine {
     /// An apply finished: the engine carries the settings of `version`.
     mutating func applyFinished(_ id: PlayerID, version: UInt64) -> [PoolAction] {
         if players[id] == nil, failedEngineCallReturned(id) { return take() }
-        guard var player = players[id], case .apply(let settings, version) = player.job else { return [] }
-        player.job = nil
-        player.landed = version
-        player.applied = settings
-        players[id] = player
+        guard case .apply(let settings, version)? = players[id]?.job else { return [] }
+        players[id]?.job = nil
+        players[id]?.landed = version
+        players[id]?.applied = settings
         advance(id)
         return take()
     }
@@ -81,7 +80,7 @@ extension PoolStateMachine {
         guard let player = players[id], player.job == .shutDown else { return [] }
         players[id] = nil
         counters.destroyed += 1
-        out.append(.emit(.destroyed(id)))
+        if publishesEvents { out.append(.emit(.destroyed(id))) }
         let prewarms = releaseWatchers(of: player, error: .poolShutDown)
         serveWaiters()
         // A prewarm routed to a player that was then retired (its earlier load failed) is carried out
@@ -101,45 +100,22 @@ extension PoolStateMachine {
     /// land in the order they were decided, and the last to land is the active holder's.
     mutating func advance(_ id: PlayerID) {
         defer { reexamine(id) }
-        guard var player = players[id], player.job == nil, player.isCreated else { return }
-        if player.retiring, player.stack.isEmpty {
-            player.job = .shutDown
-            players[id] = player
-            out.append(.run(.shutDown, on: id))
-            return
-        }
-        if let wanted = player.media, player.loaded != wanted, player.stack.last?.pending != nil || player.stack.isEmpty
-        {
-            player.job = .load(wanted)
-            player.applied = nil
-            players[id] = player
-            counters.loads += 1
-            out.append(.run(.load(wanted), on: id))
-            return
-        }
-        guard let top = player.stack.last, player.version > player.landed,
-            let settings = sessions[top.session]?.settings
-        else { return }
-        if player.applied == settings {
-            player.landed = player.version
-            players[id] = player
-            return
-        }
-        player.job = .apply(settings, version: player.version)
-        players[id] = player
-        out.append(.run(.apply(settings, version: player.version), on: id))
+        let active = players[id]?.stack.last.flatMap { sessions[$0.session]?.settings }
+        guard let job = players[id]?.startNextJob(activeSettings: active) else { return }
+        if case .load = job { counters.loads += 1 }
+        out.append(.run(job, on: id))
     }
 
     /// Completes the requests watching the player that are now complete.
     mutating func reexamine(_ id: PlayerID) {
-        // One lookup and one write for the three things it settles: a `.returned` notice, the watching
-        // requests, the active holder's publication.
-        guard var player = players[id] else { return }
-        let before = (player.owedReturn, player.shownEpoch)
+        // One lookup for the three things it settles: a `.returned` notice, the watching requests, the active
+        // holder's publication.
+        // Moved out of the table and back, so that changing its stack or watchers copies neither.
+        guard var player = players.take(id) else { return }
         deliverOwedReturn(&player)
         if !player.watchers.isEmpty { completeWatchers(&player) }
         publishActive(&player)
-        if !player.watchers.isEmpty || before != (player.owedReturn, player.shownEpoch) { players[id] = player }
+        players.put(player)
     }
 
     /// Completes the requests watching the player that are now complete; keeps the others.
@@ -222,18 +198,18 @@ extension PoolStateMachine {
         case .acquire(let warm):
             counters.acquisitions += 1
             if warm { counters.warmHits += 1 }
-            out.append(.emit(.acquired(player.id, session: grant.sessionName, warm: warm)))
+            if publishesEvents { out.append(.emit(.acquired(player.id, session: grant.sessionName, warm: warm))) }
         case .borrow(let lender, _):
             counters.handoffs += 1
-            out.append(.emit(.handedOff(player.id, from: name(of: lender), to: grant.sessionName)))
+            if publishesEvents {
+                out.append(.emit(.handedOff(player.id, from: name(of: lender), to: grant.sessionName)))
+            }
             if borrowWarningThreshold != nil { out.append(.watchHold(player.id, epoch: holder.epoch)) }
         }
         out.append(.resume(request, with: grant))
     }
 
-    func isSettled(_ player: PlayerState, at version: UInt64) -> Bool {
-        player.landed >= version || player.stack.isEmpty || player.retiring
-    }
+    func isSettled(_ player: PlayerState, at version: UInt64) -> Bool { player.isSettled(at: version) }
 
     /// Completes the requests that watched a player that no longer exists.
     /// - Returns: The prewarms that were waiting on it, for the caller to complete or re-route.
@@ -332,7 +308,7 @@ extension PoolStateMachine {
     mutating func waitForSettle(_ request: RequestID, on versions: [PlayerID: UInt64]) {
         var remaining: [PlayerID: UInt64] = [:]
         for (id, version) in versions {
-            if let player = players[id], !isSettled(player, at: version) { remaining[id] = version }
+            if players[id]?.isSettled(at: version) == false { remaining[id] = version }
         }
         guard !remaining.isEmpty else {
             out.append(.succeed(request))

@@ -69,49 +69,6 @@ struct Holder: Hashable, Sendable {
     var pending: RequestID?
 }
 
-/// The machine's view of one player.
-///
-/// Lane states: `job == .create` (engine being made) → `nil` (lane free) ⇄ `.load` / `.apply`
-/// → `.shutDown` (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
-struct PlayerState: Sendable {
-    let id: PlayerID
-    var isCreated = false
-    var job: EngineJob? = .create
-    /// Media confirmed on the engine.
-    var loaded: MediaItem?
-    /// Media the player has or is about to have: what warm hits match against.
-    var media: MediaItem?
-    var stack: [Holder] = []
-    /// Bumped whenever the settings the engine should carry change (new active holder, or its update).
-    var version: UInt64 = 0
-    /// The last version that finished applying.
-    var landed: UInt64 = 0
-    /// The settings the last finished apply put on the engine; `nil` after a load.
-    var applied: PlaybackSettings?
-    var lastUsed: UInt64 = 0
-    /// Shut down as soon as the stack is empty and the lane free.
-    var retiring = false
-    /// Requests to re-examine when the player changes.
-    var watchers: [RequestID] = []
-    /// Changes whenever the delivered active holder changes (a borrow completes, the active holder leaves).
-    /// A token stays redeemable only while it is the value its lender saw when lending.
-    var activeRun: UInt64 = 0
-    /// The holder that became active again by a give-back or close above it, and is told `.returned`
-    /// once the settings of `version` have landed (dropped if it leaves the stack first).
-    var owedReturn: OwedReturn?
-    /// The epoch of the holder last published as active (``PoolAction/activeChanged(_:_:)``).
-    var shownEpoch: UInt64?
-
-    init(id: PlayerID, media: MediaItem?, tick: UInt64) {
-        self.id = id
-        self.media = media
-        self.lastUsed = tick
-    }
-
-    /// No page holds the player and it is not being retired: an acquire may claim it.
-    var isClaimable: Bool { stack.isEmpty && !retiring }
-}
-
 /// A `.returned` notice waiting for its settings to land.
 struct OwedReturn: Hashable, Sendable {
     let epoch: UInt64

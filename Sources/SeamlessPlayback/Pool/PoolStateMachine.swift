@@ -17,7 +17,7 @@ struct PoolStateMachine: Sendable {
     /// When set, a borrowed lease held longer than this produces one `.borrowHeldLong` event.
     let borrowWarningThreshold: Duration?
 
-    var players: [PlayerID: PlayerState] = [:]
+    var players = PlayerTable()
     var sessions: [SessionID: SessionState] = [:]
     var requests: [RequestID: Request] = [:]
     var tokens: [HandoffToken: TokenRecord] = [:]
@@ -51,6 +51,10 @@ struct PoolStateMachine: Sendable {
     var nextEpoch: UInt64 = 1
     var nextSession: SessionID = 1
     var tick: UInt64 = 0
+
+    /// Whether anyone listens to the pool's events: when not, the machine builds no ``PoolAction/emit(_:)``
+    /// actions (the counters still count). The shell keeps it true while the pool has a subscriber.
+    var publishesEvents = true
 
     /// Actions collected by the current input.
     var out: [PoolAction] = []
@@ -115,7 +119,7 @@ struct PoolStateMachine: Sendable {
             guard let index = players[id]?.stack.firstIndex(where: { $0.session == session }) else { continue }
             if players[id]?.stack[index].pending == nil {
                 counters.returns += 1
-                out.append(.emit(.returned(id, session: state.name)))
+                if publishesEvents { out.append(.emit(.returned(id, session: state.name))) }
             }
             if let version = removeHolder(at: index, of: id, failingWith: .sessionClosed) {
                 settle[id] = version
@@ -215,9 +219,7 @@ struct PoolStateMachine: Sendable {
         guard !isShutDown else { return .failure(.poolShutDown) }
         guard let state = sessions[session] else { return .failure(.sessionClosed) }
         guard lease.session == session, lease.player.pool == poolSerial else { return .failure(.notHolder) }
-        if let player = players[lease.player],
-            let index = player.stack.firstIndex(where: { $0.epoch == lease.epoch }),
-            player.stack[index].pending == nil
+        if let index = players[lease.player]?.stack.firstIndex(where: { $0.epoch == lease.epoch && $0.pending == nil })
         {
             return .success(index)
         }

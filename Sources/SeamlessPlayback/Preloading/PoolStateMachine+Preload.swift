@@ -78,7 +78,7 @@ extension PoolStateMachine {
             // What the engine has, or is loading now, so that nothing is loaded again.
             let current: MediaItem? = if case .load(let running) = player.job { running } else { player.loaded }
             players[id]?.media = current
-            out.append(.emit(.evicted(id, media)))
+            if publishesEvents { out.append(.emit(.evicted(id, media))) }
             advance(id)
         }
         feed = focus

@@ -1,0 +1,82 @@
+/// The machine's view of one player.
+///
+/// Lane states: `job == .create` (engine being made) → `nil` (lane free) ⇄ `.load` / `.apply`
+/// → `.shutDown` (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
+struct PlayerState: Sendable {
+    let id: PlayerID
+    var isCreated = false
+    var job: EngineJob? = .create
+    /// Media confirmed on the engine.
+    var loaded: MediaItem?
+    /// Media the player has or is about to have: what warm hits match against.
+    var media: MediaItem?
+    var stack: [Holder] = []
+    /// Bumped whenever the settings the engine should carry change (new active holder, or its update).
+    var version: UInt64 = 0
+    /// The last version that finished applying.
+    var landed: UInt64 = 0
+    /// The settings the last finished apply put on the engine; `nil` after a load.
+    var applied: PlaybackSettings?
+    var lastUsed: UInt64 = 0
+    /// Shut down as soon as the stack is empty and the lane free.
+    var retiring = false
+    /// Requests to re-examine when the player changes.
+    var watchers: [RequestID] = []
+    /// Changes whenever the delivered active holder changes (a borrow completes, the active holder leaves).
+    /// A token stays redeemable only while it is the value its lender saw when lending.
+    var activeRun: UInt64 = 0
+    /// The holder that became active again by a give-back or close above it, and is told `.returned`
+    /// once the settings of `version` have landed (dropped if it leaves the stack first).
+    var owedReturn: OwedReturn?
+    /// The epoch of the holder last published as active (``PoolAction/activeChanged(_:_:)``).
+    var shownEpoch: UInt64?
+
+    init(id: PlayerID, media: MediaItem?, tick: UInt64) {
+        self.id = id
+        self.media = media
+        self.lastUsed = tick
+    }
+
+    /// No page holds the player and it is not being retired: an acquire may claim it.
+    var isClaimable: Bool { stack.isEmpty && !retiring }
+}
+
+extension PlayerState {
+    /// Starts the player's next job if its lane is free, and returns it.
+    ///
+    /// Order of work: retire an empty retiring player; load the wanted media; apply the active holder's
+    /// settings (`activeSettings`) when the version moved on — unless they are on the engine already, which
+    /// counts as landed at once.
+    mutating func startNextJob(activeSettings: PlaybackSettings?) -> EngineJob? {
+        guard job == nil, isCreated else { return nil }
+        if retiring, stack.isEmpty {
+            job = .shutDown
+            return job
+        }
+        if let wanted = media, loaded != wanted, stack.last?.pending != nil || stack.isEmpty {
+            job = .load(wanted)
+            applied = nil
+            return job
+        }
+        guard !stack.isEmpty, version > landed, let settings = activeSettings else { return nil }
+        if applied == settings {
+            landed = version
+            return nil
+        }
+        job = .apply(settings, version: version)
+        return job
+    }
+
+    /// Whether nothing is left to wait for on the player before `version` counts: it landed, or nobody holds
+    /// the player any more, or it is being retired.
+    func isSettled(at version: UInt64) -> Bool {
+        landed >= version || stack.isEmpty || retiring
+    }
+
+    /// Whether the token's lender can still lend the player: its delivered holder is on top, and its run as active
+    /// holder has not ended since the token was issued.
+    func canLend(_ record: PoolStateMachine.TokenRecord) -> Bool {
+        guard !retiring, let top = stack.last else { return false }
+        return top.epoch == record.lenderEpoch && top.pending == nil && activeRun == record.lenderRun
+    }
+}
