@@ -1,66 +1,94 @@
-/// The machine's players in a dense array of slots, one per live player: a player keeps its slot for its life,
-/// and its ``PlayerID`` carries the slot, so that finding a player is one comparison, and a player's state is
-/// read and changed where it lies, never copied out and back.
+/// The machine's players in a dense array of slots: a player keeps its slot for its life, and its ``PlayerID``
+/// carries the slot, so that finding a player is one comparison, and ``modify(_:_:)`` changes its state where it
+/// lies, with no copy of its arrays.
 struct PlayerTable: Sendable {
-    private var slots: [PlayerState?] = []
+    /// What a free slot holds: no player has number 0.
+    private static var vacant: PlayerState { PlayerState(id: PlayerID(pool: 0, number: 0), media: nil, tick: 0) }
+
+    private var slots: [PlayerState] = []
     /// Players in the table.
     private(set) var count = 0
 
     /// The slot a new player gets: the first free one.
-    var freeSlot: UInt32 { UInt32(slots.firstIndex { $0 == nil } ?? slots.count) }
+    var freeSlot: UInt32 { UInt32(slots.firstIndex { $0.id.number == 0 } ?? slots.count) }
 
     /// The slot of the player, if it is in the table.
+    @inline(__always)
     func slot(of id: PlayerID) -> Int? {
         let hint = Int(id.slot)
-        if hint < slots.count, slots[hint]?.id == id { return hint }
+        if hint < slots.count, slots[hint].id == id { return hint }
         // An ID that does not carry its slot (made by hand, in tests), or a player no longer in the table.
-        return slots.firstIndex { $0?.id == id }
+        return slots.firstIndex { $0.id == id }
     }
 
-    /// The player's state; setting `nil` removes the player, setting a state of a new player adds it in the
-    /// slot its ID names (or the first free one).
+    /// The player's state (a copy: change it with ``modify(_:_:)``). Setting `nil` removes the player; setting the
+    /// state of a new player adds it, in the slot its ID names when that one is free.
     subscript(id: PlayerID) -> PlayerState? {
-        _read {
-            if let index = slot(of: id) { yield slots[index] } else { yield nil }
+        @inline(__always) get {
+            guard let index = slot(of: id) else { return nil }
+            return slots[index]
         }
-        _modify {
+        set {
             if let index = slot(of: id) {
-                yield &slots[index]
-                if slots[index] == nil { count -= 1 }
-            } else {
-                var added: PlayerState?
-                yield &added
-                if let added { insert(added) }
+                if let newValue {
+                    slots[index] = newValue
+                } else {
+                    slots[index] = Self.vacant
+                    count -= 1
+                }
+            } else if let newValue {
+                insert(newValue)
             }
         }
     }
 
-    /// Moves the player's state out of its slot, to change it with no copy of its arrays; the slot stays the
-    /// player's, and no lookup finds it, until ``put(_:)`` moves it back.
+    /// Reads the player's state where it lies.
+    /// - Returns: What `body` returns, or `nil` when the player is not in the table.
+    @inline(__always)
+    func read<R>(_ id: PlayerID, _ body: (borrowing PlayerState) -> R) -> R? {
+        guard let index = slot(of: id) else { return nil }
+        return body(slots[index])
+    }
+
+    /// Changes the player's state in place.
+    /// - Returns: What `body` returns, or `nil` when the player is not in the table.
+    @inline(__always)
+    mutating func modify<R>(_ id: PlayerID, _ body: (inout PlayerState) -> R) -> R? {
+        guard let index = slot(of: id) else { return nil }
+        return body(&slots[index])
+    }
+
+    /// Moves the player's state out of its slot, to change it where the change needs the machine too; no lookup
+    /// finds the player until ``put(_:)`` moves it back.
     mutating func take(_ id: PlayerID) -> PlayerState? {
         guard let index = slot(of: id) else { return nil }
-        return slots[index].take()
+        var player = Self.vacant
+        swap(&player, &slots[index])
+        count -= 1
+        return player
     }
 
     /// Moves a state taken with ``take(_:)`` back into its slot.
-    mutating func put(_ player: PlayerState) {
-        count -= 1
+    mutating func put(_ player: consuming PlayerState) {
         insert(player)
     }
 
-    private mutating func insert(_ player: PlayerState) {
+    private mutating func insert(_ player: consuming PlayerState) {
         var index = Int(player.id.slot)
-        if index > slots.count || (index < slots.count && slots[index] != nil) { index = Int(freeSlot) }
-        if index == slots.count { slots.append(nil) }
-        slots[index] = player
+        if index > slots.count || (index < slots.count && slots[index].id.number != 0) { index = Int(freeSlot) }
+        if index == slots.count {
+            slots.append(player)
+        } else {
+            slots[index] = player
+        }
         count += 1
     }
 
     /// Every player, in slot order.
-    var values: some Sequence<PlayerState> { slots.lazy.compactMap { $0 } }
+    var values: some Sequence<PlayerState> { slots.lazy.filter { $0.id.number != 0 } }
 
     /// Every player's ID, in slot order.
-    var keys: some Sequence<PlayerID> { slots.lazy.compactMap { $0?.id } }
+    var keys: some Sequence<PlayerID> { values.lazy.map(\.id) }
 
     var isEmpty: Bool { count == 0 }
 }

@@ -175,8 +175,10 @@ extension PoolStateMachine {
     /// Puts a pending holder on top of the player's stack; the grant completes in ``advance(_:)``.
     mutating func grantPlayer(_ id: PlayerID, to request: RequestID, session: SessionID, kind: GrantKind) {
         let epoch = freshEpoch()
-        players[id]?.stack.append(Holder(session: session, epoch: epoch, pending: request))
-        players[id]?.version += 1
+        players.modify(id) {
+            $0.stack.append(Holder(session: session, epoch: epoch, pending: request))
+            $0.version += 1
+        }
         watch(id, request, .grant(player: id, epoch: epoch, kind: kind))
         advance(id)
     }
@@ -202,7 +204,7 @@ extension PoolStateMachine {
 
     mutating func watch(_ id: PlayerID, _ request: RequestID, _ state: Request) {
         requests[request] = state
-        players[id]?.watchers.append(request)
+        players.modify(id) { $0.watchers.append(request) }
     }
 
     mutating func failNow(_ request: RequestID, _ error: PlayerPoolError) -> [PoolAction] {

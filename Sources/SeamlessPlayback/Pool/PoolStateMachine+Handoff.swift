@@ -10,7 +10,7 @@ extension PoolStateMachine {
         case .failure(let error): return .failure(error)
         case .success(let found): index = found
         }
-        guard let run = players[lease.player]?.activeRun, players[lease.player]?.stack.count == index + 1 else {
+        guard let run = players.read(lease.player, { $0.stack.count == index + 1 ? $0.activeRun : nil }) ?? nil else {
             return .failure(.notHolder)
         }
         let record = TokenRecord(
@@ -38,10 +38,10 @@ extension PoolStateMachine {
         case .success(let found): record = found
         }
         if let failed = failedPlayers[record.player] { return failNow(request, .engineFailed(failed.reason)) }
-        guard now < record.expiry, players[record.player]?.canLend(record) == true else {
+        guard now < record.expiry, players.read(record.player, { $0.canLend(record) }) == true else {
             return failNow(request, .tokenExpired)
         }
-        guard players[record.player]?.stack.contains(where: { $0.session == session }) == false else {
+        guard players.read(record.player, { !$0.stack.contains { $0.session == session } }) == true else {
             return failNow(request, .alreadyHolding)
         }
         markUsed(token)

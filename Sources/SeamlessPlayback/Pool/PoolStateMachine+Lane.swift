@@ -66,10 +66,12 @@ extension PoolStateMachine {
     /// An apply finished: the engine carries the settings of `version`.
     mutating func applyFinished(_ id: PlayerID, version: UInt64) -> [PoolAction] {
         if players[id] == nil, failedEngineCallReturned(id) { return take() }
-        guard case .apply(let settings, version)? = players[id]?.job else { return [] }
-        players[id]?.job = nil
-        players[id]?.landed = version
-        players[id]?.applied = settings
+        guard case .apply(let settings, version)? = players.read(id, { $0.job }) ?? nil else { return [] }
+        players.modify(id) {
+            $0.job = nil
+            $0.landed = version
+            $0.applied = settings
+        }
         advance(id)
         return take()
     }
@@ -100,8 +102,8 @@ extension PoolStateMachine {
     /// land in the order they were decided, and the last to land is the active holder's.
     mutating func advance(_ id: PlayerID) {
         defer { reexamine(id) }
-        let active = players[id]?.stack.last.flatMap { sessions[$0.session]?.settings }
-        guard let job = players[id]?.startNextJob(activeSettings: active) else { return }
+        let active = players.read(id) { $0.stack.last?.session }.flatMap { $0.flatMap { sessions[$0]?.settings } }
+        guard let job = players.modify(id, { $0.startNextJob(activeSettings: active) }) ?? nil else { return }
         if case .load = job { counters.loads += 1 }
         out.append(.run(job, on: id))
     }
@@ -308,14 +310,14 @@ extension PoolStateMachine {
     mutating func waitForSettle(_ request: RequestID, on versions: [PlayerID: UInt64]) {
         var remaining: [PlayerID: UInt64] = [:]
         for (id, version) in versions {
-            if players[id]?.isSettled(at: version) == false { remaining[id] = version }
+            if players.read(id, { $0.isSettled(at: version) }) == false { remaining[id] = version }
         }
         guard !remaining.isEmpty else {
             out.append(.succeed(request))
             return
         }
         requests[request] = .settle(remaining)
-        for id in remaining.keys { players[id]?.watchers.append(request) }
+        for id in remaining.keys { players.modify(id) { $0.watchers.append(request) } }
     }
 
     /// Registers `request` to complete when all these players are shut down.
@@ -328,7 +330,7 @@ extension PoolStateMachine {
         requests[request] = .retire(remaining)
         for id in remaining {
             if players[id] != nil {
-                players[id]?.watchers.append(request)
+                players.modify(id) { $0.watchers.append(request) }
             } else {
                 failedEngineWatchers[id, default: []].append(request)
             }

@@ -219,7 +219,9 @@ struct PoolStateMachine: Sendable {
         guard !isShutDown else { return .failure(.poolShutDown) }
         guard let state = sessions[session] else { return .failure(.sessionClosed) }
         guard lease.session == session, lease.player.pool == poolSerial else { return .failure(.notHolder) }
-        if let index = players[lease.player]?.stack.firstIndex(where: { $0.epoch == lease.epoch && $0.pending == nil })
+        if let index = players.read(
+            lease.player, { $0.stack.firstIndex { $0.epoch == lease.epoch && $0.pending == nil } })
+            ?? nil
         {
             return .success(index)
         }
