@@ -61,7 +61,9 @@ extension PoolStateMachine {
         counters.returns += 1
         if publishesEvents { out.append(.emit(.returned(lease.player, session: name(of: session)))) }
         let version = removeHolder(at: index, of: lease.player, failingWith: nil)
-        waitForSettle(request, on: version.map { [lease.player: $0] } ?? [:])
+        var settle = PlayerVersions()
+        settle[lease.player] = version
+        waitForSettle(request, on: settle)
         serveWaiters()
         return take()
     }
@@ -173,7 +175,7 @@ extension PoolStateMachine {
         }
         sessions[session]?.settings = settings
         sessions[session]?.settingsVersion += 1
-        var settle: [PlayerID: UInt64] = [:]
+        var settle = PlayerVersions()
         let active = players.values.filter { $0.stack.last?.session == session }.map(\.id)
         for id in active.sorted(by: { $0.number < $1.number }) {
             players[id]?.version += 1

@@ -307,8 +307,8 @@ extension PoolStateMachine {
     }
 
     /// Registers `request` to complete when each player has landed the version given.
-    mutating func waitForSettle(_ request: RequestID, on versions: [PlayerID: UInt64]) {
-        var remaining: [PlayerID: UInt64] = [:]
+    mutating func waitForSettle(_ request: RequestID, on versions: PlayerVersions) {
+        var remaining = PlayerVersions()
         for (id, version) in versions {
             if players.read(id, { $0.isSettled(at: version) }) == false { remaining[id] = version }
         }
@@ -317,7 +317,7 @@ extension PoolStateMachine {
             return
         }
         requests[request] = .settle(remaining)
-        for id in remaining.keys { players.modify(id) { $0.watchers.append(request) } }
+        for (id, _) in remaining { players.modify(id) { $0.watchers.append(request) } }
     }
 
     /// Registers `request` to complete when all these players are shut down.

@@ -102,7 +102,7 @@ enum Request: Sendable {
     /// Its holder is on top of `player`'s stack; completes when the media is loaded and its settings land.
     case grant(player: PlayerID, epoch: UInt64, kind: GrantKind)
     /// Completes when each player's landed version reaches the one given (or nothing is left to apply).
-    case settle([PlayerID: UInt64])
+    case settle(PlayerVersions)
     /// A reclaim: completes when its holder is on top and the settings of `version` have landed; fails when
     /// the holder left the stack meanwhile (revoked by a page below, or given back).
     case reclaim(player: PlayerID, epoch: UInt64, session: SessionID, version: UInt64)

@@ -114,7 +114,7 @@ struct PoolStateMachine: Sendable {
                 out.append(.fail(id, .sessionClosed))
             }
         }
-        var settle: [PlayerID: UInt64] = [:]
+        var settle = PlayerVersions()
         for id in players.keys.sorted(by: { $0.number < $1.number }) {
             guard let index = players[id]?.stack.firstIndex(where: { $0.session == session }) else { continue }
             if players[id]?.stack[index].pending == nil {
@@ -190,7 +190,11 @@ struct PoolStateMachine: Sendable {
 
     /// Returns and clears the actions collected so far.
     mutating func take() -> [PoolAction] {
-        defer { out = [] }
+        defer {
+            // Room for a typical input's actions at once, instead of growing one action at a time.
+            out = []
+            out.reserveCapacity(8)
+        }
         return out
     }
 
