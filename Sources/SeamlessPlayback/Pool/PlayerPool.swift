@@ -22,15 +22,15 @@ public actor PlayerPool {
     /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
     var watchdog = Watchdog()
 
-    var engines: [PlayerID: any PlaybackEngine] = [:]
-    var lanes: [PlayerID: EngineLane] = [:]
+    var engines = IDMap<PlayerID, any PlaybackEngine>()
+    var lanes = IDMap<PlayerID, EngineLane>()
     /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
-    var waits: [RequestID: CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>] = [:]
+    var waits = IDMap<RequestID, CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>>()
     /// Results of requests completed while their caller was still running (an apply that returned at once), not
     /// yet waiting.
-    var finished: [RequestID: Result<PlayerLease?, PlayerPoolError>] = [:]
+    var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
     var timers: [RequestID: Task<Void, Never>] = [:]
-    var notices: [SessionID: NoticeMailbox] = [:]
+    var notices = IDMap<SessionID, NoticeMailbox>()
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
     var nextRequest: UInt64 = 1
     /// Secure random bytes for handoff tokens, drawn from the system in batches.

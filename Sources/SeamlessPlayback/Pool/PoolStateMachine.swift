@@ -18,8 +18,8 @@ struct PoolStateMachine: Sendable {
     let borrowWarningThreshold: Duration?
 
     var players = PlayerTable()
-    var sessions: [SessionID: SessionState] = [:]
-    var requests: [RequestID: Request] = [:]
+    var sessions = IDMap<SessionID, SessionState>()
+    var requests = IDMap<RequestID, Request>()
     var tokens: [HandoffToken: TokenRecord] = [:]
     var counters = PoolMetrics()
     var isShutDown = false

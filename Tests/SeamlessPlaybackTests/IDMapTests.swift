@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SeamlessPlayback
+
+@Suite("IDMap: a cheap hash table for the pool's identifiers")
+struct IDMapTests {
+    /// A generator with a fixed seed, so that a failure replays.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func behavesLikeADictionaryThroughRandomInsertsRemovalsAndChanges(seed: UInt64) {
+        var rng = SplitMix(state: seed)
+        var map = IDMap<UInt64, Int>()
+        var model: [UInt64: Int] = [:]
+        // Keys from a small range collide in the table and wrap around its end; some runs grow it large.
+        let range: UInt64 = seed.isMultiple(of: 2) ? 64 : 5_000
+        for step in 0..<20_000 {
+            let key = UInt64.random(in: 1...range, using: &rng)
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<4:
+                map[key] = step
+                model[key] = step
+            case 4..<7:
+                #expect(map.removeValue(forKey: key) == model.removeValue(forKey: key))
+            case 7:
+                let changed: Void? = map.modify(key) { $0 += 1 }
+                #expect((changed != nil) == (model[key] != nil))
+                model[key]? += 1
+            default:
+                map[key] = nil
+                model[key] = nil
+            }
+            #expect(map[key] == model[key])
+            #expect(map.count == model.count)
+        }
+        #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == model)
+        #expect(Set(map.keys) == Set(model.keys))
+        for key in model.keys { map[key] = nil }
+        #expect(map.isEmpty)
+    }
+
+    @Test func aLiteralAndThePoolsIdentifiersWork() {
+        var map: IDMap<RequestID, String> = [RequestID(raw: 1): "one"]
+        map[RequestID(raw: 2)] = "two"
+        #expect(map[RequestID(raw: 1)] == "one")
+        #expect(map.values.sorted() == ["one", "two"])
+        let players: IDMap<PlayerID, Int> = [PlayerID(pool: 1, number: 1): 1, PlayerID(pool: 2, number: 1): 2]
+        #expect(players[PlayerID(pool: 2, number: 1)] == 2)
+        #expect(players[PlayerID(pool: 3, number: 1)] == nil)
+    }
+}
