@@ -58,22 +58,7 @@ struct PlayerTable: Sendable {
         return body(&slots[index])
     }
 
-    /// Moves the player's state out of its slot, to change it where the change needs the machine too; no lookup
-    /// finds the player until ``put(_:)`` moves it back.
-    mutating func take(_ id: PlayerID) -> PlayerState? {
-        guard let index = slot(of: id) else { return nil }
-        var player = Self.vacant
-        swap(&player, &slots[index])
-        count -= 1
-        return player
-    }
-
-    /// Moves a state taken with ``take(_:)`` back into its slot.
-    mutating func put(_ player: consuming PlayerState) {
-        insert(player)
-    }
-
-    private mutating func insert(_ player: consuming PlayerState) {
+    private mutating func insert(_ player: PlayerState) {
         var index = Int(player.id.slot)
         if index > slots.count || (index < slots.count && slots[index].id.number != 0) { index = Int(freeSlot) }
         if index == slots.count {

@@ -116,26 +116,26 @@ extension PoolStateMachine {
     /// its settings must reach is returned; if the removed holder's grant had been delivered, the one
     /// below is owed a `.returned` notice for when they land. When the stack empties the player turns idle.
     mutating func removeHolder(at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?) -> UInt64? {
-        // Moved out of the table and back, so that removing the holder copies nothing.
-        guard var player = players.take(id) else { return nil }
-        guard player.stack.indices.contains(index) else {
-            players.put(player)
-            return nil
-        }
-        let holder = player.stack.remove(at: index)
-        if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
-        var version: UInt64?
-        if index == player.stack.count {
-            if holder.pending == nil { player.activeRun += 1 }
-            if let top = player.stack.last {
-                player.version += 1
-                version = player.version
-                if holder.pending == nil { player.owedReturn = OwedReturn(epoch: top.epoch, version: player.version) }
-            } else {
-                player.lastUsed = freshTick()
+        let removal: (holder: Holder, version: UInt64?)?? = withPlayer(id) { machine, player in
+            guard player.stack.indices.contains(index) else { return nil }
+            let holder = player.stack.remove(at: index)
+            var version: UInt64?
+            if index == player.stack.count {
+                if holder.pending == nil { player.activeRun += 1 }
+                if let top = player.stack.last {
+                    player.version += 1
+                    version = player.version
+                    if holder.pending == nil {
+                        player.owedReturn = OwedReturn(epoch: top.epoch, version: player.version)
+                    }
+                } else {
+                    player.lastUsed = machine.freshTick()
+                }
             }
+            return (holder, version)
         }
-        players.put(player)
+        guard let (holder, version) = removal ?? nil else { return nil }
+        if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
         if let pending = holder.pending {
             endUnfinishedGrant(pending, on: id, until: version, error: error ?? .cancelled)
         }

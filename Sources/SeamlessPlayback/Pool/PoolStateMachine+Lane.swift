@@ -102,8 +102,10 @@ extension PoolStateMachine {
     /// land in the order they were decided, and the last to land is the active holder's.
     mutating func advance(_ id: PlayerID) {
         defer { reexamine(id) }
-        let active = players.read(id) { $0.stack.last?.session }.flatMap { $0.flatMap { sessions[$0]?.settings } }
-        guard let job = players.modify(id, { $0.startNextJob(activeSettings: active) }) ?? nil else { return }
+        let next = withPlayer(id) { machine, player in
+            player.startNextJob(activeSettings: player.stack.last.flatMap { machine.sessions[$0.session]?.settings })
+        }
+        guard let job = next ?? nil else { return }
         if case .load = job { counters.loads += 1 }
         out.append(.run(job, on: id))
     }
@@ -112,12 +114,11 @@ extension PoolStateMachine {
     mutating func reexamine(_ id: PlayerID) {
         // One lookup for the three things it settles: a `.returned` notice, the watching requests, the active
         // holder's publication.
-        // Moved out of the table and back, so that changing its stack or watchers copies neither.
-        guard var player = players.take(id) else { return }
-        deliverOwedReturn(&player)
-        if !player.watchers.isEmpty { completeWatchers(&player) }
-        publishActive(&player)
-        players.put(player)
+        withPlayer(id) { machine, player in
+            machine.deliverOwedReturn(&player)
+            if !player.watchers.isEmpty { machine.completeWatchers(&player) }
+            machine.publishActive(&player)
+        }
     }
 
     /// Completes the requests watching the player that are now complete; keeps the others.

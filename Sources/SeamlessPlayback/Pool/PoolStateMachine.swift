@@ -198,6 +198,16 @@ struct PoolStateMachine: Sendable {
         return out
     }
 
+    /// Changes the player in place with the rest of the machine at hand. The table is moved out of the machine
+    /// meanwhile (no copy), so `body` must not look players up: it has the one it needs.
+    /// - Returns: What `body` returns, or `nil` when the player does not exist.
+    mutating func withPlayer<R>(_ id: PlayerID, _ body: (inout PoolStateMachine, inout PlayerState) -> R) -> R? {
+        var table = PlayerTable()
+        swap(&table, &players)
+        defer { swap(&table, &players) }
+        return table.modify(id) { body(&self, &$0) }
+    }
+
     mutating func freshEpoch() -> UInt64 {
         defer { nextEpoch += 1 }
         return nextEpoch
