@@ -105,7 +105,7 @@ final class SideShared: Sendable {
     func tick() -> Int { clock.add(1, ordering: .sequentiallyConsistent).newValue }
 
     /// Keeps the latest 64 tokens: far fewer uses than the pool's memory of used tokens
-    /// (`PoolStateMachine.usedTokenMemory`) happen while a token is on the board, so a used one still answers
+    /// (`PoolStateMachine.defaultUsedTokenMemory`) happen while a token is on the board, so a used one still answers
     /// `.tokenAlreadyUsed`, as the sequential model expects.
     func post(_ token: HandoffToken) {
         tokens.withLock { tokens in

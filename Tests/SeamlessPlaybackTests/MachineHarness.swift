@@ -8,10 +8,13 @@ final class MachineHarness {
     var nextRequest: UInt64 = 1
     var now: Duration = .zero
 
-    init(capacity: Int = 2, tokenLifetime: Duration = .seconds(10), borrowWarningThreshold: Duration? = nil) {
+    init(
+        capacity: Int = 2, tokenLifetime: Duration = .seconds(10), borrowWarningThreshold: Duration? = nil,
+        usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory
+    ) {
         machine = PoolStateMachine(
             capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1,
-            borrowWarningThreshold: borrowWarningThreshold)
+            borrowWarningThreshold: borrowWarningThreshold, usedTokenMemory: usedTokenMemory)
     }
 
     func request() -> RequestID {
@@ -105,9 +108,10 @@ final class MachineHarness {
     }
 
     /// feed owns the clip; returns the harness, the sessions and the feed's grant.
-    static func feedHoldingClip(capacity: Int = 2) throws -> (MachineHarness, feed: SessionID, detail: SessionID, Grant)
-    {
-        let h = MachineHarness(capacity: capacity)
+    static func feedHoldingClip(
+        capacity: Int = 2, usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory
+    ) throws -> (MachineHarness, feed: SessionID, detail: SessionID, Grant) {
+        let h = MachineHarness(capacity: capacity, usedTokenMemory: usedTokenMemory)
         let feed = h.open("feed", feedSettings)
         let detail = h.open("detail", detailSettings)
         let grant = try #require(h.acquire(feed, clip))

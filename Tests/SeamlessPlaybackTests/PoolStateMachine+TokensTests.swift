@@ -4,6 +4,14 @@ import Testing
 
 @Suite("PoolStateMachine: the token table stays bounded and answers precisely")
 struct PoolStateMachineTokensTests {
+    /// A small memory of used tokens, so that the runs below stay short; a pool keeps 4,096.
+    let memory = 64
+
+    @Test func aPoolRemembersThe4096LatestUsedTokens() {
+        #expect(PoolStateMachine.defaultUsedTokenMemory == 4_096)
+        #expect(PoolStateMachine(capacity: 1, tokenLifetime: .seconds(1)).usedTokenMemory == 4_096)
+    }
+
     /// One handoff and its give-back; returns the token used.
     func roundTrip(_ h: MachineHarness, _ lease: Grant, to detail: SessionID) throws -> HandoffToken {
         let token = try h.machine.lendRequested(lease.key, by: lease.session, token: .random(), now: h.now).get()
@@ -22,11 +30,11 @@ struct PoolStateMachineTokensTests {
     }
 
     @Test func aUsedTokenAnswersAlreadyUsedForTheLatestUsesThenUnknown() throws {
-        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
         let first = try roundTrip(h, lease, to: detail)
         var tokens = [first]
-        for _ in 1..<PoolStateMachine.usedTokenMemory { tokens.append(try roundTrip(h, lease, to: detail)) }
-        // The latest 4,096 uses, the first among them, still answer precisely.
+        for _ in 1..<memory { tokens.append(try roundTrip(h, lease, to: detail)) }
+        // The latest uses, the first among them, still answer precisely.
         #expect(answer(h, first, by: detail) == .tokenAlreadyUsed)
         #expect(answer(h, tokens[tokens.count - 1], by: detail) == .tokenAlreadyUsed)
         _ = try roundTrip(h, lease, to: detail)
@@ -36,15 +44,15 @@ struct PoolStateMachineTokensTests {
     }
 
     @Test func roundTripsAllDayKeepABoundedTable() throws {
-        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
-        for _ in 0..<(3 * PoolStateMachine.usedTokenMemory) { _ = try roundTrip(h, lease, to: detail) }
-        #expect(h.machine.tokens.count == PoolStateMachine.usedTokenMemory)
-        #expect(h.machine.usedTokens.count == PoolStateMachine.usedTokenMemory)
-        #expect(h.machine.tokens.capacity < 4 * PoolStateMachine.usedTokenMemory)
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
+        for _ in 0..<(3 * memory) { _ = try roundTrip(h, lease, to: detail) }
+        #expect(h.machine.tokens.count == memory)
+        #expect(h.machine.usedTokens.count == memory)
+        #expect(h.machine.tokens.capacity < 4 * memory)
     }
 
     @Test func aTokenGivenBackStaysRedeemableWhileItsOldUseLeavesTheRing() throws {
-        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
         let mini = h.open("mini")
         let token = try h.machine.lendRequested(lease.key, by: feed, token: .random(), now: h.now).get()
         let cancelled = h.request()
@@ -54,13 +62,13 @@ struct PoolStateMachineTokensTests {
         // Other pages' handoffs of another player push the cancelled use out of the ring.
         let other = h.open("other")
         let otherLease = try #require(h.acquire(other, MediaItem(id: "other")))
-        for _ in 0..<PoolStateMachine.usedTokenMemory { _ = try roundTrip(h, otherLease, to: detail) }
+        for _ in 0..<memory { _ = try roundTrip(h, otherLease, to: detail) }
         #expect(h.borrow(token, by: mini) != nil)
         #expect(answer(h, token, by: feed) == .tokenAlreadyUsed)
     }
 
     @Test func aForgedTokenIsUnknownAndAnExpiredOneExpired() throws {
-        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
+        let (h, _, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
         let forged = try #require(HandoffToken("AAAAAAAAAAAAAAAAAAAAAA"))
         #expect(answer(h, forged, by: detail) == .tokenUnknown)
         let token = try #require(h.lend(lease))

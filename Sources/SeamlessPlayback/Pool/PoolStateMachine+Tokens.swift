@@ -1,10 +1,10 @@
 extension PoolStateMachine {
     // MARK: The token table
 
-    /// How many used tokens keep answering ``PlayerPoolError/tokenAlreadyUsed``: the latest 4,096 redeemed.
-    /// An older used token answers ``PlayerPoolError/tokenUnknown``, so that a pool making handoffs all day
-    /// keeps a bounded table.
-    static let usedTokenMemory = 4_096
+    /// How many used tokens keep answering ``PlayerPoolError/tokenAlreadyUsed`` in a pool: the latest 4,096
+    /// redeemed. An older used token answers ``PlayerPoolError/tokenUnknown``, so that a pool making handoffs all
+    /// day keeps a bounded table.
+    static let defaultUsedTokenMemory = 4_096
 
     /// A redeemed token, in the ring of the latest ones.
     struct UsedToken: Sendable {
@@ -41,11 +41,11 @@ extension PoolStateMachine {
         tokens[token]?.isUsed = true
         tokens[token]?.use = tokenUses
         let entry = UsedToken(token: token, use: tokenUses)
-        guard usedTokens.count == Self.usedTokenMemory else {
+        guard usedTokens.count == usedTokenMemory else {
             usedTokens.append(entry)
             return
         }
-        let slot = Int((tokenUses - 1) % UInt64(Self.usedTokenMemory))
+        let slot = Int((tokenUses - 1) % UInt64(usedTokenMemory))
         let oldest = usedTokens[slot]
         // Only if that use is still the token's latest and it is still used (a given-back token is redeemable).
         if let record = tokens[oldest.token], record.isUsed, record.use == oldest.use { tokens[oldest.token] = nil }

@@ -16,6 +16,8 @@ struct PoolStateMachine: Sendable {
     let poolSerial: UInt32
     /// When set, a borrowed lease held longer than this produces one `.borrowHeldLong` event.
     let borrowWarningThreshold: Duration?
+    /// How many of the latest used tokens keep answering `.tokenAlreadyUsed` (``defaultUsedTokenMemory`` in a pool).
+    let usedTokenMemory: Int
 
     var players = PlayerTable()
     var sessions = IDMap<SessionID, SessionState>()
@@ -72,8 +74,12 @@ struct PoolStateMachine: Sendable {
         var use: UInt64 = 0
     }
 
-    init(capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil) {
+    init(
+        capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil,
+        usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory
+    ) {
         self.capacity = max(1, capacity)
+        self.usedTokenMemory = max(1, usedTokenMemory)
         self.tokenLifetime = tokenLifetime
         self.poolSerial = poolSerial
         self.borrowWarningThreshold = borrowWarningThreshold
