@@ -14,7 +14,7 @@ import Foundation
 public final class ActiveHolders: @unchecked Sendable {
     // `@unchecked`: `leases` and `subscribers` are only touched with `lock` held.
     private let lock = NSLock()
-    private var leases: [PlayerID: PlayerLease] = [:]
+    private var leases = IDMap<PlayerID, PlayerLease>()
     private var subscribers: [UInt64: AsyncStream<ActiveHolderChange>.Continuation] = [:]
     private var nextSubscriber: UInt64 = 0
     private var isFinished = false

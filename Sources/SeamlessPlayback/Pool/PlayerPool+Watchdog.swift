@@ -59,7 +59,7 @@ extension PlayerPool {
 
     /// The call on the player returned.
     func callReturned(on id: PlayerID) {
-        watchdog.calls[id] = nil
+        if !watchdog.calls.isEmpty { watchdog.calls[id] = nil }
     }
 
     func watchHold(_ id: PlayerID, epoch: UInt64) {

@@ -44,7 +44,7 @@ extension PoolStateMachine {
         guard players.read(record.player, { !$0.stack.contains { $0.session == session } }) == true else {
             return failNow(request, .alreadyHolding)
         }
-        markUsed(token)
+        markUsed(token, record: record)
         grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token))
         return take()
     }

@@ -17,9 +17,10 @@ extension PoolStateMachine {
     /// - Returns: `false` when the table already has it (the generator repeated itself).
     mutating func fileToken(_ token: HandoffToken, _ record: TokenRecord, now: Duration) -> Bool {
         sweepTokens(now: now)
-        guard tokens[token] == nil else { return false }
-        tokens[token] = record
-        return true
+        // One lookup: the generator repeating itself is all but impossible, and then the record is put back.
+        guard let earlier = tokens.updateValue(record, forKey: token) else { return true }
+        tokens[token] = earlier
+        return false
     }
 
     /// The record of a token presented for a borrow, or the error it answers: `.tokenUnknown` for a token
@@ -36,10 +37,12 @@ extension PoolStateMachine {
     }
 
     /// Marks a token used and remembers it among the latest uses; the oldest of those leaves the table.
-    mutating func markUsed(_ token: HandoffToken) {
+    mutating func markUsed(_ token: HandoffToken, record: TokenRecord) {
         tokenUses += 1
-        tokens[token]?.isUsed = true
-        tokens[token]?.use = tokenUses
+        var used = record
+        used.isUsed = true
+        used.use = tokenUses
+        tokens[token] = used
         let entry = UsedToken(token: token, use: tokenUses)
         guard usedTokens.count == usedTokenMemory else {
             usedTokens.append(entry)
@@ -48,7 +51,9 @@ extension PoolStateMachine {
         let slot = Int((tokenUses - 1) % UInt64(usedTokenMemory))
         let oldest = usedTokens[slot]
         // Only if that use is still the token's latest and it is still used (a given-back token is redeemable).
-        if let record = tokens[oldest.token], record.isUsed, record.use == oldest.use { tokens[oldest.token] = nil }
+        if let record = tokens.removeValue(forKey: oldest.token), !record.isUsed || record.use != oldest.use {
+            tokens[oldest.token] = record
+        }
         usedTokens[slot] = entry
     }
 
