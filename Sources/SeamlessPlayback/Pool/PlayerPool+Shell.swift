@@ -20,26 +20,24 @@ extension PlayerPool {
             machine.counters.cancellations += 1
             return .failure(.cancelled)
         }
-        guard mode == .cancellable else { return await execute(request, input) }
+        // The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation, a
+        // revocation or a timed-out call can give at any time. When every engine call the input started returns
+        // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
+        run(input(&machine, request))
+        if let result = finished.removeValue(forKey: request) { return result }
+        guard mode == .cancellable else { return await wait(for: request) }
+        // Watched for cancellation only now that it waits: nothing suspended since the input, and a task
+        // cancelled meanwhile has its handler called at once.
         return await withTaskCancellationHandler {
-            await execute(request, input)
+            await wait(for: request)
         } onCancel: {
             Task { await self.cancel(request) }
         }
     }
 
-    /// Runs the request's input, then waits for the machine to complete it.
-    ///
-    /// The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation,
-    /// a revocation or a timed-out call can give at any time. When every engine call the input started
-    /// returns without suspending (see ``startApply(_:version:on:)``), the request is complete before the
-    /// caller would wait, and it returns without suspending.
-    private func execute(
-        _ request: RequestID, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
-    ) async -> Result<PlayerLease?, PlayerPoolError> {
-        run(input(&machine, request))
-        if let result = finished.removeValue(forKey: request) { return result }
-        return await withCheckedContinuation { waits[request] = $0 }
+    /// Waits until the machine completes the request.
+    private func wait(for request: RequestID) async -> Result<PlayerLease?, PlayerPoolError> {
+        await withCheckedContinuation { waits[request] = $0 }
     }
 
     /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
