@@ -1,14 +1,20 @@
 /// The command line of `mpv-bench`.
 struct BenchArguments {
     static let usage = """
-        usage: mpv-bench [--repetitions N] [--json PATH]
+        usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
 
           --repetitions N   measured cold starts and handoffs each (default 10, at least 1)
           --json PATH       also write the figures as JSON to PATH
+          --media URL       play this instead of the synthetic source: anything mpv plays (a file
+                            path, file://, http(s):// including HLS .m3u8, …); it must have audio
         """
+
+    /// The default media: a synthetic picture and tone, so that the bench needs no file or network.
+    static let syntheticMedia = "av://lavfi:testsrc=size=640x360:rate=30[out0];sine=frequency=440:sample_rate=48000[out1]"
 
     var repetitions = 10
     var jsonPath: String?
+    var media = Self.syntheticMedia
     var showsHelp = false
 
     /// Parses the arguments after the program name.
@@ -25,6 +31,11 @@ struct BenchArguments {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))
                 }
                 parsed.repetitions = count
+            case "--media":
+                guard let url = remaining.popFirst(), !url.isEmpty else {
+                    return .failure(.usage("--media needs a URL or a path"))
+                }
+                parsed.media = url
             case "--json":
                 guard let path = remaining.popFirst(), !path.isEmpty else {
                     return .failure(.usage("--json needs a path"))

@@ -7,6 +7,7 @@ struct BenchReport {
 
     let repetitions: Int
     let mpvVersion: String
+    let media: String
     let creations: Samples
     let coldStarts: Samples
     let handoff: HandoffBench.Result
@@ -18,6 +19,25 @@ struct BenchReport {
     }
 
     var positionGapMilliseconds: Double { handoff.positionGap.milliseconds }
+
+    /// What the pool adds to a handoff: its p50 minus the p50 of the engine's own apply of the same change, called
+    /// without the pool between the handoffs.
+    var poolShareMilliseconds: Double { handoff.handoffs.median - handoff.directApplies.median }
+
+    /// The same, as the median of each round's handoff minus that round's own apply: steadier than the difference
+    /// of two medians when the machine's speed drifts.
+    var pairedPoolShareMilliseconds: Double {
+        var differences = Samples()
+        for (handoff, direct) in zip(handoff.handoffs.milliseconds, handoff.directApplies.milliseconds) {
+            differences.append(.nanoseconds(Int64((handoff - direct) * 1e6)))
+        }
+        return differences.median
+    }
+
+    /// The media as the header names it.
+    private var mediaName: String {
+        media == BenchArguments.syntheticMedia ? "lavfi testsrc 640×360@30 + sine (synthetic)" : media
+    }
 
     var meetsTargets: Bool {
         ratio >= Self.ratioTarget && handoff.reloads == 0 && positionGapMilliseconds < Self.gapTarget
@@ -32,16 +52,19 @@ struct BenchReport {
                 .map { format($0).leftPadded(to: 10) }.joined()
         }
         return """
-            mpv-bench — \(mpvVersion), \(repetitions) repetitions, media: lavfi testsrc 640×360@30 + sine
+            mpv-bench — \(mpvVersion), \(repetitions) repetitions, media: \(mediaName)
 
             measurement                      p50 ms    p90 ms    min ms    max ms
             \(row("engine creation", creations))
             \(row("cold start (create + load)", coldStarts))
             \(row("handoff (borrow → live)", handoff.handoffs))
             \(row("give back (→ owner live)", handoff.giveBacks))
-            \(row("engine apply, no pool", applies.contentModeChanges))
+            \(row("same change, engine alone", handoff.directApplies))
+            \(row("engine apply, separate run", applies.contentModeChanges))
             \(row("  same, content mode kept", applies.sameContentMode))
 
+            pool's share of a handoff  \(format(poolShareMilliseconds)) ms  (handoff p50 − engine alone p50; target ≤ 0.030)
+              paired, round by round   \(format(pairedPoolShareMilliseconds)) ms  (median of handoff − engine alone)
             cold / handoff ratio       \(format(ratio, digits: 0))  (target ≥ \(format(Self.ratioTarget, digits: 0)))
             reloads on handoff         \(handoff.reloads)  (target 0)
             position gap               \(format(positionGapMilliseconds)) ms  (target < \(format(Self.gapTarget, digits: 1)) ms)
@@ -55,6 +78,9 @@ struct BenchReport {
         let object: [String: Any] = [
             "repetitions": repetitions,
             "mpv_version": mpvVersion,
+            "media": media,
+            "pool_share_ms_p50": poolShareMilliseconds,
+            "pool_share_paired_ms_p50": pairedPoolShareMilliseconds,
             "engine_create_ms_p50": creations.median,
             "cold_start_ms_p50": coldStarts.median,
             "cold_start_ms": coldStarts.milliseconds,
@@ -62,7 +88,8 @@ struct BenchReport {
             "handoff_ms_p90": handoff.handoffs.percentile(0.9),
             "handoff_ms": handoff.handoffs.milliseconds,
             "give_back_ms_p50": handoff.giveBacks.median,
-            "engine_apply_ms_p50": applies.contentModeChanges.median,
+            "engine_apply_ms_p50": handoff.directApplies.median,
+            "engine_apply_separate_run_ms_p50": applies.contentModeChanges.median,
             "engine_apply_same_content_mode_ms_p50": applies.sameContentMode.median,
             "cold_to_handoff_ratio": ratio,
             "reloads_on_handoff": handoff.reloads,

@@ -5,12 +5,16 @@ import SeamlessPlaybackMPV
 ///
 /// Each repetition times `borrow`, which returns once the detail page's settings are live on mpv,
 /// then checks them by reading mpv's properties back, measures how far the audio clock moved
-/// against the wall clock across the handoff, and gives the player back (timed separately).
+/// against the wall clock across the handoff, and gives the player back (timed separately). Then, with the pool
+/// idle, it times the engine's own apply of the same change (feed → detail settings, then back), called without
+/// the pool on the same engine: interleaved with the handoffs, the two medians see the same machine.
 struct HandoffBench {
     /// What the handoffs measured.
     struct Result {
         var handoffs = Samples()
         var giveBacks = Samples()
+        /// The engine's own apply of the feed → detail change, without the pool, between the handoffs.
+        var directApplies = Samples()
         /// Media loads the engine saw during the handoffs (`file-loaded` events).
         var reloads = 0
         /// The largest |Δaudio-pts − Δwall| across one handoff.
@@ -65,9 +69,17 @@ struct HandoffBench {
             let giveBack = returnStart.duration(to: clock.now)
             let feedLive = try await engine.liveSettings().isClose(to: Self.feedSettings)
 
+            // Nothing of the pool runs now (the give-back returned): the same change, straight on the engine, and
+            // back, so that the engine carries the feed's settings again as the pool knows.
+            let directStart = clock.now
+            await engine.apply(Self.detailSettings)
+            let direct = directStart.duration(to: clock.now)
+            await engine.apply(Self.feedSettings)
+
             guard isMeasured else { continue }
             result.handoffs.append(handoff)
             result.giveBacks.append(giveBack)
+            result.directApplies.append(direct)
             result.positionGap = max(result.positionGap, after.gap(since: before, rate: Self.detailSettings.rate))
             result.settingsAlwaysLive = result.settingsAlwaysLive && detailLive && feedLive
         }

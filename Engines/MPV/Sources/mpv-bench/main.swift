@@ -2,20 +2,20 @@ import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackMPV
 
-/// `swift run -c release mpv-bench [--repetitions N] [--json PATH]`: cold start against handoff on real mpv.
-let media = MediaItem(id: "av://lavfi:testsrc=size=640x360:rate=30[out0];sine=frequency=440:sample_rate=48000[out1]")
-
+/// `swift run -c release mpv-bench [--repetitions N] [--json PATH] [--media URL]`: cold start against handoff on
+/// real mpv.
 func runBench() async throws(BenchError) {
     let arguments = try BenchArguments.parse(Array(CommandLine.arguments.dropFirst())).get()
     guard !arguments.showsHelp else {
         print(BenchArguments.usage)
         return
     }
+    let media = MediaItem(id: arguments.media)
     let cold = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
     let applies = try await ApplyBench.run(repetitions: arguments.repetitions, media: media)
     let report = BenchReport(
-        repetitions: arguments.repetitions, mpvVersion: await mpvVersion(),
+        repetitions: arguments.repetitions, mpvVersion: await mpvVersion(), media: arguments.media,
         creations: cold.creations, coldStarts: cold.coldStarts, handoff: handoff, applies: applies
     )
     print(report.table)
