@@ -100,7 +100,7 @@ extension PlayerPool {
                     case .returned: .returned(lease)
                     case .failed(let reason): .failed(lease, reason: reason)
                     }
-                mailbox.post(notice) { machine.heldEpochs(of: grant.session) }
+                mailbox.post(notice) { machine.players.heldEpochs(of: grant.session) }
             case .watchHold(let player, let epoch):
                 watchHold(player, epoch: epoch)
             case .unwatchHold(let epoch):
@@ -176,7 +176,8 @@ extension PlayerPool {
             await engine.apply(settings)
             self.applyReturned(id, version: version, lane: lane)
         }
-        if machine.isRunning(job, on: id) { timeCall(job, on: id) }
+        // Through the table, not a method of the machine: calling one on the actor's property would copy it whole.
+        if machine.players.read(id, { $0.job == job }) == true { timeCall(job, on: id) }
     }
 
     /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile

@@ -76,4 +76,13 @@ struct PlayerTable: Sendable {
     var keys: some Sequence<PlayerID> { values.lazy.map(\.id) }
 
     var isEmpty: Bool { count == 0 }
+
+    /// The epochs of the grants a page holds now (pending ones included).
+    func heldEpochs(of session: SessionID) -> Set<UInt64> {
+        var held = Set<UInt64>()
+        for player in values {
+            for holder in player.stack where holder.session == session { held.insert(holder.epoch) }
+        }
+        return held
+    }
 }

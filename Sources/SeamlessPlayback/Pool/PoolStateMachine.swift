@@ -138,13 +138,7 @@ struct PoolStateMachine: Sendable {
     }
 
     /// The epochs of the grants the page holds now (pending ones included).
-    func heldEpochs(of session: SessionID) -> Set<UInt64> {
-        var held = Set<UInt64>()
-        for player in players.values {
-            for holder in player.stack where holder.session == session { held.insert(holder.epoch) }
-        }
-        return held
-    }
+    func heldEpochs(of session: SessionID) -> Set<UInt64> { players.heldEpochs(of: session) }
 
     // MARK: Reading
 
@@ -182,9 +176,6 @@ struct PoolStateMachine: Sendable {
         case .waiting, nil: false
         }
     }
-
-    /// Whether `job` is the one in flight on the player's lane.
-    func isRunning(_ job: EngineJob, on player: PlayerID) -> Bool { players[player]?.job == job }
 
     /// How many updates the page has made.
     func settingsVersion(of session: SessionID) -> UInt64 { sessions[session]?.settingsVersion ?? 0 }
