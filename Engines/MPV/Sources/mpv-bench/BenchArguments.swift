@@ -10,7 +10,8 @@ struct BenchArguments {
         """
 
     /// The default media: a synthetic picture and tone, so that the bench needs no file or network.
-    static let syntheticMedia = "av://lavfi:testsrc=size=640x360:rate=30[out0];sine=frequency=440:sample_rate=48000[out1]"
+    static let syntheticMedia =
+        "av://lavfi:testsrc=size=640x360:rate=30[out0];sine=frequency=440:sample_rate=48000[out1]"
 
     var repetitions = 10
     var jsonPath: String?
