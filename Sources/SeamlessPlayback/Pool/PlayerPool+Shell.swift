@@ -65,14 +65,21 @@ extension PlayerPool {
     func run(_ actions: [PoolAction]) {
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
-        for case .activeChanged(let player, let grant) in actions {
+        for index in actions.indices {
+            guard case .activeChanged(let player, let grant) = actions[index] else { continue }
             activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { lease(for: $0) }))
         }
-        var applies: [(PlayerID, PlaybackSettings, UInt64)] = []
+        // Usually one apply, kept inline; more go to an array.
+        var firstApply: (PlayerID, PlaybackSettings, UInt64)?
+        var moreApplies: [(PlayerID, PlaybackSettings, UInt64)] = []
         for action in actions {
             switch action {
             case .run(.apply(let settings, let version), let id):
-                applies.append((id, settings, version))
+                if firstApply == nil {
+                    firstApply = (id, settings, version)
+                } else {
+                    moreApplies.append((id, settings, version))
+                }
             case .run(let job, let id):
                 dispatch(job, to: id)
             case .resume(let request, let grant):
@@ -113,7 +120,8 @@ extension PlayerPool {
                 continue
             }
         }
-        for (id, settings, version) in applies { startApply(settings, version: version, on: id) }
+        if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
+        for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
     }
 
     private func publish(_ event: PoolEvent) {
