@@ -5,8 +5,10 @@ import Testing
 
 @Suite("PageSession: handoffs between pages", .timeLimit(.minutes(1)))
 struct PageSessionTests {
-    @Test func feedToDetailAndBackKeepsOnePlayerPlayingWithEachPagesSettings() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func feedToDetailAndBackKeepsOnePlayerPlayingWithEachPagesSettings(_ path: ApplyPath) async throws {
         let f = PoolFixture()
+        await path.use(in: f.pool)
         let pages = try await f.feedPlayingClip()
         let (feed, detail, lease, engine) = (pages.feed, pages.detail, pages.lease, pages.engine)
         #expect(engine.lastApplied == feedSettings)
@@ -36,8 +38,10 @@ struct PageSessionTests {
         #expect(metrics.returns == 1)
     }
 
-    @Test func borrowAndGiveBackReturnOnlyOnceTheirSettingsAreOnTheEngine() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func borrowAndGiveBackReturnOnlyOnceTheirSettingsAreOnTheEngine(_ path: ApplyPath) async throws {
         let f = PoolFixture()
+        await path.use(in: f.pool)
         let pages = try await f.feedPlayingClip()
         let (feed, detail, lease, engine) = (pages.feed, pages.detail, pages.lease, pages.engine)
         let token = try await feed.lend(lease)
@@ -98,8 +102,10 @@ struct PageSessionTests {
         #expect(!pages.engine.record.sawOverlap)
     }
 
-    @Test func aReclaimRevokedWhileItsApplyIsInFlightFails() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func aReclaimRevokedWhileItsApplyIsInFlightFails(_ path: ApplyPath) async throws {
         let f = PoolFixture()
+        await path.use(in: f.pool)
         let pages = try await f.feedPlayingClip()
         let mini = try await f.pool.makeSession(named: "mini", settings: miniSettings)
         let detailLease = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
@@ -146,8 +152,10 @@ struct PageSessionTests {
         #expect(await f.pool.metrics.revocations == 1)
     }
 
-    @Test func reclaimWhileTheBorrowersApplyIsInFlight() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func reclaimWhileTheBorrowersApplyIsInFlight(_ path: ApplyPath) async throws {
         let f = PoolFixture()
+        await path.use(in: f.pool)
         let pages = try await f.feedPlayingClip()
         let (feed, lease, engine) = (pages.feed, pages.lease, pages.engine)
         let borrow = try await f.borrowHeldAtTheGate(pages)
@@ -163,8 +171,10 @@ struct PageSessionTests {
         #expect(await f.pool.snapshot().first?.holders == ["feed"])
     }
 
-    @Test func cancellingABorrowWhileItsApplyIsInFlightRestoresTheLender() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func cancellingABorrowWhileItsApplyIsInFlightRestoresTheLender(_ path: ApplyPath) async throws {
         let f = PoolFixture()
+        await path.use(in: f.pool)
         let pages = try await f.feedPlayingClip()
         let (feed, lease, engine) = (pages.feed, pages.lease, pages.engine)
         let events = await f.pool.events()

@@ -27,8 +27,10 @@ struct PlayerPoolWatchdogTests {
         #expect(pages.engine.record.shutdowns == 1)
     }
 
-    @Test func aHungApplyTimesOutOnThePoolsClockAndItsEngineShutsDownOnlyAfterItReturns() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func aHungApplyTimesOutOnThePoolsClockAndItsEngineShutsDownOnlyAfterItReturns(_ path: ApplyPath) async throws {
         let f = PoolFixture(timeouts: (load: nil, apply: .seconds(5)))
+        await path.use(in: f.pool)
         let pages = try await f.feedPlayingClip()
         let token = try await pages.feed.lend(pages.lease)
         let hung = pages.engine.hangNextApply()
@@ -110,9 +112,11 @@ final class RefusingEngine: PlaybackEngine {
 @Suite("PlayerPool: a failure reported during a call")
 struct PlayerPoolFailureDuringCallTests {
     /// The report reaches the pool before the apply counts as landed: the borrow throws, every time.
-    @Test func aSettingRefusedDuringTheBorrowsApplyFailsTheBorrow() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func aSettingRefusedDuringTheBorrowsApplyFailsTheBorrow(_ path: ApplyPath) async throws {
         for _ in 0..<50 {
             let pool = PlayerPool(configuration: .init(capacity: 1)) { RefusingEngine(refusing: detailSettings) }
+            await path.use(in: pool)
             let feed = try await pool.makeSession(named: "feed", settings: feedSettings)
             let detail = try await pool.makeSession(named: "detail", settings: detailSettings)
             let lease = try await feed.acquire(clip)

@@ -3,6 +3,18 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
 
+/// Where a pool runs its applies: on a task started at once (`Task.immediate`), or on the engine's lane, as on
+/// Apple systems before 26. The tests of handoffs in flight run both ways.
+enum ApplyPath: CaseIterable, Sendable {
+    case startedAtOnce
+    case onTheLane
+
+    /// Sets the pool to this path.
+    func use(in pool: PlayerPool) async {
+        if self == .onTheLane { await pool.useLanesForApplies() }
+    }
+}
+
 /// A pool on a manual clock whose simulated engines the test can inspect and hold up.
 final class PoolFixture: Sendable {
     let clock = ManualClock()

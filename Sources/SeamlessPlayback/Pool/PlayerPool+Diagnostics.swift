@@ -24,6 +24,10 @@ extension PlayerPool {
         engineReportedFailure(player, reason: reason)
     }
 
+    /// Makes every apply run on its engine's lane, as on Apple systems before 26, where `Task.immediate` does not
+    /// exist: tests run the same handoffs both ways.
+    package func useLanesForApplies() { startsAppliesAtOnce = false }
+
     /// Timers still armed in the shell.
     package var armedTimers: Int { timers.count }
 }

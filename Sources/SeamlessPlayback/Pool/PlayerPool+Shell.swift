@@ -174,7 +174,8 @@ extension PlayerPool {
     /// carries the apply out.
     func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
         let job = EngineJob.apply(settings, version: version)
-        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, *), let engine = engines[id], let lane = lanes[id]
+        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, *), startsAppliesAtOnce, let engine = engines[id],
+            let lane = lanes[id]
         else {
             dispatch(job, to: id)
             return

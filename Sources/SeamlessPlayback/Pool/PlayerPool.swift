@@ -38,6 +38,9 @@ public actor PlayerPool {
     /// Each player's active holder, readable from any thread; surfaces follow it.
     public nonisolated let activeHolders = ActiveHolders()
     var nextSubscriber: UInt64 = 1
+    /// Whether an apply starts on a task of its own at once (`Task.immediate`, where it exists) or on the engine's
+    /// lane, as on Apple systems before 26. Tests clear it to cover the lane's path on every system.
+    var startsAppliesAtOnce = true
 
     private static let serials = Atomic<UInt32>(0)
 
