@@ -67,6 +67,34 @@ struct PoolStateMachineTokensTests {
         #expect(answer(h, token, by: feed) == .tokenAlreadyUsed)
     }
 
+    @Test func aBorrowStillPendingWhenItsUseLeavesTheRingCanStillGiveItsTokenBack() throws {
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
+        let mini = h.open("mini")
+        let other = h.open("other")
+        let otherLease = try #require(h.acquire(other, MediaItem(id: "other")))
+        let token = try h.machine.lendRequested(lease.key, by: feed, token: .random(), now: h.now).get()
+        let pending = h.request()
+        h.step { $0.borrowRequested(pending, token: token, by: mini, now: h.now) }
+        // The borrow's apply is still out while other handoffs push its use out of the ring.
+        for _ in 0..<memory {
+            // Only the other player's lane moves on.
+            let other = try h.machine.lendRequested(
+                otherLease.key, by: otherLease.session, token: .random(), now: h.now
+            )
+            .get()
+            let borrow = h.request()
+            h.step { $0.borrowRequested(borrow, token: other, by: detail, now: h.now) }
+            let borrowed = try #require(h.finishJob(otherLease.player).grant(for: borrow))
+            let back = h.request()
+            h.step { $0.giveBackRequested(back, lease: borrowed.key, by: detail) }
+            _ = h.finishJob(otherLease.player)
+        }
+        #expect(h.machine.players[lease.player]?.stack.last?.pending == pending)
+        h.step { $0.requestCancelled(pending) }
+        h.settle()
+        #expect(h.borrow(token, by: mini) != nil)
+    }
+
     @Test func aForgedTokenIsUnknownAndAnExpiredOneExpired() throws {
         let (h, _, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
         let forged = try #require(HandoffToken("AAAAAAAAAAAAAAAAAAAAAA"))

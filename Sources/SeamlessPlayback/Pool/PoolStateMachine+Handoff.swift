@@ -44,7 +44,7 @@ extension PoolStateMachine {
         guard players.read(record.player, { !$0.stack.contains { $0.session == session } }) == true else {
             return failNow(request, .alreadyHolding)
         }
-        markUsed(token, record: record)
+        markUsed(token, record: record, by: request)
         grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token))
         return take()
     }

@@ -11,6 +11,8 @@ extension PoolStateMachine {
         let token: HandoffToken
         /// Which use of the token this was (a token can be used again after a borrow that never completed).
         let use: UInt64
+        /// The borrow that used it.
+        let request: RequestID
     }
 
     /// Files a freshly issued token.
@@ -36,25 +38,33 @@ extension PoolStateMachine {
         return record.isUsed ? .failure(.tokenAlreadyUsed) : .success(record)
     }
 
-    /// Marks a token used and remembers it among the latest uses; the oldest of those leaves the table.
-    mutating func markUsed(_ token: HandoffToken, record: TokenRecord) {
+    /// Marks a token used by `request` and remembers it among the latest uses; the oldest of those leaves the table,
+    /// unless its borrow is still pending (if that borrow never completes, its token must be there to give back).
+    mutating func markUsed(_ token: HandoffToken, record: TokenRecord, by request: RequestID) {
         tokenUses += 1
         var used = record
         used.isUsed = true
         used.use = tokenUses
         tokens[token] = used
-        let entry = UsedToken(token: token, use: tokenUses)
+        let entry = UsedToken(token: token, use: tokenUses, request: request)
         guard usedTokens.count == usedTokenMemory else {
             usedTokens.append(entry)
             return
         }
         let slot = Int((tokenUses - 1) % UInt64(usedTokenMemory))
         let oldest = usedTokens[slot]
-        // Only if that use is still the token's latest and it is still used (a given-back token is redeemable).
-        if let record = tokens.removeValue(forKey: oldest.token), !record.isUsed || record.use != oldest.use {
+        // Only if that use is still the token's latest and it is still used (a given-back token is redeemable), and
+        // its borrow is over; a record kept is forgotten by the sweep a lifetime after it expired.
+        if let record = tokens.removeValue(forKey: oldest.token),
+            !record.isUsed || record.use != oldest.use || isPendingGrant(oldest.request)
+        {
             tokens[oldest.token] = record
         }
         usedTokens[slot] = entry
+    }
+
+    private func isPendingGrant(_ request: RequestID) -> Bool {
+        if case .grant = requests[request] { true } else { false }
     }
 
     /// A borrow that never completed gives its token back: it can be redeemed again within its lifetime.
