@@ -24,6 +24,37 @@ final class SignallingEngine: PlaybackEngine {
     }
 }
 
+/// A ``SignallingEngine`` whose next apply can be held at a gate, and which notes a shutdown during an apply.
+final class HangingEngine: PlaybackEngine {
+    let signalling = SignallingEngine()
+    private let state = Locked<(hang: Gate?, applying: Bool, shutDownDuringApply: Bool)>((nil, false, false))
+
+    /// Makes the next apply wait at the returned gate (closed).
+    func hangNextApply() -> Gate {
+        let gate = Gate()
+        state.withLock { $0.hang = gate }
+        return gate
+    }
+
+    var shutDownDuringApply: Bool { state.value.shutDownDuringApply }
+
+    func load(_ item: MediaItem) async throws {}
+    func apply(_ settings: PlaybackSettings) async {
+        let gate = state.withLock { state -> Gate? in
+            state.applying = true
+            defer { state.hang = nil }
+            return state.hang
+        }
+        await gate?.pass()
+        state.withLock { $0.applying = false }
+    }
+    func currentPosition() async -> Duration { .zero }
+    func shutdown() async {
+        state.withLock { $0.shutDownDuringApply = $0.shutDownDuringApply || $0.applying }
+        await signalling.shutdown()
+    }
+}
+
 @Suite("EngineLane: lanes that do not keep their pool alive")
 struct EngineLaneTests {
     @Test(.timeLimit(.minutes(1))) func aPoolDroppedWithoutShutdownShutsItsEnginesDown() async throws {
@@ -50,6 +81,70 @@ struct EngineLaneTests {
         }
         #expect(weakPool == nil)
         #expect(made.map(\.shutdownCount) == [1, 1])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aPoolDroppedWhileAnApplyHangsIsFreedAndEachEngineShutsDownAfterItsCall()
+        async throws
+    {
+        let clock = ManualClock()
+        let engines = Locked<[HangingEngine]>([])
+        weak var weakPool: PlayerPool?
+        let hung: Gate
+        do {
+            let pool = PlayerPool(
+                configuration: .init(capacity: 2, loadTimeout: nil, applyTimeout: .seconds(5)), clock: clock
+            ) {
+                let engine = HangingEngine()
+                engines.withLock { $0.append(engine) }
+                return engine
+            }
+            weakPool = pool
+            let page = try await pool.makeSession(named: "page")
+            _ = try await page.acquire(clip)
+            try await pool.prewarm(film)
+            let first = try #require(engines.value.first)
+            hung = first.hangNextApply()
+            let update = Task { try await page.update { $0.isMuted = true } }
+            await hung.waitForArrivals(1)
+            await clock.waitForSleepers(count: 1)
+            clock.advance(by: .seconds(5))
+            // The update ends with the engine failed; the apply is still out.
+            _ = await outcome(update)
+            await page.close()
+        }
+        // Nothing holds the pool while the apply hangs: it is freed, and the healthy engine is shut down.
+        let made = engines.value
+        #expect(made.count == 2)
+        var secondShutdown = made[1].signalling.shutdowns.makeAsyncIterator()
+        _ = await secondShutdown.next()
+        #expect(weakPool == nil)
+        #expect(made[0].signalling.shutdownCount == 0)
+        // The hung engine is shut down once its apply returns, never during it.
+        hung.open()
+        var firstShutdown = made[0].signalling.shutdowns.makeAsyncIterator()
+        _ = await firstShutdown.next()
+        #expect(made[0].signalling.shutdownCount == 1)
+        #expect(!made[0].shutDownDuringApply)
+    }
+
+    @Test func theEngineReportsAnApplyThatReturnedAtOnceElseItsTaskDoes() {
+        let lane = EngineLane()
+        lane.beginCall()
+        #expect(lane.callReturned() == false)
+        #expect(lane.claimReport() == true)
+        lane.beginCall()
+        #expect(lane.claimReport() == false)
+        #expect(lane.callReturned() == true)
+    }
+
+    @Test func aLaneAbandonedDuringAnApplyOutsideShutsDownWhenItReturns() async {
+        let lane = EngineLane()
+        lane.beginCall()
+        #expect(lane.claimReport() == false)
+        lane.abandon()
+        let next = Task { await lane.next() }
+        #expect(lane.callReturned() == true)
+        #expect(await next.value == .shutDown)
     }
 
     @Test func aJobPostedBeforeTheLaneWaitsIsNotLost() async {

@@ -166,27 +166,45 @@ extension PlayerPool {
     }
 
     /// Starts an apply on a task of its own that begins on this thread at once (`Task.immediate`), without
-    /// waking the engine's lane: an engine whose apply returns without suspending has the settings on, and the
-    /// machine has heard so, before this returns. An apply that suspends is timed like a lane call; its caller
-    /// waits for the machine's answer, never for the engine, so a cancellation, a revocation or the apply
-    /// timeout still ends the call. The machine starts a job only on a free lane, so the engine still sees one
-    /// call at a time, in order. Where `Task.immediate` does not exist (Apple systems before 26) the lane
-    /// carries the apply out.
+    /// waking the engine's lane: the engine's apply runs before this returns, as far as it goes without waiting
+    /// (all of it, for an engine that only sets properties), and reports to the pool as soon as the pool's actor
+    /// is free. An apply still running is timed like a lane call; its caller waits for the machine's answer, never
+    /// for the engine, so a cancellation, a revocation or the apply timeout still ends the call. The task holds
+    /// the pool weakly, as the lane does: a pool nobody references is freed even while an apply hangs, and the
+    /// lane shuts the engine down once the apply returns. The machine starts a job only once the engine's last call
+    /// returned, so the engine still sees one call at a time, in order. Where `Task.immediate` does not exist
+    /// (Apple systems before 26) the lane carries the apply out.
     func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
         let job = EngineJob.apply(settings, version: version)
-        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, *), startsAppliesAtOnce, let engine = engines[id],
-            let lane = lanes[id]
+        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsAppliesAtOnce,
+            let engine = engines[id], let lane = lanes[id]
         else {
             dispatch(job, to: id)
             return
         }
+        lane.beginCall()
+        Self.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: WeakPool(self))
+        // An apply that returned at once is reported here, with no hop; one still running reports from its task.
+        if lane.claimReport() {
+            applyReturned(id, version: version, lane: lane)
+        } else {
+            timeCall(job, on: id)
+        }
+    }
+
+    /// Starts the apply's task, isolated to nothing: it begins on this thread and runs the engine's apply in place,
+    /// and it reaches the pool only through `pool`.
+    @available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *)
+    private nonisolated static func applyAtOnce(
+        _ settings: PlaybackSettings, version: UInt64, on id: PlayerID, engine: any PlaybackEngine,
+        lane: EngineLane, pool: WeakPool
+    ) {
         // At the lanes' floor priority: a background caller must not slow the engine's later handoffs.
         Task.immediate(priority: Swift.max(Task.currentPriority, .medium)) {
             await engine.apply(settings)
-            self.applyReturned(id, version: version, lane: lane)
+            guard lane.callReturned() else { return }
+            await pool.pool?.applyReturned(id, version: version, lane: lane)
         }
-        // Through the table, not a method of the machine: calling one on the actor's property would copy it whole.
-        if machine.players.read(id, { $0.job == job }) == true { timeCall(job, on: id) }
     }
 
     /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile

@@ -7,8 +7,9 @@ import Synchronization
 /// callers wait in FIFO order when every engine is held. Pages reach it through a ``PageSession``
 /// each, made with ``makeSession(named:settings:)``.
 ///
-/// All decisions are taken by a synchronous state machine; the actor only carries them out. Engine
-/// work runs on one lane per engine, so an engine never sees two calls at once, and every
+/// All decisions are taken by a synchronous state machine; the actor only carries them out. An engine's
+/// next call starts only once its last one returned, so an engine never sees two calls at once; loads and
+/// shutdowns run on one lane per engine, applies on a task that starts at once on the pool's thread. Every
 /// `await` in here is followed by a fresh look at the machine, never by a decision made before it.
 ///
 /// Call ``shutdown()`` when the pool is no longer needed, to know when every engine is gone. A pool

@@ -13,7 +13,8 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// Puts the settings on the player and returns when they are live.
     ///
     /// It may be called on a task that is (or becomes) cancelled: it must complete all the same, since
-    /// the pool counts the settings as on the engine once it returns.
+    /// the pool counts the settings as on the engine once it returns. It begins on the pool's thread and runs
+    /// there until it first suspends, so it must never block the thread: wait for anything slow with `await`.
     /// - Parameter settings: The active page's settings.
     func apply(_ settings: PlaybackSettings) async
     /// The playback position in the loaded media.
