@@ -87,7 +87,11 @@ struct MPVEngineFailureTests {
         let gap = end > LocalMedia.duration ? end - LocalMedia.duration : LocalMedia.duration - end
         #expect(gap < .milliseconds(200), "position after the end: \(end)")
         #expect(try await engine.flagProperty("pause") == false, "the end does not change the page's pause")
-        #expect(await engine.currentPosition() == end, "the position stays at the last frame")
+        // It stays there: mpv may still move it by a frame as the audio's tail plays out (seen once under
+        // ThreadSanitizer after the reads above agreed), never back to the start or past the end.
+        let later = await engine.currentPosition()
+        let drift = later > end ? later - end : end - later
+        #expect(drift < .milliseconds(100), "the position stays at the last frame: \(end), then \(later)")
         await engine.shutdown()
         #expect(probe.all.isEmpty, "shutting down is not a failure")
     }
