@@ -167,9 +167,10 @@ extension PlayerPool {
 
     /// Starts an apply on a task of its own that begins on this thread at once (`Task.immediate`), without
     /// waking the engine's lane: the engine's apply runs before this returns, as far as it goes without waiting
-    /// (all of it, for an engine that only sets properties), and reports to the pool as soon as the pool's actor
-    /// is free. An apply still running is timed like a lane call; its caller waits for the machine's answer, never
-    /// for the engine, so a cancellation, a revocation or the apply timeout still ends the call. The task holds
+    /// (all of it, for an engine that only sets properties). An apply that returned is reported to the machine
+    /// here; one still running is timed like a lane call and reported by its task when it returns. Its caller
+    /// waits for the machine's answer, never for the engine, so a cancellation, a revocation or the apply timeout
+    /// still ends the call. The task holds
     /// the pool weakly, as the lane does: a pool nobody references is freed even while an apply hangs, and the
     /// lane shuts the engine down once the apply returns. The machine starts a job only once the engine's last call
     /// returned, so the engine still sees one call at a time, in order. Where `Task.immediate` does not exist
