@@ -87,11 +87,13 @@ struct MPVEngineFailureTests {
         let gap = end > LocalMedia.duration ? end - LocalMedia.duration : LocalMedia.duration - end
         #expect(gap < .milliseconds(200), "position after the end: \(end)")
         #expect(try await engine.flagProperty("pause") == false, "the end does not change the page's pause")
-        // It stays there: mpv may still move it by a frame as the audio's tail plays out (seen once under
-        // ThreadSanitizer after the reads above agreed), never back to the start or past the end.
+        // It stays at the end: never back, and within the media's last moments. mpv may still move it forward while
+        // the audio's tail plays out (its audio runs a little past the last frame): under ThreadSanitizer that was
+        // seen up to 0.19 s after the reads above had agreed.
         let later = await engine.currentPosition()
-        let drift = later > end ? later - end : end - later
-        #expect(drift < .milliseconds(100), "the position stays at the last frame: \(end), then \(later)")
+        let laterGap = later > LocalMedia.duration ? later - LocalMedia.duration : LocalMedia.duration - later
+        #expect(later >= end, "the position does not move back: \(end), then \(later)")
+        #expect(laterGap < .milliseconds(300), "the position stays at the end: \(later)")
         await engine.shutdown()
         #expect(probe.all.isEmpty, "shutting down is not a failure")
     }
