@@ -166,17 +166,6 @@ struct PoolStateMachine: Sendable {
         }
     }
 
-    /// Whether the request still waits for something to happen on the player.
-    func isWaiting(_ request: RequestID, on player: PlayerID) -> Bool {
-        switch requests[request] {
-        case .settle(let remaining): remaining[player] != nil
-        case .reclaim(let id, _, _, _), .grant(let id, _, _), .prewarm(let id, _), .unwinding(let id, _, _):
-            id == player
-        case .retire(let ids): ids.contains(player)
-        case .waiting, nil: false
-        }
-    }
-
     /// How many updates the page has made.
     func settingsVersion(of session: SessionID) -> UInt64 { sessions[session]?.settingsVersion ?? 0 }
 
