@@ -155,7 +155,7 @@ extension PlayerPool {
             // prewarm must not slow every later handoff). It holds the pool weakly, so that a pool
             // nobody references is freed and its engines shut down.
             let makeEngine = self.makeEngine
-            let pool = WeakPool(self)
+            let pool = weakReference
             Task(priority: Swift.max(Task.currentPriority, .medium)) {
                 await Self.runLane(id, lane: lane, makeEngine: makeEngine) { pool.pool }
             }
@@ -184,7 +184,7 @@ extension PlayerPool {
             return
         }
         lane.beginCall()
-        Self.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: WeakPool(self))
+        Self.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: weakReference)
         // An apply that returned at once is reported here, with no hop; one still running reports from its task.
         if lane.claimReport() {
             applyReturned(id, version: version, lane: lane)
@@ -284,7 +284,7 @@ extension PlayerPool {
         engines[id] = engine
         // Before the first load, as the protocol promises; a report may come from any thread, any number
         // of times: the machine counts the first.
-        let pool = WeakPool(self)
+        let pool = weakReference
         let lane = lanes[id]
         engine.onFailure { reason in
             lane?.noteFailure(reason)

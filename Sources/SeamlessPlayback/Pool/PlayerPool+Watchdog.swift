@@ -79,7 +79,7 @@ extension PlayerPool {
         watchdog.task?.cancel()
         watchdog.target = deadline
         let sleep = clock.sleep
-        let pool = WeakPool(self)
+        let pool = weakReference
         watchdog.task = Task {
             do { try await sleep(deadline) } catch { return }
             await pool.pool?.watchdogFired()

@@ -42,6 +42,8 @@ public actor PlayerPool {
     /// Whether an apply starts on a task of its own at once (`Task.immediate`, where it exists) or on the engine's
     /// lane, as on Apple systems before 26. Tests clear it to cover the lane's path on every system.
     var startsAppliesAtOnce = true
+    /// The one reference to this pool that does not keep it alive, for lanes, apply tasks and timers.
+    lazy var weakReference = WeakPool(self)
 
     private static let serials = Atomic<UInt32>(0)
 

@@ -151,7 +151,7 @@ extension PoolStateMachine {
         error: PlayerPoolError
     ) {
         if case .grant(_, _, .borrow(_, let token)) = requests[request] { giveTokenBack(token) }
-        if let version, let player = players[id], !isSettled(player, at: version) {
+        if let version, players.read(id, { $0.isSettled(at: version) }) == false {
             // Still among the player's watchers: `reexamine` fails it when the version lands.
             requests[request] = .unwinding(player: id, version: version, error: error)
         } else {

@@ -139,7 +139,7 @@ extension PoolStateMachine {
                 requests[request] = nil
                 deliver(request, holder: player.stack[index], on: player, kind: kind)
             case .unwinding(let playerID, let version, let error) where playerID == id:
-                if isSettled(player, at: version) {
+                if player.isSettled(at: version) {
                     requests[request] = nil
                     out.append(.fail(request, error))
                 } else {
@@ -147,7 +147,7 @@ extension PoolStateMachine {
                 }
             case .settle(let remaining):
                 guard let version = remaining[id] else { continue }
-                if isSettled(player, at: version) {
+                if player.isSettled(at: version) {
                     stopWaiting(request, on: id)
                 } else {
                     keep.append(request)
@@ -211,8 +211,6 @@ extension PoolStateMachine {
         }
         out.append(.resume(request, with: grant))
     }
-
-    func isSettled(_ player: PlayerState, at version: UInt64) -> Bool { player.isSettled(at: version) }
 
     /// Completes the requests that watched a player that no longer exists.
     /// - Returns: The prewarms that were waiting on it, for the caller to complete or re-route.
