@@ -131,16 +131,26 @@ struct EngineLaneTests {
         let lane = EngineLane()
         lane.beginCall()
         #expect(lane.callReturned() == false)
-        #expect(lane.claimReport() == true)
+        #expect(lane.claimReport() == .returned(noted: nil))
         lane.beginCall()
-        #expect(lane.claimReport() == false)
+        #expect(lane.claimReport() == .running)
         #expect(lane.callReturned() == true)
+    }
+
+    @Test func anApplyThatReturnedAtOnceIsReportedWithTheFailureNotedMeanwhileOnce() {
+        let lane = EngineLane()
+        lane.beginCall()
+        lane.noteFailure("refused")
+        lane.noteFailure("later")
+        #expect(lane.callReturned() == false)
+        #expect(lane.claimReport() == .returned(noted: "refused"))
+        #expect(lane.takeNotedFailure() == nil)
     }
 
     @Test func aLaneAbandonedDuringAnApplyOutsideShutsDownWhenItReturns() async {
         let lane = EngineLane()
         lane.beginCall()
-        #expect(lane.claimReport() == false)
+        #expect(lane.claimReport() == .running)
         lane.abandon()
         let next = Task { await lane.next() }
         #expect(lane.callReturned() == true)

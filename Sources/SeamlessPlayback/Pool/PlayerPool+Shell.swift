@@ -186,10 +186,9 @@ extension PlayerPool {
         lane.beginCall()
         Self.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: weakReference)
         // An apply that returned at once is reported here, with no hop; one still running reports from its task.
-        if lane.claimReport() {
-            applyReturned(id, version: version, lane: lane)
-        } else {
-            timeCall(job, on: id)
+        switch lane.claimReport() {
+        case .returned(let noted): applyReturned(id, version: version, noted: noted)
+        case .running: timeCall(job, on: id)
         }
     }
 
@@ -204,14 +203,14 @@ extension PlayerPool {
         Task.immediate(priority: Swift.max(Task.currentPriority, .medium)) {
             await engine.apply(settings)
             guard lane.callReturned() else { return }
-            await pool.pool?.applyReturned(id, version: version, lane: lane)
+            await pool.pool?.applyReturned(id, version: version, noted: lane.takeNotedFailure())
         }
     }
 
     /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile
     /// reaches the machine first, as on the lane.
-    private func applyReturned(_ id: PlayerID, version: UInt64, lane: EngineLane) {
-        if let reason = lane.takeNotedFailure() { engineReportedFailure(id, reason: reason) }
+    private func applyReturned(_ id: PlayerID, version: UInt64, noted failure: String?) {
+        if let reason = failure { engineReportedFailure(id, reason: reason) }
         laneApplied(id, version: version)
     }
 
