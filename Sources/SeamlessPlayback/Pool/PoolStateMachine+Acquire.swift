@@ -11,7 +11,7 @@ extension PoolStateMachine {
         _ request: RequestID, session: SessionID, media: MediaItem, timeout: Duration?, now: Duration
     ) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
-        guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         let timeout = timeout.flatMap { $0 > Self.longestTimeout ? nil : $0 }
         if waitingCount == 0, place(request, session: session, media: media) {
             return take()

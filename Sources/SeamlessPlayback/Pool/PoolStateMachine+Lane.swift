@@ -103,7 +103,8 @@ extension PoolStateMachine {
     mutating func advance(_ id: PlayerID) {
         defer { reexamine(id) }
         let next = withPlayer(id) { machine, player in
-            player.startNextJob(activeSettings: player.stack.last.flatMap { machine.sessions[$0.session]?.settings })
+            player.startNextJob(
+                activeSettings: player.stack.last.flatMap { top in machine.sessions.read(top.session) { $0.settings } })
         }
         guard let job = next ?? nil else { return }
         if case .load = job { counters.loads += 1 }
@@ -252,7 +253,7 @@ extension PoolStateMachine {
             // delivered holder is shown once its settings are on the engine.
             guard !player.stack.contains(where: { $0.epoch == player.shownEpoch }),
                 let below = player.stack.last(where: { $0.pending == nil }),
-                player.applied == sessions[below.session]?.settings
+                player.applied == sessions.read(below.session, { $0.settings })
             else { return }
             player.shownEpoch = below.epoch
             out.append(.activeChanged(id, grant(for: below, on: player)))

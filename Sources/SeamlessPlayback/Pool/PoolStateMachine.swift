@@ -170,7 +170,7 @@ struct PoolStateMachine: Sendable {
     func settingsVersion(of session: SessionID) -> UInt64 { sessions[session]?.settingsVersion ?? 0 }
 
     /// The settings a page holds now, if it is open.
-    func settings(of session: SessionID) -> PlaybackSettings? { sessions[session]?.settings }
+    func settings(of session: SessionID) -> PlaybackSettings? { sessions.read(session) { $0.settings } }
 
     // MARK: Shared helpers
 
@@ -205,19 +205,17 @@ struct PoolStateMachine: Sendable {
     }
 
     func grant(for holder: Holder, on player: PlayerState) -> Grant? {
-        guard let media = player.media, let session = sessions[holder.session] else { return nil }
-        return Grant(
-            player: player.id, epoch: holder.epoch, media: media,
-            session: holder.session, sessionName: session.name)
+        guard let media = player.media, let name = sessions.read(holder.session, { $0.name }) else { return nil }
+        return Grant(player: player.id, epoch: holder.epoch, media: media, session: holder.session, sessionName: name)
     }
 
-    func name(of session: SessionID) -> String { sessions[session]?.name ?? "?" }
+    func name(of session: SessionID) -> String { sessions.read(session) { $0.name } ?? "?" }
 
     /// Checks that `lease` is a delivered grant `session` holds now.
     /// - Returns: The holder's index in the player's stack.
     func validate(_ lease: LeaseKey, by session: SessionID) -> Result<Int, PlayerPoolError> {
         guard !isShutDown else { return .failure(.poolShutDown) }
-        guard let state = sessions[session] else { return .failure(.sessionClosed) }
+        guard sessions.contains(session) else { return .failure(.sessionClosed) }
         guard lease.session == session, lease.player.pool == poolSerial else { return .failure(.notHolder) }
         if let index = players.read(
             lease.player, { $0.stack.firstIndex { $0.epoch == lease.epoch && $0.pending == nil } })
@@ -225,8 +223,10 @@ struct PoolStateMachine: Sendable {
         {
             return .success(index)
         }
-        if let reason = state.failed[lease.epoch] { return .failure(.engineFailed(reason)) }
-        return .failure(state.revoked.contains(lease.epoch) ? .leaseRevoked : .notHolder)
+        return sessions.read(session) { state in
+            if let reason = state.failed[lease.epoch] { return .failure(.engineFailed(reason)) }
+            return .failure(state.revoked.contains(lease.epoch) ? .leaseRevoked : .notHolder)
+        } ?? .failure(.sessionClosed)
     }
 }
 

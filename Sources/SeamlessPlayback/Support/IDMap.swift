@@ -43,6 +43,20 @@ struct IDMap<Key: CheapKey, Value>: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Whether the map has a value for `key`.
+    func contains(_ key: Key) -> Bool { find(key.word) != nil }
+
+    /// Reads the value for `key` where it lies, without copying all of it.
+    /// - Returns: What `body` returns, or `nil` when the key is absent.
+    @inline(__always)
+    func read<R>(_ key: Key, _ body: (borrowing Value) -> R) -> R? {
+        guard let index = find(key.word) else { return nil }
+        switch slots[index] {
+        case .some(let value): return body(value)
+        case .none: return nil
+        }
+    }
+
     /// Changes the value for `key` in place.
     /// - Returns: What `body` returns, or `nil` when the key is absent.
     @inline(__always)
