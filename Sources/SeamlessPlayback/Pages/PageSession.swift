@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One page's handle on the pool: its own isolated settings, and the players it holds.
 ///
@@ -9,6 +10,9 @@ import Foundation
 ///
 /// Leases it loses are announced on ``notices``. Close the page with ``close()``; a page dropped
 /// without closing is closed for you, shortly after.
+///
+/// The calls that only ask the pool (acquire, lend, borrow, give back, reclaim) go to the pool's actor straight
+/// from the caller, without a hop to the page's own; ``update(_:)`` and ``close()`` run on the page.
 public actor PageSession {
     /// The page's name, as given to ``PlayerPool/makeSession(named:settings:)``.
     public nonisolated let name: String
@@ -30,7 +34,10 @@ public actor PageSession {
     let pool: PlayerPool
     private var current: PlaybackSettings
     private var currentVersion: UInt64 = 0
-    private var isClosed = false
+    /// Set by ``close()``; read without a hop to the page, so that a call that only asks the pool goes to it
+    /// straight from the caller.
+    private let closed = Atomic<Bool>(false)
+    private nonisolated var isClosed: Bool { closed.load(ordering: .acquiring) }
     private var closing: Task<Void, Never>?
 
     init(
@@ -79,7 +86,9 @@ public actor PageSession {
     /// - Returns: The lease of the player.
     /// - Throws: ``PlayerPoolError/timedOut``, ``PlayerPoolError/cancelled``, ``PlayerPoolError/engineFailed(_:)``,
     ///   ``PlayerPoolError/sessionClosed``, ``PlayerPoolError/poolShutDown``. On any throw the page holds nothing new.
-    public func acquire(_ item: MediaItem, timeout: Duration? = nil) async throws(PlayerPoolError) -> PlayerLease {
+    public nonisolated func acquire(_ item: MediaItem, timeout: Duration? = nil) async throws(PlayerPoolError)
+        -> PlayerLease
+    {
         guard !isClosed else { throw .sessionClosed }
         return try await pool.acquire(item, timeout: timeout, session: id)
     }
@@ -91,7 +100,7 @@ public actor PageSession {
     /// - Returns: The token; put it in the destination's URL with ``HandoffToken/appended(to:)``.
     /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/engineFailed(_:)``,
     ///   ``PlayerPoolError/sessionClosed``, ``PlayerPoolError/poolShutDown``.
-    public func lend(_ lease: PlayerLease) async throws(PlayerPoolError) -> HandoffToken {
+    public nonisolated func lend(_ lease: PlayerLease) async throws(PlayerPoolError) -> HandoffToken {
         guard !isClosed else { throw .sessionClosed }
         return try await pool.lend(lease, session: id)
     }
@@ -112,7 +121,7 @@ public actor PageSession {
     ///   ``PlayerPoolError/tokenExpired``, ``PlayerPoolError/alreadyHolding``, ``PlayerPoolError/engineFailed(_:)``
     ///   (the player's engine failed), ``PlayerPoolError/leaseRevoked``
     ///   (the lender took it back meanwhile), ``PlayerPoolError/cancelled``. On any throw the page holds nothing new.
-    public func borrow(_ token: HandoffToken) async throws(PlayerPoolError) -> PlayerLease {
+    public nonisolated func borrow(_ token: HandoffToken) async throws(PlayerPoolError) -> PlayerLease {
         guard !isClosed else { throw .sessionClosed }
         return try await pool.borrow(token, session: id)
     }
@@ -121,7 +130,7 @@ public actor PageSession {
     /// - Returns: The lease, or `nil` when the URL has no token (a cold start).
     /// - Parameter url: The URL the page was opened with.
     /// - Throws: ``PlayerPoolError/tokenMalformed`` and everything ``borrow(_:)`` throws.
-    public func borrow(from url: URL) async throws(PlayerPoolError) -> PlayerLease? {
+    public nonisolated func borrow(from url: URL) async throws(PlayerPoolError) -> PlayerLease? {
         guard let token = try HandoffToken(url: url) else { return nil }
         return try await borrow(token)
     }
@@ -134,7 +143,7 @@ public actor PageSession {
     /// - Parameter lease: A lease this page holds.
     /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``,
     ///   ``PlayerPoolError/engineFailed(_:)`` (its engine failed; the page no longer holds it).
-    public func giveBack(_ lease: PlayerLease) async throws(PlayerPoolError) {
+    public nonisolated func giveBack(_ lease: PlayerLease) async throws(PlayerPoolError) {
         guard !isClosed else { throw .sessionClosed }
         try await pool.giveBack(lease, session: id)
     }
@@ -151,7 +160,7 @@ public actor PageSession {
     ///   (the engine failed before or while the reclaim waited), ``PlayerPoolError/cancelled``
     ///   (only when cancelled before the call), ``PlayerPoolError/sessionClosed`` (also when the page is
     ///   closed while the reclaim waits).
-    public func reclaim(_ lease: PlayerLease) async throws(PlayerPoolError) {
+    public nonisolated func reclaim(_ lease: PlayerLease) async throws(PlayerPoolError) {
         guard !isClosed else { throw .sessionClosed }
         try await pool.reclaim(lease, session: id)
     }
@@ -165,7 +174,7 @@ public actor PageSession {
             await closing.value
             return
         }
-        isClosed = true
+        closed.store(true, ordering: .releasing)
         let closing = Task { [pool, id] in await pool.closeSession(id) }
         self.closing = closing
         await closing.value
