@@ -19,19 +19,24 @@ struct HandoffTokenTests {
     }
 
     @Test func tokensCarry128RandomBits() {
-        // Two generators differing in one bit of either word give different tokens.
-        struct Fixed: RandomNumberGenerator {
-            var words: [UInt64]
-            mutating func next() -> UInt64 { words.removeFirst() }
-        }
-        var base = Fixed(words: [0, 0])
-        let zero = HandoffToken(using: &base)
+        // Two generators differing in one bit of either word give different tokens (the first word of the base has
+        // two bits set, so that no flip makes it 0, which is drawn again).
+        var base = Words(words: [3, 0])
+        let reference = HandoffToken(using: &base)
         for bit in 0..<128 {
-            var words: [UInt64] = [0, 0]
-            words[bit / 64] = 1 << UInt64(bit % 64)
-            var generator = Fixed(words: words)
-            #expect(HandoffToken(using: &generator) != zero, "bit \(bit) is lost")
+            var words: [UInt64] = [3, 0]
+            words[bit / 64] ^= 1 << UInt64(bit % 64)
+            var generator = Words(words: words)
+            #expect(HandoffToken(using: &generator) != reference, "bit \(bit) is lost")
         }
+    }
+
+    @Test func aFirstWordOfZeroIsDrawnAgain() {
+        var generator = Words(words: [0, 0, 5, 7])
+        let token = HandoffToken(using: &generator)
+        #expect(token.tableWord == 5)
+        var expected = Words(words: [5, 7])
+        #expect(token == HandoffToken(using: &expected))
     }
 
     @Test func everyWellFormedTextReadsBackAsItselfAndStaysDistinct() throws {

@@ -87,9 +87,10 @@ final class MachineHarness {
 
     func lend(_ grant: Grant) -> HandoffToken? {
         let now = self.now
-        let token = HandoffToken(String(repeating: "t", count: 21) + String(nextRequest % 10))
+        // A distinct first word per token, as the pool's random ones have.
+        var words = Words(words: [nextRequest, 0x7474])
+        let token = HandoffToken(using: &words)
         nextRequest += 1
-        guard let token else { return nil }
         return try? machine.lendRequested(grant.key, by: grant.session, token: token, now: now).get()
     }
 
@@ -167,3 +168,9 @@ let miniSettings = PlaybackSettings(isMuted: true, volume: 0.5, contentMode: .as
 let clip = MediaItem(id: "clip")
 let film = MediaItem(id: "film")
 let trailer = MediaItem(id: "trailer")
+
+/// A generator that returns the words it was given, for tokens of known bits.
+struct Words: RandomNumberGenerator {
+    var words: [UInt64]
+    mutating func next() -> UInt64 { words.isEmpty ? 1 : words.removeFirst() }
+}

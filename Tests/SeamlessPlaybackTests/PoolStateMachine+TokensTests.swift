@@ -48,7 +48,9 @@ struct PoolStateMachineTokensTests {
         for _ in 0..<(3 * memory) { _ = try roundTrip(h, lease, to: detail) }
         #expect(h.machine.tokens.count == memory)
         #expect(h.machine.usedTokens.count == memory)
-        #expect(h.machine.tokens.capacity < 4 * memory)
+        // Slots, not tokens: at most four per token at the peak (a lend files its token before the ring's oldest
+        // leaves), where a table that grows without bound would have thousands.
+        #expect(h.machine.tokens.capacity <= 4 * (memory + 1))
     }
 
     @Test func aTokenGivenBackStaysRedeemableWhileItsOldUseLeavesTheRing() throws {
@@ -104,5 +106,27 @@ struct PoolStateMachineTokensTests {
         #expect(answer(h, token, by: detail) == .tokenExpired)
         h.now += .seconds(10)
         #expect(answer(h, token, by: detail) == .tokenUnknown)
+    }
+
+    @Test func aForgedTokenSharingAnIssuedOnesFirstWordIsUnknownAndLeavesItRedeemable() throws {
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
+        var issued = Words(words: [42, 7])
+        let token = try h.machine.lendRequested(lease.key, by: feed, token: HandoffToken(using: &issued), now: h.now)
+            .get()
+        var forgedWords = Words(words: [42, 8])
+        let forged = HandoffToken(using: &forgedWords)
+        #expect(forged.tableWord == token.tableWord)
+        #expect(answer(h, forged, by: detail) == .tokenUnknown)
+        #expect(h.borrow(token, by: detail) != nil)
+    }
+
+    @Test func anIssuedTokenRepeatingAnothersFirstWordIsNotFiled() throws {
+        let (h, feed, _, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
+        var first = Words(words: [42, 7])
+        var second = Words(words: [42, 9])
+        _ = try h.machine.lendRequested(lease.key, by: feed, token: HandoffToken(using: &first), now: h.now).get()
+        let repeated = h.machine.lendRequested(lease.key, by: feed, token: HandoffToken(using: &second), now: h.now)
+        #expect(throws: PlayerPoolError.tokenAlreadyUsed) { try repeated.get() }
+        #expect(h.machine.tokens.count == 1)
     }
 }

@@ -80,10 +80,16 @@ public struct HandoffToken: Hashable, Sendable, LosslessStringConvertible {
     /// Makes a fresh random token.
     /// - Parameter generator: A cryptographically secure generator; the default is the system's.
     init<G: RandomNumberGenerator>(using generator: inout G) {
-        low = generator.next()
+        // The first word is the token's key in the pool's table, which never uses 0: drawn again (a 2^-64 chance).
+        var first: UInt64 = 0
+        while first == 0 { first = generator.next() }
+        low = first
         high = generator.next()
         excess = 0
     }
+
+    /// The first 64 bits: random, and never 0, in every token the pool issued; the token's key in its table.
+    var tableWord: UInt64 { low }
 
     /// Hashes the first word only: it is random in every token the pool issued (and a forged text that
     /// collides there still differs in equality).

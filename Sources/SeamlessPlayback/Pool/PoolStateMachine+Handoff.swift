@@ -31,7 +31,7 @@ extension PoolStateMachine {
         _ request: RequestID, token: HandoffToken, by session: SessionID, now: Duration
     ) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
-        guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         let record: TokenRecord
         switch lookUpToken(token, now: now) {
         case .failure(let error): return failNow(request, error)
@@ -44,7 +44,7 @@ extension PoolStateMachine {
         guard players.read(record.player, { !$0.stack.contains { $0.session == session } }) == true else {
             return failNow(request, .alreadyHolding)
         }
-        markUsed(token, record: record, by: request)
+        markUsed(token, by: request)
         grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token))
         return take()
     }
@@ -167,7 +167,7 @@ extension PoolStateMachine {
         _ request: RequestID, session: SessionID, settings: PlaybackSettings
     ) -> [PoolAction] {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
-        guard sessions[session] != nil else { return failNow(request, .sessionClosed) }
+        guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         do throws(PlayerPoolError) {
             try settings.validate()
         } catch {
@@ -212,7 +212,7 @@ extension PoolStateMachine {
             queueHead = 0
             waitingCount = 0
             deadQueueEntries = 0
-            tokens = [:]
+            tokens.removeAll()
             usedTokens = []
             for id in sessions.keys.sorted() { out.append(.finishNotices(id)) }
             sessions = [:]

@@ -16,13 +16,10 @@ extension PoolStateMachine {
     }
 
     /// Files a freshly issued token.
-    /// - Returns: `false` when the table already has it (the generator repeated itself).
+    /// - Returns: `false` when the table already has it (the generator repeated itself, see ``TokenTable``).
     mutating func fileToken(_ token: HandoffToken, _ record: TokenRecord, now: Duration) -> Bool {
         sweepTokens(now: now)
-        // One lookup: the generator repeating itself is all but impossible, and then the record is put back.
-        guard let earlier = tokens.updateValue(record, forKey: token) else { return true }
-        tokens[token] = earlier
-        return false
+        return tokens.file(token, record)
     }
 
     /// The record of a token presented for a borrow, or the error it answers: `.tokenUnknown` for a token
@@ -32,7 +29,7 @@ extension PoolStateMachine {
         sweepTokens(now: now)
         guard let record = tokens[token] else { return .failure(.tokenUnknown) }
         guard now < record.expiry + tokenLifetime else {
-            tokens[token] = nil
+            tokens.removeValue(forKey: token)
             return .failure(.tokenUnknown)
         }
         return record.isUsed ? .failure(.tokenAlreadyUsed) : .success(record)
@@ -40,12 +37,12 @@ extension PoolStateMachine {
 
     /// Marks a token used by `request` and remembers it among the latest uses; the oldest of those leaves the table,
     /// unless its borrow is still pending (if that borrow never completes, its token must be there to give back).
-    mutating func markUsed(_ token: HandoffToken, record: TokenRecord, by request: RequestID) {
+    mutating func markUsed(_ token: HandoffToken, by request: RequestID) {
         tokenUses += 1
-        var used = record
-        used.isUsed = true
-        used.use = tokenUses
-        tokens[token] = used
+        tokens.modify(token) { [tokenUses] in
+            $0.isUsed = true
+            $0.use = tokenUses
+        }
         let entry = UsedToken(token: token, use: tokenUses, request: request)
         guard usedTokens.count == usedTokenMemory else {
             usedTokens.append(entry)
@@ -55,10 +52,8 @@ extension PoolStateMachine {
         let oldest = usedTokens[slot]
         // Only if that use is still the token's latest and it is still used (a given-back token is redeemable), and
         // its borrow is over; a record kept is forgotten by the sweep a lifetime after it expired.
-        if let record = tokens.removeValue(forKey: oldest.token),
-            !record.isUsed || record.use != oldest.use || isPendingGrant(oldest.request)
-        {
-            tokens[oldest.token] = record
+        if let record = tokens[oldest.token], record.isUsed, record.use == oldest.use, !isPendingGrant(oldest.request) {
+            tokens.removeValue(forKey: oldest.token)
         }
         usedTokens[slot] = entry
     }
@@ -69,7 +64,7 @@ extension PoolStateMachine {
 
     /// A borrow that never completed gives its token back: it can be redeemed again within its lifetime.
     mutating func giveTokenBack(_ token: HandoffToken) {
-        tokens[token]?.isUsed = false
+        tokens.modify(token) { $0.isUsed = false }
     }
 
     /// Once per token lifetime, forgets the tokens that expired a lifetime ago or more, and gives back the
@@ -78,13 +73,7 @@ extension PoolStateMachine {
         forgetFailedPlayers(now: now)
         guard now >= nextTokenSweep else { return }
         nextTokenSweep = now + tokenLifetime
-        tokens = tokens.filter { now < $0.value.expiry + tokenLifetime }
-        if tokens.capacity > 64, tokens.count * 4 < tokens.capacity {
-            // A fresh table, so that the capacity of a burst is given back.
-            var kept: [HandoffToken: TokenRecord] = [:]
-            kept.reserveCapacity(tokens.count)
-            for (token, record) in tokens { kept[token] = record }
-            tokens = kept
-        }
+        // The table shrinks as tokens leave it, so that the capacity of a burst is given back.
+        tokens.keep { now < $0.expiry + tokenLifetime }
     }
 }

@@ -22,7 +22,7 @@ struct PoolStateMachine: Sendable {
     var players = PlayerTable()
     var sessions = IDMap<SessionID, SessionState>()
     var requests = IDMap<RequestID, Request>()
-    var tokens: [HandoffToken: TokenRecord] = [:]
+    var tokens = TokenTable()
     var counters = PoolMetrics()
     var isShutDown = false
     /// Engines that failed: out of `players` (their slot is free), not yet shut down.

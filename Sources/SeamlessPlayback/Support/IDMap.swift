@@ -32,6 +32,9 @@ struct IDMap<Key: CheapKey, Value>: Sequence, ExpressibleByDictionaryLiteral {
 
     var isEmpty: Bool { count == 0 }
 
+    /// How many slots the table has now: a power of two, at least twice ``count``.
+    var capacity: Int { words.count }
+
     /// The value for `key`; setting `nil` removes it.
     subscript(key: Key) -> Value? {
         @inline(__always) get {
