@@ -62,7 +62,7 @@ extension PlayerPool {
     ///
     /// Applies start last, after every other action of the input: an apply that returns at once reports to
     /// the machine from inside this call, and its actions must come after the ones that started it.
-    func run(_ actions: [PoolAction]) {
+    func run(_ actions: consuming [PoolAction]) {
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
         for index in actions.indices {
@@ -72,8 +72,8 @@ extension PlayerPool {
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
         var moreApplies: [(PlayerID, PlaybackSettings, UInt64)] = []
-        for action in actions {
-            switch action {
+        for index in actions.indices {
+            switch actions[index] {
             case .run(.apply(let settings, let version), let id):
                 if firstApply == nil {
                     firstApply = (id, settings, version)
@@ -122,6 +122,9 @@ extension PlayerPool {
         }
         if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
         for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
+        // Its memory serves a later input.
+        var spent = consume actions
+        machine.recycle(&spent)
     }
 
     private func publish(_ event: PoolEvent) {

@@ -60,6 +60,8 @@ struct PoolStateMachine: Sendable {
 
     /// Actions collected by the current input.
     var out: [PoolAction] = []
+    /// An empty array with room, given back by the shell, for the input after the next (see ``recycle(_:)``).
+    var spareOut: [PoolAction] = []
 
     /// A handoff token the pool issued.
     struct TokenRecord: Hashable, Sendable {
@@ -176,12 +178,21 @@ struct PoolStateMachine: Sendable {
 
     /// Returns and clears the actions collected so far.
     mutating func take() -> [PoolAction] {
-        defer {
-            // Room for a typical input's actions at once, instead of growing one action at a time.
-            out = []
-            out.reserveCapacity(8)
-        }
-        return out
+        var taken: [PoolAction] = []
+        swap(&taken, &out)
+        // The next input collects into the array the shell gave back last (``recycle(_:)``), else into a fresh one
+        // with room for a typical input's actions, instead of growing one action at a time.
+        swap(&out, &spareOut)
+        if out.capacity == 0 { out.reserveCapacity(8) }
+        return taken
+    }
+
+    /// Takes back an array of actions the shell has carried out, emptied, for a later input to collect into: an
+    /// input then allocates no array of its own.
+    mutating func recycle(_ actions: inout [PoolAction]) {
+        guard spareOut.capacity == 0 else { return }
+        actions.removeAll(keepingCapacity: true)
+        swap(&spareOut, &actions)
     }
 
     /// Changes the player in place with the rest of the machine at hand. The table is moved out of the machine
