@@ -125,15 +125,23 @@ extension PoolStateMachine {
     /// Completes the requests watching the player that are now complete; keeps the others.
     private mutating func completeWatchers(_ player: inout PlayerState) {
         let id = player.id
-        var keep: [RequestID] = []
-        for request in player.watchers {
+        // Kept ones move to the front in place, so that the array keeps its memory for the next watcher.
+        var kept = 0
+        var position = 0
+        while position < player.watchers.count {
+            let request = player.watchers[position]
+            position += 1
+            func keep() {
+                player.watchers[kept] = request
+                kept += 1
+            }
             switch requests[request] {
             case .grant(let playerID, let epoch, let kind) where playerID == id:
                 guard player.job == nil, player.landed >= player.version, player.loaded == player.media,
                     let index = player.stack.indices.last, player.stack[index].epoch == epoch,
                     player.stack[index].pending == request
                 else {
-                    keep.append(request)
+                    keep()
                     continue
                 }
                 player.stack[index].pending = nil
@@ -144,14 +152,14 @@ extension PoolStateMachine {
                     requests[request] = nil
                     out.append(.fail(request, error))
                 } else {
-                    keep.append(request)
+                    keep()
                 }
             case .settle(let remaining):
                 guard let version = remaining[id] else { continue }
                 if player.isSettled(at: version) {
                     stopWaiting(request, on: id)
                 } else {
-                    keep.append(request)
+                    keep()
                 }
             case .reclaim(let playerID, let epoch, let session, let version) where playerID == id:
                 guard let index = player.stack.firstIndex(where: { $0.epoch == epoch }) else {
@@ -171,7 +179,7 @@ extension PoolStateMachine {
                     requests[request] = nil
                     out.append(.succeed(request))
                 } else {
-                    keep.append(request)
+                    keep()
                 }
             case .prewarm(let playerID, let media) where playerID == id:
                 if player.loaded == media, player.job != .load(media) {
@@ -182,15 +190,15 @@ extension PoolStateMachine {
                     requests[request] = nil
                     out.append(.succeed(request))
                 } else {
-                    keep.append(request)
+                    keep()
                 }
             case .retire(let set) where set.contains(id):
-                keep.append(request)
+                keep()
             default:
                 continue
             }
         }
-        player.watchers = keep
+        player.watchers.removeLast(player.watchers.count - kept)
     }
 
     private mutating func deliver(_ request: RequestID, holder: Holder, on player: PlayerState, kind: GrantKind) {
