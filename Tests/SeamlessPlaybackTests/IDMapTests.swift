@@ -42,6 +42,7 @@ struct IDMapTests {
                 model[key] = nil
             }
             if map[key] != model[key] || map.count != model.count { mismatches += 1 }
+            if map.read(key, { $0 }) != model[key] || map.contains(key) != (model[key] != nil) { mismatches += 1 }
         }
         #expect(mismatches == 0)
         #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == model)
@@ -58,5 +59,13 @@ struct IDMapTests {
         let players: IDMap<PlayerID, Int> = [PlayerID(pool: 1, number: 1): 1, PlayerID(pool: 2, number: 1): 2]
         #expect(players[PlayerID(pool: 2, number: 1)] == 2)
         #expect(players[PlayerID(pool: 3, number: 1)] == nil)
+    }
+
+    @Test func theTableStaysAtMostHalfFullAndShrinksWhenEmptied() {
+        var map = IDMap<UInt64, Int>()
+        for key in 1...1_000 as ClosedRange<UInt64> { map[key] = Int(key) }
+        #expect(map.capacity >= 2 * map.count)
+        for key in 1...1_000 as ClosedRange<UInt64> { map[key] = nil }
+        #expect(map.capacity <= 16)
     }
 }
