@@ -53,7 +53,8 @@ extension PlayerState {
             job = .shutDown
             return job
         }
-        if let wanted = media, loaded != wanted, stack.last?.pending != nil || stack.isEmpty {
+        // The cheap test first: media is compared only while no delivered holder is on top.
+        if stack.last?.pending != nil || stack.isEmpty, let wanted = media, loaded != wanted {
             job = .load(wanted)
             applied = nil
             return job
