@@ -23,8 +23,10 @@ extension PlayerPool {
         // The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation, a
         // revocation or a timed-out call can give at any time. When every engine call the input started returns
         // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
+        running = request
         run(input(&machine, request))
-        if let result = finished.removeValue(forKey: request) { return result }
+        running = nil
+        if let result = runningResult.take() ?? finished.removeValue(forKey: request) { return result }
         guard mode == .cancellable else { return await wait(for: request) }
         // Watched for cancellation only now that it waits: nothing suspended since the input, and a task
         // cancelled meanwhile has its handler called at once.
@@ -42,7 +44,9 @@ extension PlayerPool {
 
     /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
     private func complete(_ request: RequestID, with result: Result<PlayerLease?, PlayerPoolError>) {
-        if let continuation = waits.removeValue(forKey: request) {
+        if request == running {
+            runningResult = result
+        } else if let continuation = waits.removeValue(forKey: request) {
             continuation.resume(returning: result)
         } else {
             finished[request] = result

@@ -27,8 +27,12 @@ public actor PlayerPool {
     var lanes = IDMap<PlayerID, EngineLane>()
     /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
     var waits = IDMap<RequestID, CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>>()
-    /// Results of requests completed while their caller was still running (an apply that returned at once), not
-    /// yet waiting.
+    /// The request whose input is being carried out, and its result once it completed meanwhile (an apply that
+    /// returned at once): its caller takes it right after the input, without waiting.
+    var running: RequestID?
+    var runningResult: Result<PlayerLease?, PlayerPoolError>?
+    /// Results of other requests completed before their caller came to wait. A safety net: a caller goes from its
+    /// input to `waits` without a suspension, so nothing is expected here, but a result kept is never a lost caller.
     var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
     var timers: [RequestID: Task<Void, Never>] = [:]
     var notices = IDMap<SessionID, NoticeMailbox>()
