@@ -1,3 +1,5 @@
+import SeamlessPlayback
+
 /// A barrier a test controls: tasks that reach it wait until the test lets them through.
 ///
 /// Put one in a ``SimulatedEngine`` to hold its applies or loads in flight while the test makes

@@ -1,3 +1,5 @@
+import SeamlessPlayback
+
 /// A clock that moves only when a test tells it to.
 ///
 /// Give it to a `PlayerPool` (timeouts, token lifetimes) and to a

@@ -1,3 +1,4 @@
+import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Synchronization
 

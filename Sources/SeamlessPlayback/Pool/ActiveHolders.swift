@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which page's lease each player is shown for: the pool's record of its players' active holders,
 /// readable synchronously from any thread, and a stream of its changes.
 ///
@@ -11,13 +9,15 @@ import Foundation
 /// The record is updated before the call that caused the change returns, so a page that has just
 /// borrowed a player already reads its own lease here. The stream's elements may arrive later: read the
 /// record again when one arrives, rather than trusting the element alone.
-public final class ActiveHolders: @unchecked Sendable {
-    // `@unchecked`: `leases` and `subscribers` are only touched with `lock` held.
-    private let lock = NSLock()
-    private var leases = IDMap<PlayerID, PlayerLease>()
-    private var subscribers: [UInt64: AsyncStream<ActiveHolderChange>.Continuation] = [:]
-    private var nextSubscriber: UInt64 = 0
-    private var isFinished = false
+public final class ActiveHolders: Sendable {
+    private let state = Protected(State())
+
+    private struct State {
+        var leases = IDMap<PlayerID, PlayerLease>()
+        var subscribers: [UInt64: AsyncStream<ActiveHolderChange>.Continuation] = [:]
+        var nextSubscriber: UInt64 = 0
+        var isFinished = false
+    }
 
     init() {}
 
@@ -25,52 +25,49 @@ public final class ActiveHolders: @unchecked Sendable {
     /// the player.
     /// - Parameter player: The player.
     public func activeLease(of player: PlayerID) -> PlayerLease? {
-        lock.lock()
-        defer { lock.unlock() }
-        return leases[player]
+        state.withLock { $0.leases[player] }
     }
 
     /// A stream of the changes from now on; it finishes when the pool shuts down or is freed.
     public func changes() -> AsyncStream<ActiveHolderChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActiveHolderChange.self)
-        lock.lock()
-        if isFinished {
-            lock.unlock()
+        let id: UInt64? = state.withLock { state in
+            guard !state.isFinished else { return nil }
+            let id = state.nextSubscriber
+            state.nextSubscriber += 1
+            state.subscribers[id] = continuation
+            return id
+        }
+        guard let id else {
             continuation.finish()
             return stream
         }
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        lock.unlock()
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return stream
     }
 
     /// Records a change and tells the subscribers.
     func record(_ change: ActiveHolderChange) {
-        lock.lock()
-        leases[change.player] = change.lease
-        // No array on the handoff path when nobody listens.
-        let listeners = subscribers.isEmpty ? [] : Array(subscribers.values)
-        lock.unlock()
+        let listeners = state.withLock { state in
+            state.leases[change.player] = change.lease
+            // No array on the handoff path when nobody listens.
+            return state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
+        }
         for listener in listeners { listener.yield(change) }
     }
 
     /// Finishes every stream.
     func finish() {
-        lock.lock()
-        isFinished = true
-        let listeners = Array(subscribers.values)
-        subscribers = [:]
-        lock.unlock()
+        let listeners = state.withLock { state in
+            state.isFinished = true
+            defer { state.subscribers = [:] }
+            return Array(state.subscribers.values)
+        }
         for listener in listeners { listener.finish() }
     }
 
     private func unsubscribe(_ id: UInt64) {
-        lock.lock()
-        subscribers[id] = nil
-        lock.unlock()
+        state.withLock { $0.subscribers[id] = nil }
     }
 }
 

@@ -1,23 +1,12 @@
-import Foundation
-
 /// One engine's mailbox of jobs: the pool posts a job, the engine's lane task takes it.
 ///
 /// The lane task waits here, not on the pool, so an idle lane does not keep its pool alive: a pool
 /// nobody references is freed, and its ``abandon()`` makes every lane shut its engine down, once the call the
 /// engine is running returns (on the lane, or an apply started outside it: ``beginCall()``).
-final class EngineLane: @unchecked Sendable {
-    // `@unchecked`: `state` is only touched with `lock` held (through `withLock`); a waiter is taken out of the lock
-    // before it is resumed, so it is resumed exactly once. An `NSLock`, not a `Mutex`: on Linux, ThreadSanitizer does
-    // not see a `Mutex` as a lock.
-    private let lock = NSLock()
-    private var state = State()
-
-    /// Runs `body` on the lane's state with the lock held.
-    private func withLock<R>(_ body: (inout State) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
-    }
+final class EngineLane: Sendable {
+    /// Everything the lane knows, behind one lock. A waiter is taken out of the lock before it is resumed, so it is
+    /// resumed exactly once.
+    private let state = Protected(State())
 
     private struct State {
         var job: EngineJob?
@@ -53,7 +42,7 @@ final class EngineLane: @unchecked Sendable {
     /// Hands the lane its next job. The machine starts a job only on a free lane, so at most one is
     /// ever waiting here.
     func post(_ job: EngineJob) {
-        let waiting = withLock { state -> CheckedContinuation<EngineJob, Never>? in
+        let waiting = state.withLock { state -> CheckedContinuation<EngineJob, Never>? in
             guard let waiting = state.waiter else {
                 state.job = job
                 return nil
@@ -67,20 +56,20 @@ final class EngineLane: @unchecked Sendable {
     /// The pool failed the engine: a load or apply not yet started is skipped (reported as returned
     /// without reaching the engine); only its shutdown still reaches it.
     func markFailed() {
-        withLock { $0.failed = true }
+        state.withLock { $0.failed = true }
     }
 
     /// Keeps an engine's failure report, so that the lane can hand it to the pool before it reports the call
     /// that was running as returned (the report's own hop to the pool may come later). The first counts.
     func noteFailure(_ reason: String) {
-        withLock { state in
+        state.withLock { state in
             if state.notedFailure == nil { state.notedFailure = reason }
         }
     }
 
     /// The failure noted since the last call, if any.
     func takeNotedFailure() -> String? {
-        withLock { state in
+        state.withLock { state in
             defer { state.notedFailure = nil }
             return state.notedFailure
         }
@@ -88,20 +77,20 @@ final class EngineLane: @unchecked Sendable {
 
     /// Whether the pool failed the engine.
     var isFailed: Bool {
-        withLock { $0.failed }
+        state.withLock { $0.failed }
     }
 
     /// An apply starts on the engine outside the lane task: until it returns, an abandoned lane does not shut the
     /// engine down.
     func beginCall() {
-        withLock { $0.outside = .running }
+        state.withLock { $0.outside = .running }
     }
 
     /// The pool looks right after starting the apply.
     /// - Returns: `.returned` with the failure the engine reported meanwhile, if any, when the apply has returned
     ///   already: the pool reports it; `.running` when it still runs: its task will report it.
     func claimReport() -> Claim {
-        withLock { state in
+        state.withLock { state in
             guard state.outside == .returned else {
                 state.outside = .taskReports
                 return .running
@@ -124,7 +113,7 @@ final class EngineLane: @unchecked Sendable {
     /// now.
     /// - Returns: Whether the apply's task must report it (the pool looked while it ran).
     func callReturned() -> Bool {
-        let (taskReports, waiting) = withLock { state in
+        let (taskReports, waiting) = state.withLock { state in
             let taskReports = state.outside == .taskReports
             state.outside = taskReports ? .none : .returned
             return (taskReports, state.takeWaiterToShutDown())
@@ -135,7 +124,7 @@ final class EngineLane: @unchecked Sendable {
 
     /// The pool is gone: once its current job (if any) returns, the lane shuts its engine down.
     func abandon() {
-        let waiting = withLock { state in
+        let waiting = state.withLock { state in
             state.isAbandoned = true
             return state.takeWaiterToShutDown()
         }
@@ -145,7 +134,7 @@ final class EngineLane: @unchecked Sendable {
     /// The next job; `.shutDown` once the pool is gone.
     func next() async -> EngineJob {
         await withCheckedContinuation { continuation in
-            let ready: EngineJob? = withLock { state in
+            let ready: EngineJob? = state.withLock { state in
                 if let job = state.job {
                     state.job = nil
                     return job
