@@ -2,22 +2,22 @@
 /// test suite's coverage does not reach them).
 extension PlayerPool {
     /// The state machine's invariant violations now; empty when every rule holds.
-    package func checkInvariants() -> [String] { machine.checkInvariants() }
+    package func checkInvariants() -> [String] { shell.machine.checkInvariants() }
 
     /// Continuations still waiting in the shell; zero at quiescence when nobody waits.
-    package var pendingContinuations: Int { waits.count + finished.count }
+    package var pendingContinuations: Int { shell.waits.count + shell.finished.count }
 
     /// Notices kept for the page and not yet read.
-    package func unreadNotices(of page: PageSession) -> Int { notices[page.id]?.unread ?? 0 }
+    package func unreadNotices(of page: PageSession) -> Int { shell.notices[page.id]?.unread ?? 0 }
 
     /// `.failed` notices the pool has sent, one per holder of each failed engine.
-    package var failureNoticesSent: Int { machine.failureNotices }
+    package var failureNoticesSent: Int { shell.machine.failureNotices }
 
     /// Failed engines not yet shut down: out of `capacity`, still counted as live.
-    package var failedEngineCount: Int { machine.failedEngines.count }
+    package var failedEngineCount: Int { shell.machine.failedEngines.count }
 
     /// For each recently failed player, the first grant epoch made after its failure.
-    package var failureEpochs: [PlayerID: UInt64] { machine.failedPlayers.mapValues(\.epoch) }
+    package var failureEpochs: [PlayerID: UInt64] { shell.machine.failedPlayers.mapValues(\.epoch) }
 
     /// Fails the player's engine as if it had reported a failure, for the stress harness's side pool.
     package func reportFailure(of player: PlayerID, reason: String) {
@@ -26,8 +26,8 @@ extension PlayerPool {
 
     /// Makes every apply run on its engine's lane, as on Apple systems before 26, where `Task.immediate` does not
     /// exist: tests run the same handoffs both ways.
-    package func useLanesForApplies() { startsAppliesAtOnce = false }
+    package func useLanesForApplies() { shell.startsAppliesAtOnce = false }
 
     /// Timers still armed in the shell.
-    package var armedTimers: Int { timers.count }
+    package var armedTimers: Int { shell.timers.count }
 }

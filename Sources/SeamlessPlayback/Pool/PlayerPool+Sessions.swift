@@ -12,8 +12,7 @@ extension PlayerPool {
     }
 
     func lend(_ lease: PlayerLease, session: SessionID) throws(PlayerPoolError) -> HandoffToken {
-        try machine.lendRequested(lease.key, by: session, token: HandoffToken(using: &tokenBytes), now: clock.now())
-            .get()
+        try shell.lend(lease.key, by: session).get()
     }
 
     func borrow(_ token: HandoffToken, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {
@@ -34,8 +33,8 @@ extension PlayerPool {
     func update(
         session: SessionID, _ change: @Sendable (inout PlaybackSettings) -> Void
     ) async throws(PlayerPoolError) -> (PlaybackSettings, UInt64) {
-        guard var settings = machine.settings(of: session) else {
-            throw machine.isShutDown ? .poolShutDown : .sessionClosed
+        guard var settings = shell.machine.settings(of: session) else {
+            throw shell.machine.isShutDown ? .poolShutDown : .sessionClosed
         }
         change(&settings)
         let proposed = settings

@@ -14,19 +14,8 @@ extension PlayerPool {
         _ mode: CancellationMode,
         _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
     ) async -> Result<PlayerLease?, PlayerPoolError> {
-        let request = RequestID(raw: nextRequest)
-        nextRequest += 1
-        if mode != .uncancellable, Task.isCancelled {
-            machine.counters.cancellations += 1
-            return .failure(.cancelled)
-        }
-        // The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation, a
-        // revocation or a timed-out call can give at any time. When every engine call the input started returns
-        // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
-        running = request
-        run(input(&machine, request))
-        running = nil
-        if let result = runningResult.take() ?? finished.removeValue(forKey: request) { return result }
+        let (request, result) = shell.start(mode, input)
+        if let result { return result }
         guard mode == .cancellable else { return await wait(for: request) }
         // Watched for cancellation only now that it waits: nothing suspended since the input, and a task
         // cancelled meanwhile has its handler called at once.
@@ -39,111 +28,7 @@ extension PlayerPool {
 
     /// Waits until the machine completes the request.
     private func wait(for request: RequestID) async -> Result<PlayerLease?, PlayerPoolError> {
-        await withCheckedContinuation { waits[request] = $0 }
-    }
-
-    /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
-    private func complete(_ request: RequestID, with result: Result<PlayerLease?, PlayerPoolError>) {
-        if request == running {
-            runningResult = result
-        } else if let continuation = waits.removeValue(forKey: request) {
-            continuation.resume(returning: result)
-        } else {
-            finished[request] = result
-        }
-    }
-
-    func cancel(_ request: RequestID) {
-        run(machine.requestCancelled(request))
-    }
-
-    func timerFired(_ request: RequestID) {
-        timers[request] = nil
-        run(machine.timerFired(request, now: clock.now()))
-    }
-
-    /// Carries out the machine's actions. Nothing here suspends.
-    ///
-    /// Applies start last, after every other action of the input: an apply that returns at once reports to
-    /// the machine from inside this call, and its actions must come after the ones that started it.
-    func run(_ actions: consuming [PoolAction]) {
-        // The record of active holders first: a caller resumed below may run at once on another thread,
-        // and must find its own lease there.
-        for index in actions.indices {
-            guard case .activeChanged(let player, let grant) = actions[index] else { continue }
-            activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { lease(for: $0) }))
-        }
-        // Usually one apply, kept inline; more go to an array.
-        var firstApply: (PlayerID, PlaybackSettings, UInt64)?
-        var moreApplies: [(PlayerID, PlaybackSettings, UInt64)] = []
-        for index in actions.indices {
-            switch actions[index] {
-            case .run(.apply(let settings, let version), let id):
-                if firstApply == nil {
-                    firstApply = (id, settings, version)
-                } else {
-                    moreApplies.append((id, settings, version))
-                }
-            case .run(let job, let id):
-                dispatch(job, to: id)
-            case .resume(let request, let grant):
-                complete(
-                    request,
-                    with: lease(for: grant).map { .success($0) }
-                        ?? .failure(.engineFailed("the pool granted a player without an engine")))
-            case .succeed(let request):
-                complete(request, with: .success(nil))
-            case .fail(let request, let error):
-                complete(request, with: .failure(error))
-            case .startTimer(let request, let deadline):
-                let sleep = clock.sleep
-                timers[request] = Task { [weak self] in
-                    do { try await sleep(deadline) } catch { return }
-                    await self?.timerFired(request)
-                }
-            case .cancelTimer(let request):
-                timers.removeValue(forKey: request)?.cancel()
-            case .notify(let grant, let kind):
-                guard let lease = lease(for: grant), let mailbox = notices[grant.session] else { continue }
-                let notice: LeaseNotice =
-                    switch kind {
-                    case .revoked: .revoked(lease)
-                    case .returned: .returned(lease)
-                    case .failed(let reason): .failed(lease, reason: reason)
-                    }
-                mailbox.post(notice) { machine.players.heldEpochs(of: grant.session) }
-            case .watchHold(let player, let epoch):
-                watchHold(player, epoch: epoch)
-            case .unwatchHold(let epoch):
-                unwatchHold(epoch)
-            case .finishNotices(let session):
-                notices.removeValue(forKey: session)?.finish()
-            case .emit(let event):
-                publish(event)
-            case .activeChanged:
-                continue
-            }
-        }
-        if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
-        for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
-        // Its memory serves a later input.
-        var spent = consume actions
-        machine.recycle(&spent)
-    }
-
-    private func publish(_ event: PoolEvent) {
-        guard !subscribers.isEmpty else { return }
-        for (id, continuation) in subscribers {
-            if case .terminated = continuation.yield(event) { subscribers[id] = nil }
-        }
-        machine.publishesEvents = !subscribers.isEmpty
-    }
-
-    func lease(for grant: Grant) -> PlayerLease? {
-        guard let engine = engines[grant.player] else { return nil }
-        return PlayerLease(
-            player: grant.player, media: grant.media, session: grant.sessionName,
-            engine: engine, epoch: grant.epoch, sessionID: grant.session)
+        await withCheckedContinuation { shell.waits[request] = $0 }
     }
 
     func lease(from result: Result<PlayerLease?, PlayerPoolError>) throws(PlayerPoolError) -> PlayerLease {
@@ -151,58 +36,35 @@ extension PlayerPool {
         return lease
     }
 
-    // MARK: Lanes
+    // MARK: Reports from lanes, apply tasks and timers, carried out by the shell
 
-    func dispatch(_ job: EngineJob, to id: PlayerID) {
-        if job == .create {
-            let lane = EngineLane()
-            lanes[id] = lane
-            // The lane serves every page that will ever hold this engine, not just the one that caused its
-            // creation: it runs at that caller's priority, but never below `.medium` (a background
-            // prewarm must not slow every later handoff). It holds the pool weakly, so that a pool
-            // nobody references is freed and its engines shut down.
-            let makeEngine = self.makeEngine
-            let pool = weakReference
-            Task(priority: Swift.max(Task.currentPriority, .medium)) {
-                await Self.runLane(id, lane: lane, makeEngine: makeEngine) { pool.pool }
-            }
-        } else {
-            lanes[id]?.post(job)
-            timeCall(job, on: id)
-        }
+    func cancel(_ request: RequestID) { shell.cancel(request) }
+
+    func timerFired(_ request: RequestID) { shell.timerFired(request) }
+
+    func applyReturned(_ id: PlayerID, version: UInt64, noted failure: String?) {
+        shell.applyReturned(id, version: version, noted: failure)
     }
 
-    /// Starts an apply on a task of its own that begins on this thread at once (`Task.immediate`), without
-    /// waking the engine's lane: the engine's apply runs before this returns, as far as it goes without waiting
-    /// (all of it, for an engine that only sets properties). An apply that returned is reported to the machine
-    /// here; one still running is timed like a lane call and reported by its task when it returns. Its caller
-    /// waits for the machine's answer, never for the engine, so a cancellation, a revocation or the apply timeout
-    /// still ends the call. The task holds
-    /// the pool weakly, as the lane does: a pool nobody references is freed even while an apply hangs, and the
-    /// lane shuts the engine down once the apply returns. The machine starts a job only once the engine's last call
-    /// returned, so the engine still sees one call at a time, in order. Where `Task.immediate` does not exist
-    /// (Apple systems before 26) the lane carries the apply out.
-    func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
-        let job = EngineJob.apply(settings, version: version)
-        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsAppliesAtOnce,
-            let engine = engines[id], let lane = lanes[id]
-        else {
-            dispatch(job, to: id)
-            return
-        }
-        lane.beginCall()
-        Self.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: weakReference)
-        // An apply that returned at once is reported here, with no hop; one still running reports from its task.
-        switch lane.claimReport() {
-        case .returned(let noted): applyReturned(id, version: version, noted: noted)
-        case .running: timeCall(job, on: id)
-        }
+    func laneCreationFailed(_ id: PlayerID, reason: String) { shell.laneCreationFailed(id, reason: reason) }
+
+    /// - Returns: Whether the pool still wants the engine.
+    func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool { shell.laneCreated(id, engine: engine) }
+
+    func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
+        shell.laneLoaded(id, media: media, failure: failure)
     }
+
+    func laneApplied(_ id: PlayerID, version: UInt64) { shell.laneApplied(id, version: version) }
+
+    func laneShutDown(_ id: PlayerID) { shell.laneShutDown(id) }
+
+    // MARK: Tasks
 
     /// Starts the apply's task, isolated to nothing: it begins on this thread and runs the engine's apply in place,
     /// and it reaches the pool only through `pool`.
     @available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *)
-    private nonisolated static func applyAtOnce(
+    nonisolated static func applyAtOnce(
         _ settings: PlaybackSettings, version: UInt64, on id: PlayerID, engine: any PlaybackEngine,
         lane: EngineLane, pool: WeakPool
     ) {
@@ -214,16 +76,9 @@ extension PlayerPool {
         }
     }
 
-    /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile
-    /// reaches the machine first, as on the lane.
-    private func applyReturned(_ id: PlayerID, version: UInt64, noted failure: String?) {
-        if let reason = failure { engineReportedFailure(id, reason: reason) }
-        laneApplied(id, version: version)
-    }
-
     /// One engine's whole life: create it, then run its jobs one at a time until it shuts down.
     /// It reaches the pool only to report, and shuts the engine down itself once the pool is gone.
-    private static func runLane(
+    static func runLane(
         _ id: PlayerID, lane: EngineLane,
         makeEngine: @Sendable () async throws -> any PlaybackEngine,
         pool: @Sendable () -> PlayerPool?
@@ -267,9 +122,22 @@ extension PlayerPool {
     }
 
     /// A reference that does not keep the pool alive.
+    ///
+    /// Made before the pool it refers to (the pool's shell holds it), and told the pool once, at the end of the
+    /// pool's initializer, before anything can read it.
     final class WeakPool: Sendable {
-        weak let pool: PlayerPool?
-        init(_ pool: PlayerPool) { self.pool = pool }
+        private let reference = Protected(Reference())
+
+        private struct Reference {
+            weak var pool: PlayerPool?
+        }
+
+        /// The pool, while anyone else keeps it.
+        var pool: PlayerPool? { reference.withLock { $0.pool } }
+
+        func refer(to pool: PlayerPool) {
+            reference.withLock { $0.pool = pool }
+        }
     }
 
     private static func reportNotedFailure(
@@ -277,42 +145,5 @@ extension PlayerPool {
     ) async {
         guard let reason = lane.takeNotedFailure() else { return }
         await pool()?.engineReportedFailure(id, reason: reason)
-    }
-
-    private func laneCreationFailed(_ id: PlayerID, reason: String) {
-        lanes[id] = nil
-        run(machine.engineCreationFailed(id, reason: reason))
-    }
-
-    /// - Returns: Whether the pool still wants the engine.
-    private func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool {
-        guard lanes[id] != nil else { return false }
-        engines[id] = engine
-        // Before the first load, as the protocol promises; a report may come from any thread, any number
-        // of times: the machine counts the first.
-        let pool = weakReference
-        let lane = lanes[id]
-        engine.onFailure { reason in
-            lane?.noteFailure(reason)
-            Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
-        }
-        run(machine.engineCreated(id))
-        return true
-    }
-
-    private func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
-        callReturned(on: id)
-        run(machine.loadFinished(id, media: media, failure: failure))
-    }
-
-    private func laneApplied(_ id: PlayerID, version: UInt64) {
-        callReturned(on: id)
-        run(machine.applyFinished(id, version: version))
-    }
-
-    private func laneShutDown(_ id: PlayerID) {
-        engines[id] = nil
-        lanes[id] = nil
-        run(machine.engineShutDown(id))
     }
 }

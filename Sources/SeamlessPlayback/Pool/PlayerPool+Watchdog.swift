@@ -38,9 +38,19 @@ extension PlayerPool {
             holds = [:]
         }
     }
+}
 
+extension PlayerPool {
+    func watchdogFired() { shell.watchdogFired() }
+
+    /// An engine reported that it can no longer play.
+    func engineReportedFailure(_ id: PlayerID, reason: String) { shell.engineReportedFailure(id, reason: reason) }
+}
+
+/// The watchdog's bookkeeping, carried out by the shell.
+extension PoolShell {
     /// Starts timing a load or apply that was handed to a lane, when the configuration bounds it.
-    func timeCall(_ job: EngineJob, on id: PlayerID) {
+    mutating func timeCall(_ job: EngineJob, on id: PlayerID) {
         let limit: Duration?
         let what: String
         switch job {
@@ -53,33 +63,34 @@ extension PlayerPool {
         }
         guard let limit else { return }
         let deadline = clock.now() + limit
-        watchdog.calls[id] = Watchdog.Call(deadline: deadline, what: "\(what) did not return within \(limit)")
+        watchdog.calls[id] = PlayerPool.Watchdog.Call(
+            deadline: deadline, what: "\(what) did not return within \(limit)")
         arm(deadline)
     }
 
     /// The call on the player returned.
-    func callReturned(on id: PlayerID) {
+    mutating func callReturned(on id: PlayerID) {
         if !watchdog.calls.isEmpty { watchdog.calls[id] = nil }
     }
 
-    func watchHold(_ id: PlayerID, epoch: UInt64) {
+    mutating func watchHold(_ id: PlayerID, epoch: UInt64) {
         guard let threshold = configuration.borrowWarningThreshold else { return }
         let now = clock.now()
-        watchdog.holds[epoch] = Watchdog.Hold(player: id, since: now, deadline: now + threshold)
+        watchdog.holds[epoch] = PlayerPool.Watchdog.Hold(player: id, since: now, deadline: now + threshold)
         arm(now + threshold)
     }
 
-    func unwatchHold(_ epoch: UInt64) {
+    mutating func unwatchHold(_ epoch: UInt64) {
         watchdog.holds[epoch] = nil
     }
 
     /// Makes the watchdog wake at `deadline` if it would wake later (or not at all).
-    private func arm(_ deadline: Duration) {
+    private mutating func arm(_ deadline: Duration) {
         if let target = watchdog.target, target <= deadline { return }
         watchdog.task?.cancel()
         watchdog.target = deadline
         let sleep = clock.sleep
-        let pool = weakReference
+        let pool = self.pool
         watchdog.task = Task {
             do { try await sleep(deadline) } catch { return }
             await pool.pool?.watchdogFired()
@@ -87,7 +98,7 @@ extension PlayerPool {
     }
 
     /// Fails the engines whose call is overdue, warns of borrows held too long, and sleeps again.
-    private func watchdogFired() {
+    mutating func watchdogFired() {
         watchdog.task = nil
         watchdog.target = nil
         let now = clock.now()
@@ -103,13 +114,13 @@ extension PlayerPool {
     }
 
     /// An engine reported that it can no longer play.
-    func engineReportedFailure(_ id: PlayerID, reason: String) {
+    mutating func engineReportedFailure(_ id: PlayerID, reason: String) {
         carryOutFailure(of: id, machine.engineFailed(id, reason: reason, now: clock.now()))
     }
 
     /// Carries out what the machine decided about a failure; once the engine counts as failed, a job already
     /// handed to its lane but not started must not reach it any more.
-    private func carryOutFailure(of id: PlayerID, _ actions: [PoolAction]) {
+    private mutating func carryOutFailure(of id: PlayerID, _ actions: [PoolAction]) {
         run(actions)
         if machine.failedEngines[id] != nil { lanes[id]?.markFailed() }
     }

@@ -16,38 +16,11 @@ import Synchronization
 /// that nobody references any more (no page session, no call in progress) is freed all the same: its
 /// engines are shut down, each after the call it is running returns, and its streams finish.
 public actor PlayerPool {
-    var machine: PoolStateMachine
+    /// Everything the pool changes, in one value changed in place (see ``PoolShell``).
+    var shell: PoolShell
     let clock: PoolClock
-    let makeEngine: @Sendable () async throws -> any PlaybackEngine
-    let configuration: Configuration
-    /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
-    var watchdog = Watchdog()
-
-    var engines = IDMap<PlayerID, any PlaybackEngine>()
-    var lanes = IDMap<PlayerID, EngineLane>()
-    /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
-    var waits = IDMap<RequestID, CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>>()
-    /// The request whose input is being carried out, and its result once it completed meanwhile (an apply that
-    /// returned at once): its caller takes it right after the input, without waiting.
-    var running: RequestID?
-    var runningResult: Result<PlayerLease?, PlayerPoolError>?
-    /// Results of other requests completed before their caller came to wait. A safety net: a caller goes from its
-    /// input to `waits` without a suspension, so nothing is expected here, but a result kept is never a lost caller.
-    var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
-    var timers: [RequestID: Task<Void, Never>] = [:]
-    var notices = IDMap<SessionID, NoticeMailbox>()
-    var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
-    var nextRequest: UInt64 = 1
-    /// Secure random bytes for handoff tokens, drawn from the system in batches.
-    var tokenBytes = SecureRandomBuffer()
     /// Each player's active holder, readable from any thread; surfaces follow it.
-    public nonisolated let activeHolders = ActiveHolders()
-    var nextSubscriber: UInt64 = 1
-    /// Whether an apply starts on a task of its own at once (`Task.immediate`, where it exists) or on the engine's
-    /// lane, as on Apple systems before 26. Tests clear it to cover the lane's path on every system.
-    var startsAppliesAtOnce = true
-    /// The one reference to this pool that does not keep it alive, for lanes, apply tasks and timers.
-    lazy var weakReference = WeakPool(self)
+    public nonisolated let activeHolders: ActiveHolders
 
     private static let serials = Atomic<UInt32>(0)
 
@@ -62,26 +35,27 @@ public actor PlayerPool {
         makeEngine: @escaping @Sendable () async throws -> any PlaybackEngine
     ) {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
-        self.machine = PoolStateMachine(
+        var machine = PoolStateMachine(
             capacity: configuration.capacity,
             tokenLifetime: configuration.handoffTokenLifetime,
             poolSerial: serial,
             borrowWarningThreshold: configuration.borrowWarningThreshold
         )
         // No events are built until someone subscribes (``events()``).
-        self.machine.publishesEvents = false
-        self.configuration = configuration
-        self.clock = PoolClock(clock)
-        self.makeEngine = makeEngine
+        machine.publishesEvents = false
+        let clock = PoolClock(clock)
+        let activeHolders = ActiveHolders()
+        let reference = WeakPool()
+        self.clock = clock
+        self.activeHolders = activeHolders
+        self.shell = PoolShell(
+            machine: machine, clock: clock, makeEngine: makeEngine, configuration: configuration,
+            activeHolders: activeHolders, pool: reference)
+        reference.refer(to: self)
     }
 
     deinit {
-        for lane in lanes.values { lane.abandon() }
-        for mailbox in notices.values { mailbox.finish() }
-        for continuation in subscribers.values { continuation.finish() }
-        for timer in timers.values { timer.cancel() }
-        watchdog.task?.cancel()
-        activeHolders.finish()
+        shell.abandon()
     }
 
     /// Opens a page.
@@ -93,9 +67,9 @@ public actor PlayerPool {
     public func makeSession(
         named name: String, settings: PlaybackSettings = PlaybackSettings()
     ) throws(PlayerPoolError) -> PageSession {
-        let id = try machine.sessionOpened(name: name, settings: settings).get()
+        let id = try shell.machine.sessionOpened(name: name, settings: settings).get()
         let mailbox = NoticeMailbox()
-        notices[id] = mailbox
+        shell.notices[id] = mailbox
         return PageSession(name: name, id: id, pool: self, notices: mailbox.stream(), settings: settings)
     }
 
@@ -121,23 +95,13 @@ public actor PlayerPool {
     }
 
     /// The pool's counters and gauges now.
-    public var metrics: PoolMetrics { machine.metrics }
+    public var metrics: PoolMetrics { shell.machine.metrics }
 
     /// Every player with its media and holders, owner first.
-    public func snapshot() -> [PlayerSnapshot] { machine.snapshot() }
+    public func snapshot() -> [PlayerSnapshot] { shell.machine.snapshot() }
 
     /// A new stream of the pool's events from now on; it finishes when the pool shuts down.
-    public func events() -> AsyncStream<PoolEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PoolEvent.self)
-        guard !machine.isShutDown else {
-            continuation.finish()
-            return stream
-        }
-        subscribers[nextSubscriber] = continuation
-        nextSubscriber += 1
-        machine.publishesEvents = true
-        return stream
-    }
+    public func events() -> AsyncStream<PoolEvent> { shell.subscribe() }
 
     /// Fails every waiting call with ``PlayerPoolError/poolShutDown``, shuts every engine down once,
     /// and finishes every notice and event stream. Every later call throws `.poolShutDown`.
@@ -146,11 +110,6 @@ public actor PlayerPool {
     /// waits for the same.
     public func shutdown() async {
         _ = await perform(.uncancellable) { $0.shutdownRequested($1) }
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers = [:]
-        for timer in timers.values { timer.cancel() }
-        timers = [:]
-        watchdog.stop()
-        activeHolders.finish()
+        shell.shutDown()
     }
 }

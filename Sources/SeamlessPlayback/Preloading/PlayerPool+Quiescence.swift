@@ -15,7 +15,7 @@ extension PlayerPool {
     package var quiescence: Quiescence {
         var jobs = 0
         var loads = 0
-        for player in machine.players.values {
+        for player in shell.machine.players.values {
             guard let job = player.job else { continue }
             jobs += 1
             if case .load = job { loads += 1 }

@@ -1,0 +1,221 @@
+/// How the shell carries out the machine's actions: completing calls, starting engine jobs, timers, notices and
+/// events. Nothing here suspends.
+extension PoolShell {
+    /// Makes a request of the machine and carries out its actions.
+    /// - Returns: The request, and its result when the input completed it (an apply that returned at once, or an
+    ///   answer at once); `nil` when the caller must wait for it.
+    mutating func start(
+        _ mode: PlayerPool.CancellationMode, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
+    ) -> (RequestID, Result<PlayerLease?, PlayerPoolError>?) {
+        let request = RequestID(raw: nextRequest)
+        nextRequest += 1
+        if mode != .uncancellable, Task.isCancelled {
+            machine.counters.cancellations += 1
+            return (request, .failure(.cancelled))
+        }
+        // The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation, a
+        // revocation or a timed-out call can give at any time. When every engine call the input started returns
+        // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
+        running = request
+        run(input(&machine, request))
+        running = nil
+        return (request, runningResult.take() ?? finished.removeValue(forKey: request))
+    }
+
+    /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
+    private mutating func complete(_ request: RequestID, with result: Result<PlayerLease?, PlayerPoolError>) {
+        if request == running {
+            runningResult = result
+        } else if let continuation = waits.removeValue(forKey: request) {
+            continuation.resume(returning: result)
+        } else {
+            finished[request] = result
+        }
+    }
+
+    mutating func cancel(_ request: RequestID) {
+        run(machine.requestCancelled(request))
+    }
+
+    mutating func timerFired(_ request: RequestID) {
+        timers[request] = nil
+        run(machine.timerFired(request, now: clock.now()))
+    }
+
+    /// Carries out the machine's actions. Nothing here suspends.
+    ///
+    /// Applies start last, after every other action of the input: an apply that returns at once reports to
+    /// the machine from inside this call, and its actions must come after the ones that started it.
+    mutating func run(_ actions: consuming [PoolAction]) {
+        // The record of active holders first: a caller resumed below may run at once on another thread,
+        // and must find its own lease there.
+        for index in actions.indices {
+            guard case .activeChanged(let player, let grant) = actions[index] else { continue }
+            activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { lease(for: $0) }))
+        }
+        // Usually one apply, kept inline; more go to an array.
+        var firstApply: (PlayerID, PlaybackSettings, UInt64)?
+        var moreApplies: [(PlayerID, PlaybackSettings, UInt64)] = []
+        for index in actions.indices {
+            switch actions[index] {
+            case .run(.apply(let settings, let version), let id):
+                if firstApply == nil {
+                    firstApply = (id, settings, version)
+                } else {
+                    moreApplies.append((id, settings, version))
+                }
+            case .run(let job, let id):
+                dispatch(job, to: id)
+            case .resume(let request, let grant):
+                complete(
+                    request,
+                    with: lease(for: grant).map { .success($0) }
+                        ?? .failure(.engineFailed("the pool granted a player without an engine")))
+            case .succeed(let request):
+                complete(request, with: .success(nil))
+            case .fail(let request, let error):
+                complete(request, with: .failure(error))
+            case .startTimer(let request, let deadline):
+                let sleep = clock.sleep
+                let pool = self.pool
+                timers[request] = Task {
+                    do { try await sleep(deadline) } catch { return }
+                    await pool.pool?.timerFired(request)
+                }
+            case .cancelTimer(let request):
+                timers.removeValue(forKey: request)?.cancel()
+            case .notify(let grant, let kind):
+                guard let lease = lease(for: grant), let mailbox = notices[grant.session] else { continue }
+                let notice: LeaseNotice =
+                    switch kind {
+                    case .revoked: .revoked(lease)
+                    case .returned: .returned(lease)
+                    case .failed(let reason): .failed(lease, reason: reason)
+                    }
+                mailbox.post(notice) { machine.players.heldEpochs(of: grant.session) }
+            case .watchHold(let player, let epoch):
+                watchHold(player, epoch: epoch)
+            case .unwatchHold(let epoch):
+                unwatchHold(epoch)
+            case .finishNotices(let session):
+                notices.removeValue(forKey: session)?.finish()
+            case .emit(let event):
+                publish(event)
+            case .activeChanged:
+                continue
+            }
+        }
+        if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
+        for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
+        // Its memory serves a later input.
+        var spent = consume actions
+        machine.recycle(&spent)
+    }
+
+    private mutating func publish(_ event: PoolEvent) {
+        guard !subscribers.isEmpty else { return }
+        for (id, continuation) in subscribers {
+            if case .terminated = continuation.yield(event) { subscribers[id] = nil }
+        }
+        machine.publishesEvents = !subscribers.isEmpty
+    }
+
+    func lease(for grant: Grant) -> PlayerLease? {
+        guard let engine = engines[grant.player] else { return nil }
+        return PlayerLease(
+            player: grant.player, media: grant.media, session: grant.sessionName,
+            engine: engine, epoch: grant.epoch, sessionID: grant.session)
+    }
+
+    // MARK: Lanes
+
+    mutating func dispatch(_ job: EngineJob, to id: PlayerID) {
+        if job == .create {
+            let lane = EngineLane()
+            lanes[id] = lane
+            // The lane serves every page that will ever hold this engine, not just the one that caused its
+            // creation: it runs at that caller's priority, but never below `.medium` (a background
+            // prewarm must not slow every later handoff). It holds the pool weakly, so that a pool
+            // nobody references is freed and its engines shut down.
+            let makeEngine = self.makeEngine
+            let pool = self.pool
+            Task(priority: Swift.max(Task.currentPriority, .medium)) {
+                await PlayerPool.runLane(id, lane: lane, makeEngine: makeEngine) { pool.pool }
+            }
+        } else {
+            lanes[id]?.post(job)
+            timeCall(job, on: id)
+        }
+    }
+
+    /// Starts an apply on a task of its own that begins on this thread at once (`Task.immediate`), without
+    /// waking the engine's lane: the engine's apply runs before this returns, as far as it goes without waiting
+    /// (all of it, for an engine that only sets properties). An apply that returned is reported to the machine
+    /// here; one still running is timed like a lane call and reported by its task when it returns. Its caller
+    /// waits for the machine's answer, never for the engine, so a cancellation, a revocation or the apply timeout
+    /// still ends the call. The task holds
+    /// the pool weakly, as the lane does: a pool nobody references is freed even while an apply hangs, and the
+    /// lane shuts the engine down once the apply returns. The machine starts a job only once the engine's last call
+    /// returned, so the engine still sees one call at a time, in order. Where `Task.immediate` does not exist
+    /// (Apple systems before 26) the lane carries the apply out.
+    mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
+        let job = EngineJob.apply(settings, version: version)
+        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsAppliesAtOnce,
+            let engine = engines[id], let lane = lanes[id]
+        else {
+            dispatch(job, to: id)
+            return
+        }
+        lane.beginCall()
+        PlayerPool.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: pool)
+        // An apply that returned at once is reported here, with no hop; one still running reports from its task.
+        switch lane.claimReport() {
+        case .returned(let noted): applyReturned(id, version: version, noted: noted)
+        case .running: timeCall(job, on: id)
+        }
+    }
+
+    /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile
+    /// reaches the machine first, as on the lane.
+    mutating func applyReturned(_ id: PlayerID, version: UInt64, noted failure: String?) {
+        if let reason = failure { engineReportedFailure(id, reason: reason) }
+        laneApplied(id, version: version)
+    }
+
+    mutating func laneCreationFailed(_ id: PlayerID, reason: String) {
+        lanes[id] = nil
+        run(machine.engineCreationFailed(id, reason: reason))
+    }
+
+    /// - Returns: Whether the pool still wants the engine.
+    mutating func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool {
+        guard lanes[id] != nil else { return false }
+        engines[id] = engine
+        // Before the first load, as the protocol promises; a report may come from any thread, any number
+        // of times: the machine counts the first.
+        let pool = self.pool
+        let lane = lanes[id]
+        engine.onFailure { reason in
+            lane?.noteFailure(reason)
+            Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
+        }
+        run(machine.engineCreated(id))
+        return true
+    }
+
+    mutating func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
+        callReturned(on: id)
+        run(machine.loadFinished(id, media: media, failure: failure))
+    }
+
+    mutating func laneApplied(_ id: PlayerID, version: UInt64) {
+        callReturned(on: id)
+        run(machine.applyFinished(id, version: version))
+    }
+
+    mutating func laneShutDown(_ id: PlayerID) {
+        engines[id] = nil
+        lanes[id] = nil
+        run(machine.engineShutDown(id))
+    }
+}

@@ -1,0 +1,97 @@
+/// Everything a ``PlayerPool`` changes, in one value: the state machine and what carries its actions out (the
+/// engines, their lanes, the waiting calls, timers, mailboxes, subscribers).
+///
+/// The actor keeps it in one stored property and changes it in place, one call at a time: an access to an actor's
+/// stored property pays a dynamic exclusivity check, so one property instead of a dozen makes that one check per
+/// call instead of one per property touched. Nothing in here suspends; whatever has to run later (a lane, a timer,
+/// an apply still running) reaches the pool again through ``pool``, which does not keep it alive.
+struct PoolShell {
+    var machine: PoolStateMachine
+    let clock: PoolClock
+    let makeEngine: @Sendable () async throws -> any PlaybackEngine
+    let configuration: PlayerPool.Configuration
+    /// The pool's record of active holders, shared with the actor (``PlayerPool/activeHolders``).
+    let activeHolders: ActiveHolders
+    /// The one reference to the pool that does not keep it alive, for lanes, apply tasks and timers.
+    let pool: PlayerPool.WeakPool
+    /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
+    var watchdog = PlayerPool.Watchdog()
+
+    var engines = IDMap<PlayerID, any PlaybackEngine>()
+    var lanes = IDMap<PlayerID, EngineLane>()
+    /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.
+    var waits = IDMap<RequestID, CheckedContinuation<Result<PlayerLease?, PlayerPoolError>, Never>>()
+    /// The request whose input is being carried out, and its result once it completed meanwhile (an apply that
+    /// returned at once): its caller takes it right after the input, without waiting.
+    var running: RequestID?
+    var runningResult: Result<PlayerLease?, PlayerPoolError>?
+    /// Results of other requests completed before their caller came to wait. A safety net: a caller goes from its
+    /// input to `waits` without a suspension, so nothing is expected here, but a result kept is never a lost caller.
+    var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
+    var timers: [RequestID: Task<Void, Never>] = [:]
+    var notices = IDMap<SessionID, NoticeMailbox>()
+    var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
+    var nextSubscriber: UInt64 = 1
+    var nextRequest: UInt64 = 1
+    /// Secure random bytes for handoff tokens, drawn from the system in batches.
+    var tokenBytes = SecureRandomBuffer()
+    /// Whether an apply starts on a task of its own at once (`Task.immediate`, where it exists) or on the engine's
+    /// lane, as on Apple systems before 26. Tests clear it to cover the lane's path on every system.
+    var startsAppliesAtOnce = true
+
+    init(
+        machine: PoolStateMachine, clock: PoolClock,
+        makeEngine: @escaping @Sendable () async throws -> any PlaybackEngine,
+        configuration: PlayerPool.Configuration, activeHolders: ActiveHolders, pool: PlayerPool.WeakPool
+    ) {
+        self.machine = machine
+        self.clock = clock
+        self.makeEngine = makeEngine
+        self.configuration = configuration
+        self.activeHolders = activeHolders
+        self.pool = pool
+    }
+
+    /// The pool is freed: every lane shuts its engine down once its call returns, every stream finishes.
+    func abandon() {
+        for lane in lanes.values { lane.abandon() }
+        for mailbox in notices.values { mailbox.finish() }
+        finishStreams()
+    }
+
+    /// Finishes every event stream and the record of active holders, and stops every timer and the watchdog.
+    func finishStreams() {
+        for continuation in subscribers.values { continuation.finish() }
+        for timer in timers.values { timer.cancel() }
+        watchdog.task?.cancel()
+        activeHolders.finish()
+    }
+}
+
+extension PoolShell {
+    /// Issues a handoff token for the lease: fresh randomness, filed by the machine.
+    mutating func lend(_ lease: LeaseKey, by session: SessionID) -> Result<HandoffToken, PlayerPoolError> {
+        machine.lendRequested(lease, by: session, token: HandoffToken(using: &tokenBytes), now: clock.now())
+    }
+
+    /// A new stream of the pool's events from now on; finished at once when the pool is shut down.
+    mutating func subscribe() -> AsyncStream<PoolEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PoolEvent.self)
+        guard !machine.isShutDown else {
+            continuation.finish()
+            return stream
+        }
+        subscribers[nextSubscriber] = continuation
+        nextSubscriber += 1
+        machine.publishesEvents = true
+        return stream
+    }
+
+    /// The pool shut down: every stream finishes, every timer and the watchdog stop.
+    mutating func shutDown() {
+        finishStreams()
+        subscribers = [:]
+        timers = [:]
+        watchdog.stop()
+    }
+}
