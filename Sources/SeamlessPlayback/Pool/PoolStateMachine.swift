@@ -60,8 +60,8 @@ struct PoolStateMachine: Sendable {
 
     /// Actions collected by the current input.
     var out: [PoolAction] = []
-    /// An empty array with room, given back by the shell, for the input after the next (see ``recycle(_:)``).
-    var spareOut: [PoolAction] = []
+    /// Empty arrays with room, given back by the shell, for later inputs to collect into (see ``recycle(_:)``).
+    var spareOuts: [[PoolAction]] = []
 
     /// A handoff token the pool issued.
     struct TokenRecord: Hashable, Sendable {
@@ -180,19 +180,26 @@ struct PoolStateMachine: Sendable {
     mutating func take() -> [PoolAction] {
         var taken: [PoolAction] = []
         swap(&taken, &out)
-        // The next input collects into the array the shell gave back last (``recycle(_:)``), else into a fresh one
-        // with room for a typical input's actions, instead of growing one action at a time.
-        swap(&out, &spareOut)
-        if out.capacity == 0 { out.reserveCapacity(8) }
+        // The next input collects into an array the shell gave back (``recycle(_:)``), else into a fresh one with
+        // room for a typical input's actions, instead of growing one action at a time.
+        if let spare = spareOuts.popLast() {
+            out = spare
+        } else {
+            out.reserveCapacity(8)
+        }
         return taken
     }
 
     /// Takes back an array of actions the shell has carried out, emptied, for a later input to collect into: an
-    /// input then allocates no array of its own.
+    /// input then allocates no array of its own. A few are kept, for inputs carried out inside another's actions (an
+    /// apply that returned at once).
     mutating func recycle(_ actions: inout [PoolAction]) {
-        guard spareOut.capacity == 0 else { return }
+        guard spareOuts.count < 4 else { return }
         actions.removeAll(keepingCapacity: true)
-        swap(&spareOut, &actions)
+        // Moved, not shared: the array the caller keeps is a new empty one, so the one kept here stays unique.
+        var kept: [PoolAction] = []
+        swap(&kept, &actions)
+        spareOuts.append(kept)
     }
 
     /// Changes the player in place with the rest of the machine at hand. The table is moved out of the machine
