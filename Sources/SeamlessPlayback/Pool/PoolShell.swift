@@ -39,19 +39,6 @@ struct PoolShell {
     /// lane, as on Apple systems before 26. Tests clear it to cover the lane's path on every system.
     var startsAppliesAtOnce = true
 
-    init(
-        machine: PoolStateMachine, clock: PoolClock,
-        makeEngine: @escaping @Sendable () async throws -> any PlaybackEngine,
-        configuration: PlayerPool.Configuration, activeHolders: ActiveHolders, pool: PlayerPool.WeakPool
-    ) {
-        self.machine = machine
-        self.clock = clock
-        self.makeEngine = makeEngine
-        self.configuration = configuration
-        self.activeHolders = activeHolders
-        self.pool = pool
-    }
-
     /// The pool is freed: every lane shuts its engine down once its call returns, every stream finishes.
     func abandon() {
         for lane in lanes.values { lane.abandon() }
