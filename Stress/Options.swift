@@ -26,6 +26,8 @@ struct Options: Sendable {
     var skipBenchmarks = false
     /// Only make this many handoff round trips, nothing else: a steady loop for a profiler.
     var profileRoundTrips: Int?
+    /// Make the profiled round trips on ``AwaitingNoopEngine`` (each apply on a task of its own).
+    var profileAwaitingEngine = false
     /// Share of engine creations and loads that throw.
     var failRate = 0.0
     /// Share of page operations after which a random engine the page holds reports a failure.
@@ -77,6 +79,8 @@ struct Options: Sendable {
           --profile-round-trips N
                                 only make N handoff round trips and exit, for a profiler:
                                 valgrind --tool=callgrind .build/release/stress --profile-round-trips 20000
+          --awaiting-engine     with --profile-round-trips: on a no-op engine that takes no settings at once
+                                (each apply runs on a task of its own)
           --help                show this text
         """
 
@@ -100,6 +104,10 @@ struct Options: Sendable {
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--feed" {
                 options.feed = true
+                continue
+            }
+            if flag == "--awaiting-engine" {
+                options.profileAwaitingEngine = true
                 continue
             }
             if flag == "--no-bench" {

@@ -20,7 +20,8 @@ enum StressRun {
         let violations = Violations(seed: options.seed)
         if options.feed { return await FeedRun.main(options, violations: violations) }
         if let count = options.profileRoundTrips {
-            return await RoundTripBenchmark.profile(count, violations: violations)
+            return await RoundTripBenchmark.profile(
+                count, awaitingEngine: options.profileAwaitingEngine, violations: violations)
         }
         let counters = RunCounters()
         let budget = options.operations.map { "\(Format.grouped($0)) operations" } ?? "\(options.seconds) s"

@@ -12,7 +12,7 @@ import SeamlessPlayback
 public final class SimulatedEngine: PlaybackEngine {
     /// Why a simulated load failed.
     public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:failLoad:)``.
+        /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:failLoad:appliesImmediately:)``.
         public let description: String
 
         /// Creates an error with a reason.
@@ -60,6 +60,7 @@ public final class SimulatedEngine: PlaybackEngine {
     private let loadGate: Gate?
     private let applyGate: Gate?
     private let failLoad: @Sendable (MediaItem) -> String?
+    private let appliesImmediately: Bool
     private let state = Protected(State())
 
     /// Creates a simulated engine.
@@ -70,13 +71,17 @@ public final class SimulatedEngine: PlaybackEngine {
     ///   - loadGate: A gate every load waits at before it takes effect.
     ///   - applyGate: A gate every apply waits at before it takes effect.
     ///   - failLoad: Returns a reason to make the load of an item fail; `nil` lets it succeed.
+    ///   - appliesImmediately: Whether it takes settings without waiting, in ``applyImmediately(_:)``, as an
+    ///     engine whose settings are plain properties does, while no apply latency, gate or hang is set. Default
+    ///     `false`: every apply goes through ``apply(_:)``.
     public init(
         clock: any Clock<Duration> = ContinuousClock(),
         loadLatency: Duration = .zero,
         applyLatency: Duration = .zero,
         loadGate: Gate? = nil,
         applyGate: Gate? = nil,
-        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil },
+        appliesImmediately: Bool = false
     ) {
         self.clock = PoolClock(clock)
         self.loadLatency = loadLatency
@@ -84,6 +89,7 @@ public final class SimulatedEngine: PlaybackEngine {
         self.loadGate = loadGate
         self.applyGate = applyGate
         self.failLoad = failLoad
+        self.appliesImmediately = appliesImmediately
     }
 
     /// Everything the engine was asked to do so far.
@@ -174,11 +180,29 @@ public final class SimulatedEngine: PlaybackEngine {
         await applyGate?.pass()
         await wait(applyLatency)
         let now = clock.now()
-        state.withLock { state in
-            state.anchorPosition = state.position(at: now)
-            state.anchorTime = now
-            state.settings = settings
-            state.record.applies.append(settings)
+        state.withLock { take(settings, now: now, into: &$0) }
+    }
+
+    private func take(_ settings: PlaybackSettings, now: Duration, into state: inout State) {
+        state.anchorPosition = state.position(at: now)
+        state.anchorTime = now
+        state.settings = settings
+        state.record.applies.append(settings)
+    }
+
+    /// Takes the settings at once when made with `appliesImmediately` and nothing is to slow the apply down (no
+    /// apply latency or gate, no ``hangNextApply()``); otherwise leaves them for ``apply(_:)``.
+    /// - Parameter settings: The settings to take.
+    /// - Returns: Whether it took them.
+    public func applyImmediately(_ settings: PlaybackSettings) -> Bool {
+        guard appliesImmediately, applyLatency == .zero, applyGate == nil else { return false }
+        let now = clock.now()
+        return state.withLock { state in
+            guard state.hangNextApply == nil else { return false }
+            if state.inFlight > 0 { state.record.sawOverlap = true }
+            if state.record.shutdowns > 0 { state.record.sawUseAfterShutdown = true }
+            take(settings, now: now, into: &state)
+            return true
         }
     }
 

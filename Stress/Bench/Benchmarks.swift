@@ -3,6 +3,8 @@ struct Benchmarks: Sendable {
     var floor = Latencies([])
     /// The round trip with two sessions open.
     var roundTripAlone = Latencies([])
+    /// The round trip with two sessions open on ``AwaitingNoopEngine``: a task per apply.
+    var roundTripAwaiting = Latencies([])
     /// The round trip with `--pages` sessions open: the figure the targets are about.
     var roundTrip = Latencies([])
     var roundTripSessions = 0
@@ -24,6 +26,10 @@ struct Benchmarks: Sendable {
             sessions: 2, samples: samples, budget: 1_000_000_000,
             violations: violations)
         results.roundTripAlone = alone.latencies
+        results.roundTripAwaiting =
+            await RoundTripBenchmark.run(
+                sessions: 2, awaitingEngine: true, samples: samples, budget: 1_000_000_000, violations: violations
+            ).latencies
         results.roundTripSessions = options.pages
         let crowded = await RoundTripBenchmark.run(
             sessions: options.pages, samples: samples,

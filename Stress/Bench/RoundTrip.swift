@@ -1,7 +1,9 @@
 import SeamlessPlayback
 
 /// The handoff round trip: lend, borrow, give back, with the settings re-applied both ways on a
-/// no-op engine, for one pair of pages in a pool with `pages` sessions open.
+/// no-op engine, for one pair of pages in a pool with `pages` sessions open. The engine takes settings at once
+/// (``NoopEngine``), or, to show what a task per apply costs, only in its asynchronous apply
+/// (``AwaitingNoopEngine``).
 enum RoundTripBenchmark {
     static let feedSettings = PlaybackSettings(isMuted: true, volume: 1, rate: 1)
     static let detailSettings = PlaybackSettings(isMuted: false, volume: 0.5, rate: 1)
@@ -14,8 +16,10 @@ enum RoundTripBenchmark {
         let lease: PlayerLease
         let idle: [PageSession]
 
-        init?(sessions: Int, capacity: Int = 16) async {
-            pool = PlayerPool(configuration: .init(capacity: capacity)) { NoopEngine() }
+        init?(sessions: Int, capacity: Int = 16, awaitingEngine: Bool = false) async {
+            pool = PlayerPool(configuration: .init(capacity: capacity)) {
+                awaitingEngine ? AwaitingNoopEngine() as any PlaybackEngine : NoopEngine()
+            }
             do {
                 feed = try await pool.makeSession(named: "feed", settings: RoundTripBenchmark.feedSettings)
                 detail = try await pool.makeSession(named: "detail", settings: RoundTripBenchmark.detailSettings)
@@ -51,8 +55,10 @@ enum RoundTripBenchmark {
     }
 
     /// Latencies of the round trip with `sessions` pages open; the pool's token table is read between samples.
-    static func run(sessions: Int, samples: Int, budget: UInt64, violations: Violations) async -> Figures {
-        guard let pair = await Pair(sessions: sessions) else {
+    static func run(
+        sessions: Int, awaitingEngine: Bool = false, samples: Int, budget: UInt64, violations: Violations
+    ) async -> Figures {
+        guard let pair = await Pair(sessions: sessions, awaitingEngine: awaitingEngine) else {
             violations.record("round-trip benchmark: could not set up its pool")
             return Figures()
         }
@@ -71,8 +77,8 @@ enum RoundTripBenchmark {
     /// Makes `count` round trips and nothing else, for a profiler; returns the exit status. Reports the
     /// resident memory after 10,000 round trips and at the end, and the most tokens the pool kept (read every
     /// 10,000 round trips), for the token table's bound.
-    static func profile(_ count: Int, violations: Violations) async -> Int32 {
-        guard let pair = await Pair(sessions: 2) else { return 1 }
+    static func profile(_ count: Int, awaitingEngine: Bool, violations: Violations) async -> Int32 {
+        guard let pair = await Pair(sessions: 2, awaitingEngine: awaitingEngine) else { return 1 }
         let start = Nanoseconds.now()
         var failures = 0
         var tokensKeptMax = 0

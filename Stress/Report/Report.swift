@@ -33,6 +33,8 @@ struct Report: Codable, Sendable {
     var handoffRoundTripSessions: Int?
     var handoffRoundTripAloneP50Ns: Double?
     var handoffRoundTripAloneP99Ns: Double?
+    var handoffRoundTripAwaitingEngineP50Ns: Double?
+    var handoffRoundTripAwaitingEngineP99Ns: Double?
     var ratioToFloor: Double?
     var contendedOpsPerSecond: Double?
     var scaleNsPerRoundTrip: [String: Double]?
@@ -71,6 +73,8 @@ struct Report: Codable, Sendable {
         case handoffRoundTripSessions = "handoff_round_trip_sessions"
         case handoffRoundTripAloneP50Ns = "handoff_round_trip_alone_p50_ns"
         case handoffRoundTripAloneP99Ns = "handoff_round_trip_alone_p99_ns"
+        case handoffRoundTripAwaitingEngineP50Ns = "handoff_round_trip_awaiting_engine_p50_ns"
+        case handoffRoundTripAwaitingEngineP99Ns = "handoff_round_trip_awaiting_engine_p99_ns"
         case ratioToFloor = "ratio_to_floor"
         case contendedOpsPerSecond = "contended_ops_per_second"
         case scaleNsPerRoundTrip = "scale_ns_per_round_trip"
@@ -120,6 +124,8 @@ struct Report: Codable, Sendable {
         handoffRoundTripSessions = benchmarks.roundTripSessions
         handoffRoundTripAloneP50Ns = benchmarks.roundTripAlone.p50
         handoffRoundTripAloneP99Ns = benchmarks.roundTripAlone.p99
+        handoffRoundTripAwaitingEngineP50Ns = benchmarks.roundTripAwaiting.p50
+        handoffRoundTripAwaitingEngineP99Ns = benchmarks.roundTripAwaiting.p99
         ratioToFloor = benchmarks.ratioToFloor
         contendedOpsPerSecond = benchmarks.contendedOperationsPerSecond
         scaleNsPerRoundTrip = Dictionary(

@@ -29,6 +29,8 @@ enum Summary {
             let alone = benchmarks.roundTripAlone
             row("floor (bare actor, 3 calls)", "p50 \(ns(floor.p50)), p99 \(ns(floor.p99))")
             row("round trip, 2 sessions", "p50 \(ns(alone.p50)), p99 \(ns(alone.p99))")
+            let awaiting = benchmarks.roundTripAwaiting
+            row("… engine applying on a task", "p50 \(ns(awaiting.p50)), p99 \(ns(awaiting.p99))")
             row(
                 "round trip, \(Format.grouped(benchmarks.roundTripSessions)) sessions",
                 "p50 \(ns(trip.p50)), p99 \(ns(trip.p99))", "p50 ≤ 2 µs, p99 ≤ 20 µs")

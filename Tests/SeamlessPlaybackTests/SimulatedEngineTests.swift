@@ -23,6 +23,22 @@ struct SimulatedEngineTests {
         #expect(engine.record.applies.count == 3)
     }
 
+    @Test func settingsAreTakenAtOnceOnlyWhenAskedAndNothingSlowsThem() async throws {
+        #expect(!SimulatedEngine().applyImmediately(feedSettings))
+        let engine = SimulatedEngine(appliesImmediately: true)
+        #expect(engine.applyImmediately(feedSettings))
+        #expect(engine.lastApplied == feedSettings)
+        let gate = engine.hangNextApply()
+        #expect(!engine.applyImmediately(detailSettings))
+        gate.open()
+        #expect(
+            !SimulatedEngine(applyLatency: .milliseconds(1), appliesImmediately: true).applyImmediately(feedSettings))
+        #expect(
+            !SimulatedEngine(applyGate: Gate(isOpen: true), appliesImmediately: true).applyImmediately(feedSettings))
+        #expect(engine.record.applies == [feedSettings])
+        #expect(!engine.record.sawOverlap)
+    }
+
     @Test func latenciesRunOnTheInjectedClock() async throws {
         let clock = ManualClock()
         let engine = SimulatedEngine(clock: clock, loadLatency: .milliseconds(800))

@@ -148,17 +148,24 @@ extension PoolShell {
         }
     }
 
-    /// Starts an apply on a task of its own that begins on this thread at once (`Task.immediate`), without
-    /// waking the engine's lane: the engine's apply runs before this returns, as far as it goes without waiting
-    /// (all of it, for an engine that only sets properties). An apply that returned is reported to the machine
-    /// here; one still running is timed like a lane call and reported by its task when it returns. Its caller
-    /// waits for the machine's answer, never for the engine, so a cancellation, a revocation or the apply timeout
-    /// still ends the call. The task holds
-    /// the pool weakly, as the lane does: a pool nobody references is freed even while an apply hangs, and the
-    /// lane shuts the engine down once the apply returns. The machine starts a job only once the engine's last call
-    /// returned, so the engine still sees one call at a time, in order. Where `Task.immediate` does not exist
-    /// (Apple systems before 26) the lane carries the apply out.
+    /// Carries out an apply. An engine that takes the settings without waiting
+    /// (``PlaybackEngine/applyImmediately(_:)``) has them here, and the apply is reported to the machine at once:
+    /// no task, no hop. Otherwise the apply starts on a task of its own that begins on this thread at once
+    /// (`Task.immediate`), without waking the engine's lane: the engine's apply runs before this returns, as far as
+    /// it goes without waiting (all of it, for an engine that only sets properties). An apply that returned is
+    /// reported to the machine here; one still running is timed like a lane call and reported by its task when it
+    /// returns. Its caller waits for the machine's answer, never for the engine, so a cancellation, a revocation or
+    /// the apply timeout still ends the call. The task holds the pool weakly, as the lane does: a pool nobody
+    /// references is freed even while an apply hangs, and the lane shuts the engine down once the apply returns.
+    /// The machine starts a job only once the engine's last call returned, so the engine still sees one call at a
+    /// time, in order. Where `Task.immediate` does not exist (Apple systems before 26) the lane carries the apply
+    /// out.
     mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
+        // An engine that sets its settings without waiting needs no task at all.
+        if let engine = engines[id], engine.applyImmediately(settings) {
+            applyReturned(id, version: version, noted: lanes[id]?.takeNotedFailure())
+            return
+        }
         let job = EngineJob.apply(settings, version: version)
         guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsAppliesAtOnce,
             let engine = engines[id], let lane = lanes[id]

@@ -17,6 +17,15 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// there until it first suspends, so it must never block the thread: wait for anything slow with `await`.
     /// - Parameter settings: The active page's settings.
     func apply(_ settings: PlaybackSettings) async
+    /// Puts the settings on the player without waiting, if the engine can: one whose settings are plain properties
+    /// sets them here and returns `true`, and the pool counts them as on the engine at once, without starting a
+    /// task for ``apply(_:)``. Return `false` to have ``apply(_:)`` called for them instead.
+    ///
+    /// The pool calls it where it would call ``apply(_:)``, one call at a time with the engine's other calls and
+    /// in their order, on the pool's own executor: it must return promptly and never block.
+    /// - Parameter settings: The active page's settings.
+    /// - Returns: Whether the settings are on the player; `false` leaves them for ``apply(_:)``.
+    func applyImmediately(_ settings: PlaybackSettings) -> Bool
     /// The playback position in the loaded media.
     func currentPosition() async -> Duration
     /// Releases the player's resources. Called once; no call follows it.
@@ -29,6 +38,11 @@ public protocol PlaybackEngine: AnyObject, Sendable {
 }
 
 extension PlaybackEngine {
+    /// Engines that apply settings only asynchronously need not implement it.
+    /// - Parameter settings: Ignored.
+    /// - Returns: `false`: the pool calls ``apply(_:)``.
+    public func applyImmediately(_ settings: PlaybackSettings) -> Bool { false }
+
     /// Engines that never fail after their load need not implement it.
     /// - Parameter report: Ignored.
     public func onFailure(_ report: @escaping @Sendable (String) -> Void) {}
