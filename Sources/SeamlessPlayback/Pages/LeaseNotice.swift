@@ -20,4 +20,11 @@ public enum LeaseNotice: Hashable, Sendable {
         case .revoked(let lease), .returned(let lease), .failed(let lease, _): lease
         }
     }
+
+    /// The grant epoch of the lease, read without copying the lease.
+    var epoch: UInt64 {
+        switch self {
+        case .revoked(let lease), .returned(let lease), .failed(let lease, _): lease.epoch
+        }
+    }
 }

@@ -23,17 +23,23 @@ struct NoticeBuffer: Sendable {
     ///   - heldEpochs: The grant epochs of the leases the page still holds; asked only when more than
     ///     ``limit`` notices are kept.
     mutating func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
-        let epoch = notice.lease.epoch
-        if let index = notices[head...].firstIndex(where: { $0.lease.epoch == epoch }) {
+        let epoch = notice.epoch
+        // Usually the newest unread notice is about the same lease (a page lends one player, again and again):
+        // replaced in place, it stays at the end, and what is kept is trimmed already.
+        if head < notices.count, notices[notices.count - 1].epoch == epoch {
+            notices[notices.count - 1] = notice
+            return
+        }
+        if let index = notices[head...].firstIndex(where: { $0.epoch == epoch }) {
             notices.remove(at: index)
         }
         notices.append(notice)
         guard count > limit else { return }
         let held = heldEpochs()
-        var released = notices[head...].reduce(0) { $0 + (held.contains($1.lease.epoch) ? 0 : 1) }
+        var released = notices[head...].reduce(0) { $0 + (held.contains($1.epoch) ? 0 : 1) }
         var index = head
         while released > limit, index < notices.count {
-            if held.contains(notices[index].lease.epoch) {
+            if held.contains(notices[index].epoch) {
                 index += 1
             } else {
                 notices.remove(at: index)
