@@ -51,7 +51,7 @@ extension PoolShell {
         // and must find its own lease there.
         for index in actions.indices {
             guard case .activeChanged(let player, let grant) = actions[index] else { continue }
-            activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { lease(for: $0) }))
+            activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { engines.lease(for: $0) }))
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
@@ -69,7 +69,7 @@ extension PoolShell {
             case .resume(let request, let grant):
                 complete(
                     request,
-                    with: lease(for: grant).map { .success($0) }
+                    with: engines.lease(for: grant).map { .success($0) }
                         ?? .failure(.engineFailed("the pool granted a player without an engine")))
             case .succeed(let request):
                 complete(request, with: .success(nil))
@@ -85,7 +85,7 @@ extension PoolShell {
             case .cancelTimer(let request):
                 timers.removeValue(forKey: request)?.cancel()
             case .notify(let grant, let kind):
-                guard let lease = lease(for: grant), let mailbox = notices[grant.session] else { continue }
+                guard let lease = engines.lease(for: grant), let mailbox = notices[grant.session] else { continue }
                 let notice: LeaseNotice =
                     switch kind {
                     case .revoked: .revoked(lease)
@@ -118,13 +118,6 @@ extension PoolShell {
             if case .terminated = continuation.yield(event) { subscribers[id] = nil }
         }
         machine.publishesEvents = !subscribers.isEmpty
-    }
-
-    func lease(for grant: Grant) -> PlayerLease? {
-        guard let engine = engines[grant.player] else { return nil }
-        return PlayerLease(
-            player: grant.player, media: grant.media, session: grant.sessionName,
-            engine: engine, epoch: grant.epoch, sessionID: grant.session)
     }
 
     // MARK: Lanes
@@ -224,5 +217,16 @@ extension PoolShell {
         engines[id] = nil
         lanes[id] = nil
         run(machine.engineShutDown(id))
+    }
+}
+
+extension IDMap where Key == PlayerID, Value == any PlaybackEngine {
+    /// The lease `grant` stands for, on the engine kept for its player; `nil` when there is none. (On the engines
+    /// alone, not the whole shell: a method of the shell called from a mutating one copied all of it first.)
+    func lease(for grant: Grant) -> PlayerLease? {
+        guard let engine = self[grant.player] else { return nil }
+        return PlayerLease(
+            player: grant.player, media: grant.media, session: grant.sessionName,
+            engine: engine, epoch: grant.epoch, sessionID: grant.session)
     }
 }

@@ -22,7 +22,7 @@ extension PoolStateMachine {
                 out.append(.fail(request, .engineFailed(reason)))
             } else {
                 sessions[holder.session]?.failed[holder.epoch] = reason
-                if let grant = grant(for: holder, on: player) {
+                if let grant = sessions.grant(for: holder, of: player.id, playing: player.media) {
                     failureNotices += 1
                     out.append(.notify(grant, .failed(reason)))
                 }

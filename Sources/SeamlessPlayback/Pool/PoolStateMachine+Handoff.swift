@@ -102,7 +102,9 @@ extension PoolStateMachine {
                 sessions[holder.session]?.revoked.insert(holder.epoch)
                 counters.revocations += 1
                 if publishesEvents { out.append(.emit(.revoked(player.id, session: name(of: holder.session)))) }
-                if let grant = grant(for: holder, on: player) { out.append(.notify(grant, .revoked)) }
+                if let grant = sessions.grant(for: holder, of: player.id, playing: player.media) {
+                    out.append(.notify(grant, .revoked))
+                }
             }
         }
         counters.reclaims += 1

@@ -202,7 +202,7 @@ extension PoolStateMachine {
     }
 
     private mutating func deliver(_ request: RequestID, holder: Holder, on player: PlayerState, kind: GrantKind) {
-        guard let grant = grant(for: holder, on: player) else {
+        guard let grant = sessions.grant(for: holder, of: player.id, playing: player.media) else {
             out.append(.fail(request, .engineFailed("the player lost its media before the grant completed")))
             return
         }
@@ -255,7 +255,7 @@ extension PoolStateMachine {
         if let top = player.stack.last, top.pending == nil {
             guard top.epoch != player.shownEpoch, player.landed >= player.version else { return }
             player.shownEpoch = top.epoch
-            out.append(.activeChanged(id, grant(for: top, on: player)))
+            out.append(.activeChanged(id, sessions.grant(for: top, of: player.id, playing: player.media)))
         } else if player.stack.last != nil {
             // A borrow is pending on top. The shown holder stays, unless it left the stack: then the highest
             // delivered holder is shown once its settings are on the engine.
@@ -264,7 +264,7 @@ extension PoolStateMachine {
                 player.applied == sessions.read(below.session, { $0.settings })
             else { return }
             player.shownEpoch = below.epoch
-            out.append(.activeChanged(id, grant(for: below, on: player)))
+            out.append(.activeChanged(id, sessions.grant(for: below, of: player.id, playing: player.media)))
         } else if player.shownEpoch != nil {
             player.shownEpoch = nil
             out.append(.activeChanged(id, nil))
@@ -281,11 +281,14 @@ extension PoolStateMachine {
         }
         guard let top = Self.dueReturn(on: player) else { return }
         player.owedReturn = nil
-        if let grant = grant(for: top, on: player) { out.append(.notify(grant, .returned)) }
+        if let grant = sessions.grant(for: top, of: player.id, playing: player.media) {
+            out.append(.notify(grant, .returned))
+        }
     }
 
     /// The holder whose owed `.returned` is due now: on top, delivered, and every change since the give-back
     /// has landed (its settings, and nobody else's, are on the engine).
+    @inline(__always)  // Called on a player changed in place: a call would copy it first.
     static func dueReturn(on player: PlayerState) -> Holder? {
         guard let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch,
             top.pending == nil, player.landed >= owed.version, player.landed >= player.version, player.job == nil

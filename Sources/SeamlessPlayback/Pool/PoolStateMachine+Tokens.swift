@@ -58,6 +58,7 @@ extension PoolStateMachine {
         usedTokens[slot] = entry
     }
 
+    @inline(__always)  // Called while the machine changes: a call would copy it first.
     private func isPendingGrant(_ request: RequestID) -> Bool {
         if case .grant = requests[request] { true } else { false }
     }

@@ -222,15 +222,11 @@ struct PoolStateMachine: Sendable {
         return tick
     }
 
-    func grant(for holder: Holder, on player: PlayerState) -> Grant? {
-        guard let media = player.media, let name = sessions.read(holder.session, { $0.name }) else { return nil }
-        return Grant(player: player.id, epoch: holder.epoch, media: media, session: holder.session, sessionName: name)
-    }
-
     func name(of session: SessionID) -> String { sessions.read(session) { $0.name } ?? "?" }
 
     /// Checks that `lease` is a delivered grant `session` holds now.
     /// - Returns: The holder's index in the player's stack.
+    @inline(__always)  // Called while the machine changes: a call would copy it first.
     func validate(_ lease: LeaseKey, by session: SessionID) -> Result<Int, PlayerPoolError> {
         guard !isShutDown else { return .failure(.poolShutDown) }
         guard sessions.contains(session) else { return .failure(.sessionClosed) }
@@ -257,4 +253,14 @@ struct LeaseKey: Hashable, Sendable {
 
 extension PlayerLease {
     var key: LeaseKey { LeaseKey(player: player, epoch: epoch, session: sessionID) }
+}
+
+extension IDMap where Key == SessionID, Value == SessionState {
+    /// What the machine tells the shell about `holder`'s grant of `player` (which plays `media`); `nil` when the
+    /// player has no media or the holder's page is gone. On the sessions alone: a method of the machine called
+    /// while a player is changed in place copied the machine and the player first.
+    func grant(for holder: Holder, of player: PlayerID, playing media: MediaItem?) -> Grant? {
+        guard let media, let name = read(holder.session, { $0.name }) else { return nil }
+        return Grant(player: player, epoch: holder.epoch, media: media, session: holder.session, sessionName: name)
+    }
 }
