@@ -147,6 +147,9 @@ struct Options: Sendable {
             default: throw UsageError(description: "unknown option \(flag)")
             }
         }
+        if options.profileAwaitingEngine, options.profileRoundTrips == nil {
+            throw UsageError(description: "--awaiting-engine goes with --profile-round-trips")
+        }
         if sawSeconds, options.operations != nil {
             throw UsageError(description: "give --seconds or --ops, not both")
         }

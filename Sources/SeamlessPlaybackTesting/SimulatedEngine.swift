@@ -12,7 +12,7 @@ import SeamlessPlayback
 public final class SimulatedEngine: PlaybackEngine {
     /// Why a simulated load failed.
     public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:failLoad:appliesImmediately:)``.
+        /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:appliesImmediately:failLoad:)``.
         public let description: String
 
         /// Creates an error with a reason.
@@ -70,18 +70,18 @@ public final class SimulatedEngine: PlaybackEngine {
     ///   - applyLatency: How long an apply takes. Default zero.
     ///   - loadGate: A gate every load waits at before it takes effect.
     ///   - applyGate: A gate every apply waits at before it takes effect.
-    ///   - failLoad: Returns a reason to make the load of an item fail; `nil` lets it succeed.
     ///   - appliesImmediately: Whether it takes settings without waiting, in ``applyImmediately(_:)``, as an
     ///     engine whose settings are plain properties does, while no apply latency, gate or hang is set. Default
     ///     `false`: every apply goes through ``apply(_:)``.
+    ///   - failLoad: Returns a reason to make the load of an item fail; `nil` lets it succeed.
     public init(
         clock: any Clock<Duration> = ContinuousClock(),
         loadLatency: Duration = .zero,
         applyLatency: Duration = .zero,
         loadGate: Gate? = nil,
         applyGate: Gate? = nil,
-        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil },
-        appliesImmediately: Bool = false
+        appliesImmediately: Bool = false,
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
     ) {
         self.clock = PoolClock(clock)
         self.loadLatency = loadLatency

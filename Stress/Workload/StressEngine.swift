@@ -9,13 +9,15 @@ import SeamlessPlaybackTesting
 ///   has. Settings name their page through ``PageTag``.
 ///
 /// Its latency is either a real sleep or, when zero, a single `Task.yield()` so that applies are
-/// still in flight while other tasks run.
+/// still in flight while other tasks run. With zero latency, every other engine (odd `index`) takes settings at
+/// once in ``applyImmediately(_:)`` unless a hang is drawn, so that both of the pool's apply paths race.
 final class StressEngine: PlaybackEngine {
     /// The engine's number within its pool, in order of creation.
     let index: Int
     private let latency: Duration
     private let violations: Violations
     private let faults: Faults
+    private let takesSettingsAtOnce: Bool
     private let state = Protected(State())
 
     private struct State {
@@ -39,6 +41,8 @@ final class StressEngine: PlaybackEngine {
         /// An apply hung past the pool's timeout: the pool has failed the engine, so what lands on it
         /// afterwards no longer matters to any page.
         var hung = false
+        /// ``applyImmediately(_:)`` drew a hang: the apply that follows hangs.
+        var hangsNextApply = false
     }
 
     init(index: Int, latency: Duration, violations: Violations, faults: Faults) {
@@ -46,6 +50,7 @@ final class StressEngine: PlaybackEngine {
         self.latency = latency
         self.violations = violations
         self.faults = faults
+        takesSettingsAtOnce = latency == .zero && !index.isMultiple(of: 2)
     }
 
     func onFailure(_ report: @escaping @Sendable (String) -> Void) {
@@ -135,7 +140,13 @@ final class StressEngine: PlaybackEngine {
 
     func apply(_ settings: PlaybackSettings) async {
         begin("apply")
-        if faults.draw(faults.hangRate) {
+        let hangs =
+            takesSettingsAtOnce
+            ? state.withLock { state in
+                defer { state.hangsNextApply = false }
+                return state.hangsNextApply
+            } : faults.draw(faults.hangRate)
+        if hangs {
             // Hangs past the pool's apply timeout, then returns: the pool must have failed the engine,
             // given nothing more to it meanwhile, and shut it down only now.
             faults.injected.add(1, ordering: .relaxed)
@@ -144,6 +155,24 @@ final class StressEngine: PlaybackEngine {
             await Task { try? await Task.sleep(for: hang) }.value
         }
         await suspend()
+        land(settings)
+        end()
+    }
+
+    func applyImmediately(_ settings: PlaybackSettings) -> Bool {
+        guard takesSettingsAtOnce else { return false }
+        if faults.draw(faults.hangRate) {
+            state.withLock { $0.hangsNextApply = true }
+            return false
+        }
+        begin("apply")
+        land(settings)
+        end()
+        return true
+    }
+
+    /// The settings are on the player: checks that they are not stale.
+    private func land(_ settings: PlaybackSettings) {
         let stale = state.withLock { state -> String? in
             state.landed += 1
             let now = state.landed
@@ -174,7 +203,6 @@ final class StressEngine: PlaybackEngine {
             return problem
         }
         if let stale { violations.record(stale) }
-        end()
     }
 
     func currentPosition() async -> Duration { .zero }

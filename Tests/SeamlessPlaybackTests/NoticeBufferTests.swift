@@ -37,6 +37,15 @@ struct NoticeBufferTests {
         #expect(all.last == .revoked(lease(1)))
     }
 
+    @Test func aNoticeReplacingTheNewestInPlaceStillTrimsLeasesReleasedMeanwhile() {
+        var buffer = NoticeBuffer(limit: 1)
+        buffer.post(.returned(lease(1)), heldEpochs: { [1, 2] })
+        buffer.post(.returned(lease(2)), heldEpochs: { [1, 2] })
+        // Both leases are released now; the newest notice is about lease 2 and is replaced where it lies.
+        buffer.post(.revoked(lease(2)), heldEpochs: { [] })
+        #expect(drain(&buffer) == [.revoked(lease(2))])
+    }
+
     @Test func releasedLeasesAreBoundedAndHeldLeasesAreNeverDropped() {
         var buffer = NoticeBuffer(limit: 3)
         buffer.post(.returned(lease(1)), heldEpochs: { [1] })

@@ -39,17 +39,22 @@ final class RecordingEngine: PlaybackEngine {
 
 @Suite("PlaybackEngine: settings taken at once", .timeLimit(.minutes(1)))
 struct PlaybackEngineTests {
-    /// A feed playing the clip on a `RecordingEngine`, and a detail page ready to borrow it.
-    private func feedAndDetail(_ engine: RecordingEngine) async throws -> (PlayerPool, PageSession, PageSession) {
+    /// A pool of one `RecordingEngine` whose applies not taken at once go the given path, with a feed and a detail
+    /// page.
+    private func feedAndDetail(_ engine: RecordingEngine, _ path: ApplyPath) async throws
+        -> (PlayerPool, PageSession, PageSession)
+    {
         let pool = PlayerPool(configuration: .init(capacity: 1)) { engine }
+        await path.use(in: pool)
         let feed = try await pool.makeSession(named: "feed", settings: feedSettings)
         let detail = try await pool.makeSession(named: "detail", settings: detailSettings)
         return (pool, feed, detail)
     }
 
-    @Test func settingsTakenAtOnceNeverReachApplyAndKeepTheirOrder() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func settingsTakenAtOnceNeverReachApplyAndKeepTheirOrder(path: ApplyPath) async throws {
         let engine = RecordingEngine(takesAtOnce: true)
-        let (pool, feed, detail) = try await feedAndDetail(engine)
+        let (pool, feed, detail) = try await feedAndDetail(engine, path)
         let lease = try await feed.acquire(clip)
         let borrowed = try await detail.borrow(try await feed.lend(lease))
         #expect(engine.calls.last == .immediate(detailSettings))
@@ -61,9 +66,10 @@ struct PlaybackEngineTests {
         await pool.shutdown()
     }
 
-    @Test func anEngineThatDeclinesGetsEverySettingsAwaited() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func anEngineThatDeclinesGetsEverySettingsAwaited(path: ApplyPath) async throws {
         let engine = RecordingEngine(takesAtOnce: false)
-        let (pool, feed, detail) = try await feedAndDetail(engine)
+        let (pool, feed, detail) = try await feedAndDetail(engine, path)
         let lease = try await feed.acquire(clip)
         try await detail.giveBack(try await detail.borrow(try await feed.lend(lease)))
         var notices = feed.notices.makeAsyncIterator()
@@ -76,9 +82,10 @@ struct PlaybackEngineTests {
         await pool.shutdown()
     }
 
-    @Test func aFailureReportedWhileTakingSettingsFailsTheBorrowAndTheEngine() async throws {
+    @Test(arguments: ApplyPath.allCases)
+    func aFailureReportedWhileTakingSettingsFailsTheBorrowAndTheEngine(path: ApplyPath) async throws {
         let engine = RecordingEngine(takesAtOnce: true, refusing: (detailSettings, "rate refused"))
-        let (pool, feed, detail) = try await feedAndDetail(engine)
+        let (pool, feed, detail) = try await feedAndDetail(engine, path)
         let lease = try await feed.acquire(clip)
         let token = try await feed.lend(lease)
         await #expect(throws: PlayerPoolError.engineFailed("rate refused")) { try await detail.borrow(token) }

@@ -24,16 +24,17 @@ struct NoticeBuffer: Sendable {
     ///     ``limit`` notices are kept.
     mutating func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
         let epoch = notice.epoch
-        // Usually the newest unread notice is about the same lease (a page lends one player, again and again):
-        // replaced in place, it stays at the end, and what is kept is trimmed already.
         if head < notices.count, notices[notices.count - 1].epoch == epoch {
+            // Usually the newest unread notice is about the same lease (a page lends one player, again and
+            // again): replaced in place, it stays at the end. The leases held may have changed meanwhile, so the
+            // rest is trimmed as after any post.
             notices[notices.count - 1] = notice
-            return
+        } else {
+            if let index = notices[head...].firstIndex(where: { $0.epoch == epoch }) {
+                notices.remove(at: index)
+            }
+            notices.append(notice)
         }
-        if let index = notices[head...].firstIndex(where: { $0.epoch == epoch }) {
-            notices.remove(at: index)
-        }
-        notices.append(notice)
         guard count > limit else { return }
         let held = heldEpochs()
         var released = notices[head...].reduce(0) { $0 + (held.contains($1.epoch) ? 0 : 1) }

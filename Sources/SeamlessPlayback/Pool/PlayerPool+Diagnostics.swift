@@ -24,9 +24,10 @@ extension PlayerPool {
         engineReportedFailure(player, reason: reason)
     }
 
-    /// Makes every apply run on its engine's lane, as on Apple systems before 26, where `Task.immediate` does not
-    /// exist: tests run the same handoffs both ways.
-    package func useLanesForApplies() { shell.startsAppliesAtOnce = false }
+    /// Makes every apply an engine does not take at once (``PlaybackEngine/applyImmediately(_:)``) run on its
+    /// engine's lane, as on Apple systems before 26, where `Task.immediate` does not exist: tests run the same
+    /// handoffs both ways.
+    package func useLanesForApplies() { shell.startsApplyTasks = false }
 
     /// Timers still armed in the shell.
     package var armedTimers: Int { shell.timers.count }

@@ -64,7 +64,7 @@ extension PlayerPool {
     /// Starts the apply's task, isolated to nothing: it begins on this thread and runs the engine's apply in place,
     /// and it reaches the pool only through `pool`.
     @available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *)
-    nonisolated static func applyAtOnce(
+    nonisolated static func startApplyTask(
         _ settings: PlaybackSettings, version: UInt64, on id: PlayerID, engine: any PlaybackEngine,
         lane: EngineLane, pool: WeakPool
     ) {

@@ -160,14 +160,14 @@ extension PoolShell {
             return
         }
         let job = EngineJob.apply(settings, version: version)
-        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsAppliesAtOnce,
+        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsApplyTasks,
             let engine = engines[id], let lane = lanes[id]
         else {
             dispatch(job, to: id)
             return
         }
         lane.beginCall()
-        PlayerPool.applyAtOnce(settings, version: version, on: id, engine: engine, lane: lane, pool: pool)
+        PlayerPool.startApplyTask(settings, version: version, on: id, engine: engine, lane: lane, pool: pool)
         // An apply that returned at once is reported here, with no hop; one still running reports from its task.
         switch lane.claimReport() {
         case .returned(let noted): applyReturned(id, version: version, noted: noted)

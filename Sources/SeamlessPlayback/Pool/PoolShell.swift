@@ -35,9 +35,10 @@ struct PoolShell {
     var nextRequest: UInt64 = 1
     /// Secure random bytes for handoff tokens, drawn from the system in batches.
     var tokenBytes = SecureRandomBuffer()
-    /// Whether an apply starts on a task of its own at once (`Task.immediate`, where it exists) or on the engine's
-    /// lane, as on Apple systems before 26. Tests clear it to cover the lane's path on every system.
-    var startsAppliesAtOnce = true
+    /// Whether an apply the engine does not take at once starts on a task of its own (`Task.immediate`, where it
+    /// exists) or on the engine's lane, as on Apple systems before 26. Tests clear it to cover the lane's path on
+    /// every system.
+    var startsApplyTasks = true
 
     /// The pool is freed: every lane shuts its engine down once its call returns, every stream finishes.
     func abandon() {

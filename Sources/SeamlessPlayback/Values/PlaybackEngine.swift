@@ -1,7 +1,7 @@
 /// A real player: AVPlayer, libmpv, or a simulation.
 ///
-/// The pool is the only caller of `load`, `apply` and `shutdown`, and it calls one engine strictly one
-/// operation at a time: a `load` or `apply` never overlaps another on the same engine, and they arrive
+/// The pool is the only caller of `load`, `applyImmediately`, `apply` and `shutdown`, and it calls one engine
+/// strictly one operation at a time: a `load` or apply never overlaps another on the same engine, and they arrive
 /// in the order the pool decided them. `shutdown` is called exactly once, last. Implementations
 /// therefore need no ordering logic of their own, only thread safety for their own state, since
 /// pages may read `currentPosition` at any time.
