@@ -8,6 +8,8 @@ struct NoticeBuffer: Sendable {
     /// The most notices kept about leases the page no longer holds.
     let limit: Int
     private var notices: [LeaseNotice] = []
+    /// The grant epoch of each notice's lease, index for index: read without copying the notice.
+    private var epochs: [UInt64] = []
     private var head = 0
 
     init(limit: Int = 16) {
@@ -23,27 +25,34 @@ struct NoticeBuffer: Sendable {
     ///   - heldEpochs: The grant epochs of the leases the page still holds; asked only when more than
     ///     ``limit`` notices are kept.
     mutating func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
-        let epoch = notice.epoch
-        if head < notices.count, notices[notices.count - 1].epoch == epoch {
+        post(notice, epoch: notice.epoch, heldEpochs: heldEpochs)
+    }
+
+    /// Keeps `notice`, whose lease has grant epoch `epoch`, replacing an unread one about the same lease.
+    mutating func post(_ notice: LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
+        if head < epochs.count, epochs[epochs.count - 1] == epoch {
             // Usually the newest unread notice is about the same lease (a page lends one player, again and
             // again): replaced in place, it stays at the end. The leases held may have changed meanwhile, so the
             // rest is trimmed as after any post.
             notices[notices.count - 1] = notice
         } else {
-            if let index = notices[head...].firstIndex(where: { $0.epoch == epoch }) {
+            if let index = epochs[head...].firstIndex(of: epoch) {
                 notices.remove(at: index)
+                epochs.remove(at: index)
             }
             notices.append(notice)
+            epochs.append(epoch)
         }
         guard count > limit else { return }
         let held = heldEpochs()
-        var released = notices[head...].reduce(0) { $0 + (held.contains($1.epoch) ? 0 : 1) }
+        var released = epochs[head...].reduce(0) { $0 + (held.contains($1) ? 0 : 1) }
         var index = head
-        while released > limit, index < notices.count {
-            if held.contains(notices[index].epoch) {
+        while released > limit, index < epochs.count {
+            if held.contains(epochs[index]) {
                 index += 1
             } else {
                 notices.remove(at: index)
+                epochs.remove(at: index)
                 released -= 1
             }
         }
@@ -56,6 +65,7 @@ struct NoticeBuffer: Sendable {
         head += 1
         if head > 32, head * 2 > notices.count {
             notices = Array(notices[head...])
+            epochs = Array(epochs[head...])
             head = 0
         }
         return notice

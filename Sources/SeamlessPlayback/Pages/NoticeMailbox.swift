@@ -18,10 +18,16 @@ final class NoticeMailbox: Sendable {
 
     /// Hands `notice` to the waiting reader, or keeps it by the buffer's policy.
     func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
+        post(notice, epoch: notice.epoch, heldEpochs: heldEpochs)
+    }
+
+    /// Hands `notice`, whose lease has grant epoch `epoch`, to the waiting reader, or keeps it by the buffer's
+    /// policy.
+    func post(_ notice: LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
         let reader = state.withLock { state -> CheckedContinuation<LeaseNotice?, Never>? in
             guard !state.isFinished else { return nil }
             if !state.readers.isEmpty { return state.readers.removeFirst() }
-            state.buffer.post(notice, heldEpochs: heldEpochs)
+            state.buffer.post(notice, epoch: epoch, heldEpochs: heldEpochs)
             return nil
         }
         reader?.resume(returning: notice)

@@ -46,13 +46,15 @@ public final class ActiveHolders: Sendable {
         return stream
     }
 
-    /// Records a change and tells the subscribers.
-    func record(_ change: ActiveHolderChange) {
+    /// Records the player's new active lease (`nil`: none) and tells the subscribers.
+    func record(_ lease: PlayerLease?, of player: PlayerID) {
         let listeners = state.withLock { state in
-            state.leases[change.player] = change.lease
-            // No array on the handoff path when nobody listens.
+            state.leases[player] = lease
+            // No array, and no change value, on the handoff path when nobody listens.
             return state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
         }
+        guard !listeners.isEmpty else { return }
+        let change = ActiveHolderChange(player: player, lease: lease)
         for listener in listeners { listener.yield(change) }
     }
 

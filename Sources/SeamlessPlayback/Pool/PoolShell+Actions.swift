@@ -19,7 +19,8 @@ extension PoolShell {
         running = request
         run(input(&machine, request))
         running = nil
-        return (request, runningResult.take() ?? finished.removeValue(forKey: request))
+        if let result = runningResult.take() { return (request, result) }
+        return (request, finished.isEmpty ? nil : finished.removeValue(forKey: request))
     }
 
     /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
@@ -51,7 +52,7 @@ extension PoolShell {
         // and must find its own lease there.
         for index in actions.indices {
             guard case .activeChanged(let player, let grant) = actions[index] else { continue }
-            activeHolders.record(ActiveHolderChange(player: player, lease: grant.flatMap { engines.lease(for: $0) }))
+            activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
@@ -92,7 +93,7 @@ extension PoolShell {
                     case .returned: .returned(lease)
                     case .failed(let reason): .failed(lease, reason: reason)
                     }
-                mailbox.post(notice) { machine.players.heldEpochs(of: grant.session) }
+                mailbox.post(notice, epoch: grant.epoch) { machine.players.heldEpochs(of: grant.session) }
             case .watchHold(let player, let epoch):
                 watchHold(player, epoch: epoch)
             case .unwatchHold(let epoch):

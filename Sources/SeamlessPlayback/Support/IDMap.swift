@@ -128,7 +128,7 @@ struct IDMap<Key: CheapKey, Value>: Sequence, ExpressibleByDictionaryLiteral {
         return nil
     }
 
-    private mutating func insert(_ word: UInt64, _ value: Value) {
+    private mutating func insert(_ word: UInt64, _ value: consuming Value) {
         if let index = find(word) {
             slots[index] = value
             return
