@@ -29,7 +29,7 @@ struct NoticeBuffer: Sendable {
     }
 
     /// Keeps `notice`, whose lease has grant epoch `epoch`, replacing an unread one about the same lease.
-    mutating func post(_ notice: LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
+    mutating func post(_ notice: consuming LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
         if head < epochs.count, epochs[epochs.count - 1] == epoch {
             // Usually the newest unread notice is about the same lease (a page lends one player, again and
             // again): replaced in place, it stays at the end. The leases held may have changed meanwhile, so the

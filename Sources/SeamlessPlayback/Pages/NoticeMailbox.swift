@@ -23,14 +23,16 @@ final class NoticeMailbox: Sendable {
 
     /// Hands `notice`, whose lease has grant epoch `epoch`, to the waiting reader, or keeps it by the buffer's
     /// policy.
-    func post(_ notice: LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
+    func post(_ notice: consuming LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
+        // Moved into the buffer or to the reader, not copied.
+        var unsent: LeaseNotice? = consume notice
         let reader = state.withLock { state -> CheckedContinuation<LeaseNotice?, Never>? in
             guard !state.isFinished else { return nil }
             if !state.readers.isEmpty { return state.readers.removeFirst() }
-            state.buffer.post(notice, epoch: epoch, heldEpochs: heldEpochs)
+            if let kept = unsent.take() { state.buffer.post(kept, epoch: epoch, heldEpochs: heldEpochs) }
             return nil
         }
-        reader?.resume(returning: notice)
+        if let reader, let notice = unsent.take() { reader.resume(returning: notice) }
     }
 
     /// Ends the stream once the notices already kept have been read.

@@ -296,25 +296,26 @@ extension PoolStateMachine {
         return top
     }
 
-    /// A settle or retire request no longer waits on `id`; it succeeds once it waits on nothing.
+    /// A settle or retire request no longer waits on `id`; it succeeds (and is removed) once it waits on nothing.
     mutating func stopWaiting(_ request: RequestID, on id: PlayerID) {
-        let isDone: Bool
         switch requests[request] {
         case .settle(var remaining):
             remaining[id] = nil
-            isDone = remaining.isEmpty
-            requests[request] = .settle(remaining)
+            guard remaining.isEmpty else {
+                requests[request] = .settle(remaining)
+                return
+            }
         case .retire(var ids):
             ids.remove(id)
-            isDone = ids.isEmpty
-            requests[request] = .retire(ids)
+            guard ids.isEmpty else {
+                requests[request] = .retire(ids)
+                return
+            }
         default:
             return
         }
-        if isDone {
-            requests[request] = nil
-            out.append(.succeed(request))
-        }
+        requests[request] = nil
+        out.append(.succeed(request))
     }
 
     /// Registers `request` to complete when each player has landed the version given.
