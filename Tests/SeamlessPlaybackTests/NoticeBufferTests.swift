@@ -3,6 +3,13 @@ import Testing
 
 @testable import SeamlessPlayback
 
+extension NoticeBuffer {
+    /// Posts `notice` with its lease's epoch, as the pool does.
+    mutating func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
+        post(notice, epoch: notice.lease.epoch, heldEpochs: heldEpochs)
+    }
+}
+
 @Suite("NoticeBuffer: what an unread page keeps")
 struct NoticeBufferTests {
     let engine = SimulatedEngine()

@@ -46,7 +46,7 @@ struct PoolStateMachineEdgeTests {
             player: pid, media: clip, session: "page", engine: SimulatedEngine(), epoch: 1,
             sessionID: 1)
         mailbox.finish()
-        mailbox.post(.returned(lease)) { [] }
+        mailbox.post(.returned(lease), epoch: lease.epoch) { [] }
         #expect(mailbox.unread == 0)
         var reader = mailbox.stream().makeAsyncIterator()
         #expect(await reader.next() == nil)

@@ -20,11 +20,4 @@ public enum LeaseNotice: Hashable, Sendable {
         case .revoked(let lease), .returned(let lease), .failed(let lease, _): lease
         }
     }
-
-    /// The grant epoch of the lease (a copy of the lease is read: the pool passes the epoch it knows instead).
-    var epoch: UInt64 {
-        switch self {
-        case .revoked(let lease), .returned(let lease), .failed(let lease, _): lease.epoch
-        }
-    }
 }

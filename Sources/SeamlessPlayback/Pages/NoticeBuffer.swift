@@ -22,13 +22,9 @@ struct NoticeBuffer: Sendable {
     /// Keeps `notice`, replacing an unread one about the same lease.
     /// - Parameters:
     ///   - notice: The new notice.
+    ///   - epoch: The grant epoch of the notice's lease (the pool knows it without reading the lease).
     ///   - heldEpochs: The grant epochs of the leases the page still holds; asked only when more than
     ///     ``limit`` notices are kept.
-    mutating func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
-        post(notice, epoch: notice.epoch, heldEpochs: heldEpochs)
-    }
-
-    /// Keeps `notice`, whose lease has grant epoch `epoch`, replacing an unread one about the same lease.
     mutating func post(_ notice: consuming LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
         if head < epochs.count, epochs[epochs.count - 1] == epoch {
             // Usually the newest unread notice is about the same lease (a page lends one player, again and

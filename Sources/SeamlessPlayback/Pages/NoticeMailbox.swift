@@ -16,11 +16,6 @@ final class NoticeMailbox: Sendable {
         AsyncStream(unfolding: { await self.next() }, onCancel: { self.finish() })
     }
 
-    /// Hands `notice` to the waiting reader, or keeps it by the buffer's policy.
-    func post(_ notice: LeaseNotice, heldEpochs: () -> Set<UInt64>) {
-        post(notice, epoch: notice.epoch, heldEpochs: heldEpochs)
-    }
-
     /// Hands `notice`, whose lease has grant epoch `epoch`, to the waiting reader, or keeps it by the buffer's
     /// policy.
     func post(_ notice: consuming LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
