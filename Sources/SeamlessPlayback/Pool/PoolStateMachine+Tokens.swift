@@ -52,9 +52,8 @@ extension PoolStateMachine {
         let oldest = usedTokens[slot]
         // Only if that use is still the token's latest and it is still used (a given-back token is redeemable), and
         // its borrow is over; a record kept is forgotten by the sweep a lifetime after it expired.
-        if let record = tokens[oldest.token], record.isUsed, record.use == oldest.use, !isPendingGrant(oldest.request) {
-            tokens.removeValue(forKey: oldest.token)
-        }
+        let isPending = isPendingGrant(oldest.request)
+        tokens.removeValue(forKey: oldest.token) { $0.isUsed && $0.use == oldest.use && !isPending }
         usedTokens[slot] = entry
     }
 

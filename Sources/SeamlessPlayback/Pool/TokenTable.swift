@@ -50,9 +50,15 @@ struct TokenTable: Sendable {
     /// Removes the token's record and returns it.
     @discardableResult
     mutating func removeValue(forKey token: HandoffToken) -> PoolStateMachine.TokenRecord? {
-        guard let record = self[token] else { return nil }
-        entries.removeValue(forKey: Key(word: token.tableWord))
-        return record
+        removeValue(forKey: token) { _ in true }
+    }
+
+    /// Removes the token's record when `isRemoved` accepts it, and returns it; one lookup for both.
+    @discardableResult
+    mutating func removeValue(
+        forKey token: HandoffToken, where isRemoved: (PoolStateMachine.TokenRecord) -> Bool
+    ) -> PoolStateMachine.TokenRecord? {
+        entries.removeValue(forKey: Key(word: token.tableWord)) { $0.token == token && isRemoved($0.record) }?.record
     }
 
     /// Keeps only the tokens whose record passes `isKept`.

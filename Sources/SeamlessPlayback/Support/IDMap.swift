@@ -75,6 +75,23 @@ struct IDMap<Key: CheapKey, Value>: Sequence, ExpressibleByDictionaryLiteral {
     @discardableResult
     mutating func removeValue(forKey key: Key) -> Value? {
         guard let index = find(key.word) else { return nil }
+        return remove(at: index)
+    }
+
+    /// Removes the value for `key` when `isRemoved` accepts it: one lookup for the test and the removal.
+    /// - Returns: The value removed, or `nil` when the key was absent or the value was kept.
+    @discardableResult
+    @inline(__always)
+    mutating func removeValue(forKey key: Key, where isRemoved: (borrowing Value) -> Bool) -> Value? {
+        guard let index = find(key.word) else { return nil }
+        switch slots[index] {
+        case .some(let value) where isRemoved(value): return remove(at: index)
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private mutating func remove(at index: Int) -> Value? {
         let removed = slots[index].take()
         words[index] = 0
         count -= 1
