@@ -131,17 +131,11 @@ func waitFor(_ events: AsyncStream<PoolEvent>, _ accept: (PoolEvent) -> Bool) as
     return nil
 }
 
-/// A value shared between test tasks behind a lock (`NSLock`: ThreadSanitizer on Linux does not see
-/// `Mutex` as a lock).
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // `@unchecked`: every access to `stored` goes through `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&stored)
-    }
-    var value: Value { withLock { $0 } }
+/// A value shared between test tasks behind a lock: the library's own ``Protected`` (an `NSLock`, which
+/// ThreadSanitizer on Linux sees, unlike `Mutex`).
+typealias Locked = Protected
+
+extension Protected {
+    /// A copy of the value.
+    var value: State { withLock { $0 } }
 }
