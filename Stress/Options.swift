@@ -26,7 +26,7 @@ struct Options: Sendable {
     var skipBenchmarks = false
     /// Only make this many handoff round trips, nothing else: a steady loop for a profiler.
     var profileRoundTrips: Int?
-    /// Make the profiled round trips on ``AwaitingNoopEngine`` (each apply on a task of its own).
+    /// Make the profiled round trips on a ``NoopEngine`` that takes no settings at once (a task per apply).
     var profileAwaitingEngine = false
     /// Share of engine creations and loads that throw.
     var failRate = 0.0

@@ -3,7 +3,7 @@ struct Benchmarks: Sendable {
     var floor = Latencies([])
     /// The round trip with two sessions open.
     var roundTripAlone = Latencies([])
-    /// The round trip with two sessions open on ``AwaitingNoopEngine``: a task per apply.
+    /// The round trip with two sessions open on a ``NoopEngine`` that takes no settings at once: a task per apply.
     var roundTripAwaiting = Latencies([])
     /// The round trip with `--pages` sessions open: the figure the targets are about.
     var roundTrip = Latencies([])

@@ -1,21 +1,19 @@
 import SeamlessPlayback
 
-/// An engine that does nothing at once: what the benchmarks time is the pool alone. Like any engine whose settings
-/// are plain properties, it takes them without waiting (``applyImmediately(_:)``).
+/// An engine that does nothing at once: what the benchmarks time is the pool alone.
+///
+/// By default it takes settings without waiting (``applyImmediately(_:)``), like any engine whose settings are
+/// plain properties. Made with `takesSettingsAtOnce: false` it declines them there, and the pool runs each apply on a
+/// task of its own (which returns at once): the round trip on it shows what that task costs.
 final class NoopEngine: PlaybackEngine {
-    init() {}
-    func load(_ item: MediaItem) async throws {}
-    func applyImmediately(_ settings: PlaybackSettings) -> Bool { true }
-    func apply(_ settings: PlaybackSettings) async {}
-    func currentPosition() async -> Duration { .zero }
-    func shutdown() async {}
-}
+    private let takesSettingsAtOnce: Bool
 
-/// The same engine without ``applyImmediately(_:)``: the pool starts a task for each apply (which returns at once).
-/// The round trip on it shows what that task costs.
-final class AwaitingNoopEngine: PlaybackEngine {
-    init() {}
+    init(takesSettingsAtOnce: Bool = true) {
+        self.takesSettingsAtOnce = takesSettingsAtOnce
+    }
+
     func load(_ item: MediaItem) async throws {}
+    func applyImmediately(_ settings: PlaybackSettings) -> Bool { takesSettingsAtOnce }
     func apply(_ settings: PlaybackSettings) async {}
     func currentPosition() async -> Duration { .zero }
     func shutdown() async {}

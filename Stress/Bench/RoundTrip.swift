@@ -1,9 +1,8 @@
 import SeamlessPlayback
 
 /// The handoff round trip: lend, borrow, give back, with the settings re-applied both ways on a
-/// no-op engine, for one pair of pages in a pool with `pages` sessions open. The engine takes settings at once
-/// (``NoopEngine``), or, to show what a task per apply costs, only in its asynchronous apply
-/// (``AwaitingNoopEngine``).
+/// ``NoopEngine``, for one pair of pages in a pool with `pages` sessions open. The engine takes settings at once, or,
+/// to show what a task per apply costs, only in its asynchronous apply.
 enum RoundTripBenchmark {
     static let feedSettings = PlaybackSettings(isMuted: true, volume: 1, rate: 1)
     static let detailSettings = PlaybackSettings(isMuted: false, volume: 0.5, rate: 1)
@@ -18,7 +17,7 @@ enum RoundTripBenchmark {
 
         init?(sessions: Int, capacity: Int = 16, awaitingEngine: Bool = false) async {
             pool = PlayerPool(configuration: .init(capacity: capacity)) {
-                awaitingEngine ? AwaitingNoopEngine() as any PlaybackEngine : NoopEngine()
+                NoopEngine(takesSettingsAtOnce: !awaitingEngine)
             }
             do {
                 feed = try await pool.makeSession(named: "feed", settings: RoundTripBenchmark.feedSettings)
