@@ -155,14 +155,15 @@ extension PoolShell {
     /// time, in order. Where `Task.immediate` does not exist (Apple systems before 26) the lane carries the apply
     /// out.
     mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
+        let engine = engines[id]
         // An engine that sets its settings without waiting needs no task at all.
-        if let engine = engines[id], engine.applyImmediately(settings) {
+        if let engine, engine.applyImmediately(settings) {
             applyReturned(id, version: version, noted: lanes[id]?.takeNotedFailure())
             return
         }
         let job = EngineJob.apply(settings, version: version)
-        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsApplyTasks,
-            let engine = engines[id], let lane = lanes[id]
+        guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsApplyTasks, let engine,
+            let lane = lanes[id]
         else {
             dispatch(job, to: id)
             return
