@@ -104,24 +104,25 @@ extension PoolShell {
         let now = clock.now()
         for (id, call) in watchdog.calls where call.deadline <= now {
             watchdog.calls[id] = nil
-            carryOutFailure(of: id, machine.callTimedOut(id, call: call.what, now: now))
+            carryOutFailure(of: id) { $0.callTimedOut(id, call: call.what, now: now) }
         }
         for (epoch, hold) in watchdog.holds where hold.deadline <= now {
             watchdog.holds[epoch] = nil
-            run(machine.holdTimerFired(hold.player, epoch: epoch, heldFor: now - hold.since))
+            run { $0.holdTimerFired(hold.player, epoch: epoch, heldFor: now - hold.since) }
         }
         if let next = watchdog.earliest { arm(next) }
     }
 
     /// An engine reported that it can no longer play.
     mutating func engineReportedFailure(_ id: PlayerID, reason: String) {
-        carryOutFailure(of: id, machine.engineFailed(id, reason: reason, now: clock.now()))
+        let now = clock.now()
+        carryOutFailure(of: id) { $0.engineFailed(id, reason: reason, now: now) }
     }
 
     /// Carries out what the machine decided about a failure; once the engine counts as failed, a job already
     /// handed to its lane but not started must not reach it any more.
-    private mutating func carryOutFailure(of id: PlayerID, _ actions: [PoolAction]) {
-        run(actions)
+    private mutating func carryOutFailure(of id: PlayerID, _ input: (inout PoolStateMachine) -> [PoolAction]) {
+        run(input)
         if machine.failedEngines[id] != nil { lanes[id]?.markFailed() }
     }
 }

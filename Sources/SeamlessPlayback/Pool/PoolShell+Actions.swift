@@ -17,7 +17,9 @@ extension PoolShell {
         // revocation or a timed-out call can give at any time. When every engine call the input started returns
         // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
         running = request
-        run(input(&machine, request))
+        let handedOver = input(&machine, request)
+        assert(handedOver.isEmpty, "an input of the shell's machine handed its actions over instead of keeping them")
+        carryOut()
         running = nil
         if let result = runningResult.take() { return (request, result) }
         return (request, finished.isEmpty ? nil : finished.removeValue(forKey: request))
@@ -35,30 +37,45 @@ extension PoolShell {
     }
 
     mutating func cancel(_ request: RequestID) {
-        run(machine.requestCancelled(request))
+        run { $0.requestCancelled(request) }
     }
 
     mutating func timerFired(_ request: RequestID) {
         timers[request] = nil
-        run(machine.timerFired(request, now: clock.now()))
+        let now = clock.now()
+        run { $0.timerFired(request, now: now) }
     }
 
-    /// Carries out the machine's actions. Nothing here suspends.
+    /// Gives the machine an input and carries out what it decided.
+    mutating func run(_ input: (inout PoolStateMachine) -> [PoolAction]) {
+        let handedOver = input(&machine)
+        assert(handedOver.isEmpty, "an input of the shell's machine handed its actions over instead of keeping them")
+        carryOut()
+    }
+
+    /// Carries out the actions the machine collected since the last call, in place in its ``PoolStateMachine/out``
+    /// (the shell's machine ``PoolStateMachine/keepsActions``). Nothing here suspends.
     ///
-    /// Applies start last, after every other action of the input: an apply that returns at once reports to
-    /// the machine from inside this call, and its actions must come after the ones that started it.
-    mutating func run(_ actions: consuming [PoolAction]) {
+    /// Applies start last, after every other action of the input: an apply that returns at once reports to the
+    /// machine from inside this call, and the actions of that report — carried out by a call of this inside the
+    /// first, from where the first stopped — come after the ones that started it. The outermost call empties
+    /// `out` once everything is carried out, keeping its memory for the next input.
+    mutating func carryOut() {
+        let first = carriedOut
+        let end = machine.out.count
+        guard first < end else { return }
+        carriedOut = end
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
-        for index in actions.indices {
-            guard case .activeChanged(let player, let grant) = actions[index] else { continue }
+        for index in first..<end {
+            guard case .activeChanged(let player, let grant) = machine.out[index] else { continue }
             activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
         var moreApplies: [(PlayerID, PlaybackSettings, UInt64)] = []
-        for index in actions.indices {
-            switch actions[index] {
+        for index in first..<end {
+            switch machine.out[index] {
             case .run(.apply(let settings, let version), let id):
                 if firstApply == nil {
                     firstApply = (id, settings, version)
@@ -108,9 +125,9 @@ extension PoolShell {
         }
         if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
         for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
-        // Its memory serves a later input.
-        var spent = consume actions
-        machine.recycle(&spent)
+        guard first == 0 else { return }
+        machine.out.removeAll(keepingCapacity: true)
+        carriedOut = 0
     }
 
     private mutating func publish(_ event: PoolEvent) {
@@ -186,7 +203,7 @@ extension PoolShell {
 
     mutating func laneCreationFailed(_ id: PlayerID, reason: String) {
         lanes[id] = nil
-        run(machine.engineCreationFailed(id, reason: reason))
+        run { $0.engineCreationFailed(id, reason: reason) }
     }
 
     /// - Returns: Whether the pool still wants the engine.
@@ -201,24 +218,24 @@ extension PoolShell {
             lane?.noteFailure(reason)
             Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
         }
-        run(machine.engineCreated(id))
+        run { $0.engineCreated(id) }
         return true
     }
 
     mutating func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
         callReturned(on: id)
-        run(machine.loadFinished(id, media: media, failure: failure))
+        run { $0.loadFinished(id, media: media, failure: failure) }
     }
 
     mutating func laneApplied(_ id: PlayerID, version: UInt64) {
         callReturned(on: id)
-        run(machine.applyFinished(id, version: version))
+        run { $0.applyFinished(id, version: version) }
     }
 
     mutating func laneShutDown(_ id: PlayerID) {
         engines[id] = nil
         lanes[id] = nil
-        run(machine.engineShutDown(id))
+        run { $0.engineShutDown(id) }
     }
 }
 

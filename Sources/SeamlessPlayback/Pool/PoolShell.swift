@@ -25,6 +25,8 @@ struct PoolShell {
     /// returned at once): its caller takes it right after the input, without waiting.
     var running: RequestID?
     var runningResult: Result<PlayerLease?, PlayerPoolError>?
+    /// How many of the machine's collected actions are carried out (see ``carryOut()``).
+    var carriedOut = 0
     /// Results of other requests completed before their caller came to wait. A safety net: a caller goes from its
     /// input to `waits` without a suspension, so nothing is expected here, but a result kept is never a lost caller.
     var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()

@@ -33,7 +33,10 @@ extension PoolStateMachine {
     /// A waiter's timer went off.
     mutating func timerFired(_ request: RequestID, now: Duration) -> [PoolAction] {
         guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
-        guard now >= deadline else { return [.startTimer(request, deadline: deadline)] }
+        guard now >= deadline else {
+            out.append(.startTimer(request, deadline: deadline))
+            return take()
+        }
         dequeueWaiter(request)
         counters.timeouts += 1
         if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }

@@ -68,7 +68,8 @@ extension PoolStateMachine {
         guard let holder = players[id]?.stack.first(where: { $0.epoch == epoch }), holder.pending == nil else {
             return []
         }
-        return [.emit(.borrowHeldLong(id, session: name(of: holder.session), heldFor: heldFor))]
+        out.append(.emit(.borrowHeldLong(id, session: name(of: holder.session), heldFor: heldFor)))
+        return take()
     }
 
     /// The call a failed engine was running returned (or threw): it can be shut down now.

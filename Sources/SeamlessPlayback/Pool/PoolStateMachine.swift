@@ -60,8 +60,10 @@ struct PoolStateMachine: Sendable {
 
     /// Actions collected by the current input.
     var out: [PoolAction] = []
-    /// Empty arrays with room, given back by the shell, for later inputs to collect into (see ``recycle(_:)``).
-    var spareOuts: [[PoolAction]] = []
+    /// Whether inputs leave their actions in ``out`` instead of returning them. The pool's shell sets it and carries
+    /// them out in place (``PoolShell/carryOut()``), so that no input hands an array over; tests leave it clear and
+    /// read each input's actions from its result.
+    var keepsActions = false
 
     /// A handoff token the pool issued.
     struct TokenRecord: Hashable, Sendable {
@@ -176,30 +178,13 @@ struct PoolStateMachine: Sendable {
 
     // MARK: Shared helpers
 
-    /// Returns and clears the actions collected so far.
+    /// Returns and clears the actions collected so far; returns none and leaves them in ``out`` while the machine
+    /// ``keepsActions``.
     mutating func take() -> [PoolAction] {
+        guard !keepsActions else { return [] }
         var taken: [PoolAction] = []
         swap(&taken, &out)
-        // The next input collects into an array the shell gave back (``recycle(_:)``), else into a fresh one with
-        // room for a typical input's actions, instead of growing one action at a time.
-        if let spare = spareOuts.popLast() {
-            out = spare
-        } else {
-            out.reserveCapacity(8)
-        }
         return taken
-    }
-
-    /// Takes back an array of actions the shell has carried out, emptied, for a later input to collect into: an
-    /// input then allocates no array of its own. A few are kept, for inputs carried out inside another's actions (an
-    /// apply that returned at once).
-    mutating func recycle(_ actions: inout [PoolAction]) {
-        guard spareOuts.count < 4 else { return }
-        actions.removeAll(keepingCapacity: true)
-        // Moved, not shared: the array the caller keeps is a new empty one, so the one kept here stays unique.
-        var kept: [PoolAction] = []
-        swap(&kept, &actions)
-        spareOuts.append(kept)
     }
 
     /// Changes the player in place with the rest of the machine at hand. The table is moved out of the machine

@@ -24,14 +24,12 @@ extension PlayerPool {
     ///   - items: The feed's items in order. Only the items around `index` are looked at.
     ///   - window: How many items ahead and behind to keep loaded. Default 2 ahead, 1 behind.
     public func focus(on index: Int, in items: [MediaItem], window: PreloadWindow = PreloadWindow()) {
-        let actions = shell.machine.focusChanged(on: index, in: items, window: window)
-        shell.run(actions)
+        shell.run { $0.focusChanged(on: index, in: items, window: window) }
     }
 
     /// Tells the pool that no feed has the focus any more: preloads whose load has not begun are dropped,
     /// and recycling goes back to the least recently used idle player. Returns at once.
     public func endFocus() {
-        let actions = shell.machine.focusEnded()
-        shell.run(actions)
+        shell.run { $0.focusEnded() }
     }
 }
