@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One engine's mailbox of jobs: the pool posts a job, the engine's lane task takes it.
 ///
 /// The lane task waits here, not on the pool, so an idle lane does not keep its pool alive: a pool
@@ -7,6 +9,9 @@ final class EngineLane: Sendable {
     /// Everything the lane knows, behind one lock. A waiter is taken out of the lock before it is resumed, so it is
     /// resumed exactly once.
     private let state = Protected(State())
+    /// Whether a failure is noted and not yet taken; set and cleared under the lock, read without it, so that
+    /// ``takeNotedFailure()`` takes no lock after every apply of a healthy engine.
+    private let hasNotedFailure = Atomic<Bool>(false)
 
     private struct State {
         var job: EngineJob?
@@ -63,14 +68,19 @@ final class EngineLane: Sendable {
     /// that was running as returned (the report's own hop to the pool may come later). The first counts.
     func noteFailure(_ reason: String) {
         state.withLock { state in
-            if state.notedFailure == nil { state.notedFailure = reason }
+            guard state.notedFailure == nil else { return }
+            state.notedFailure = reason
+            hasNotedFailure.store(true, ordering: .releasing)
         }
     }
 
-    /// The failure noted since the last call, if any.
+    /// The failure noted since the last call, if any. A failure noted while this runs is kept for the next call, as
+    /// one noted just after it.
     func takeNotedFailure() -> String? {
-        state.withLock { state in
+        guard hasNotedFailure.load(ordering: .acquiring) else { return nil }
+        return state.withLock { state in
             defer { state.notedFailure = nil }
+            hasNotedFailure.store(false, ordering: .relaxed)
             return state.notedFailure
         }
     }
@@ -97,6 +107,7 @@ final class EngineLane: Sendable {
             }
             state.outside = .none
             defer { state.notedFailure = nil }
+            hasNotedFailure.store(false, ordering: .relaxed)
             return .returned(noted: state.notedFailure)
         }
     }
