@@ -42,6 +42,10 @@ struct IDMapTests {
                 let changed: Void? = map.modify(key) { $0 += 1 }
                 if (changed != nil) != (model[key] != nil) { mismatches += 1 }
                 model[key]? += 1
+            case 8:
+                // Added only when absent: one lookup for the test and the insertion.
+                if map.insertIfAbsent(step, forKey: key) != (model[key] == nil) { mismatches += 1 }
+                if model[key] == nil { model[key] = step }
             default:
                 map[key] = nil
                 model[key] = nil

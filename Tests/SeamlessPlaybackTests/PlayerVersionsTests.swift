@@ -15,7 +15,9 @@ struct PlayerVersionsTests {
         versions[b] = 2
         versions[c] = 3
         versions[b] = 5
+        versions[a] = 4
         #expect(versions[b] == 5)
+        #expect(versions[a] == 4)
         #expect(versions.keys == [a, b, c])
         // Removing the first keeps the others, in order.
         versions[a] = nil

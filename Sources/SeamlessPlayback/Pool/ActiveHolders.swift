@@ -51,9 +51,9 @@ public final class ActiveHolders: Sendable {
         let listeners = state.withLock { state in
             state.leases[player] = lease
             // No array, and no change value, on the handoff path when nobody listens.
-            return state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
+            return state.subscribers.isEmpty ? nil : Array(state.subscribers.values)
         }
-        guard !listeners.isEmpty else { return }
+        guard let listeners else { return }
         let change = ActiveHolderChange(player: player, lease: lease)
         for listener in listeners { listener.yield(change) }
     }

@@ -198,7 +198,12 @@ extension PoolStateMachine {
                 continue
             }
         }
-        player.watchers.removeLast(player.watchers.count - kept)
+        // Usually the one watcher completed: removed without the general path's range replacement.
+        switch player.watchers.count - kept {
+        case 0: break
+        case 1: player.watchers.removeLast()
+        case let completed: player.watchers.removeLast(completed)
+        }
     }
 
     private mutating func deliver(_ request: RequestID, holder: Holder, on player: PlayerState, kind: GrantKind) {

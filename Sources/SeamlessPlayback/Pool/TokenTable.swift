@@ -41,10 +41,8 @@ struct TokenTable: Sendable {
     /// Files a fresh token.
     /// - Returns: `false`, and the table unchanged, when a token with the same first word is there already.
     mutating func file(_ token: HandoffToken, _ record: PoolStateMachine.TokenRecord) -> Bool {
-        let key = Key(word: token.tableWord)
-        guard token.tableWord != 0, !entries.contains(key) else { return false }
-        entries[key] = Entry(token: token, record: record)
-        return true
+        guard token.tableWord != 0 else { return false }
+        return entries.insertIfAbsent(Entry(token: token, record: record), forKey: Key(word: token.tableWord))
     }
 
     /// Removes the token's record and returns it.

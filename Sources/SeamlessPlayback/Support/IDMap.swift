@@ -46,6 +46,14 @@ struct IDMap<Key: CheapKey, Value>: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Adds `value` for `key` unless the map has a value for it already; one lookup for both.
+    /// - Returns: Whether it was added.
+    mutating func insertIfAbsent(_ value: consuming Value, forKey key: Key) -> Bool {
+        guard find(key.word) == nil else { return false }
+        add(key.word, value)
+        return true
+    }
+
     /// Whether the map has a value for `key`.
     func contains(_ key: Key) -> Bool { find(key.word) != nil }
 
@@ -150,6 +158,11 @@ struct IDMap<Key: CheapKey, Value>: Sequence, ExpressibleByDictionaryLiteral {
             slots[index] = value
             return
         }
+        add(word, value)
+    }
+
+    /// Files a word the table does not have.
+    private mutating func add(_ word: UInt64, _ value: consuming Value) {
         if (count + 1) * 2 > words.count { resize(to: words.count * 2) }
         let mask = words.count - 1
         var index = Self.home(of: word, mask: mask)
