@@ -47,14 +47,17 @@ public final class ActiveHolders: Sendable {
     }
 
     /// Records the player's new active lease (`nil`: none) and tells the subscribers.
-    func record(_ lease: PlayerLease?, of player: PlayerID) {
+    func record(_ lease: consuming PlayerLease?, of player: PlayerID) {
+        var moved = lease
         let listeners = state.withLock { state in
-            state.leases[player] = lease
-            // No array, and no change value, on the handoff path when nobody listens.
+            // Moved into the record, not copied; no array, and no change value, on the handoff path when nobody
+            // listens.
+            state.leases[player] = moved.take()
             return state.subscribers.isEmpty ? nil : Array(state.subscribers.values)
         }
         guard let listeners else { return }
-        let change = ActiveHolderChange(player: player, lease: lease)
+        // Read back: only the pool's actor records, so the record still holds this lease.
+        let change = ActiveHolderChange(player: player, lease: activeLease(of: player))
         for listener in listeners { listener.yield(change) }
     }
 

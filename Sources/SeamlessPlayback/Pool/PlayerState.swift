@@ -53,8 +53,8 @@ extension PlayerState {
             job = .shutDown
             return job
         }
-        // The cheap test first: media is compared only while no delivered holder is on top.
-        if stack.last?.pending != nil || stack.isEmpty, let wanted = media, loaded != wanted {
+        // The cheap test first: media is compared only while no delivered holder is on top, and where it lies.
+        if stack.last?.pending != nil || stack.isEmpty, media != nil, loaded != media, let wanted = media {
             job = .load(wanted)
             applied = nil
             return job

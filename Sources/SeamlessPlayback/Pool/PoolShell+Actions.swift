@@ -26,7 +26,7 @@ extension PoolShell {
     }
 
     /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
-    private mutating func complete(_ request: RequestID, with result: Result<PlayerLease?, PlayerPoolError>) {
+    private mutating func complete(_ request: RequestID, with result: consuming Result<PlayerLease?, PlayerPoolError>) {
         if request == running {
             runningResult = result
         } else if let continuation = waits.removeValue(forKey: request) {
@@ -172,12 +172,13 @@ extension PoolShell {
     /// time, in order. Where `Task.immediate` does not exist (Apple systems before 26) the lane carries the apply
     /// out.
     mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
-        let engine = engines[id]
-        // An engine that sets its settings without waiting needs no task at all.
-        if let engine, engine.applyImmediately(settings) {
-            applyReturned(id, version: version, noted: lanes[id]?.takeNotedFailure())
+        // An engine that sets its settings without waiting needs no task at all. (Both read where they lie: no
+        // reference counted on this path.)
+        if engines.read(id, { $0.applyImmediately(settings) }) == true {
+            applyReturned(id, version: version, noted: lanes.read(id) { $0.takeNotedFailure() } ?? nil)
             return
         }
+        let engine = engines[id]
         let job = EngineJob.apply(settings, version: version)
         guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsApplyTasks, let engine,
             let lane = lanes[id]

@@ -102,10 +102,10 @@ extension PoolStateMachine {
     /// land in the order they were decided, and the last to land is the active holder's.
     mutating func advance(_ id: PlayerID) {
         defer { reexamine(id) }
-        let next = withPlayer(id) { machine, player in
-            player.startNextJob(
-                activeSettings: player.stack.last.flatMap { top in machine.sessions.read(top.session) { $0.settings } })
-        }
+        // The active holder's settings first, so that the player is then changed where it lies.
+        let top = players.read(id) { $0.stack.last?.session } ?? nil
+        let activeSettings = top.flatMap { session in sessions.read(session) { $0.settings } }
+        let next = players.modify(id) { $0.startNextJob(activeSettings: activeSettings) }
         guard let job = next ?? nil else { return }
         if case .load = job { counters.loads += 1 }
         out.append(.run(job, on: id))
