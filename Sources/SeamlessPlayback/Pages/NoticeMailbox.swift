@@ -21,6 +21,21 @@ final class NoticeMailbox: Sendable {
     func post(_ notice: consuming LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
         // Moved into the buffer or to the reader, not copied.
         var unsent: LeaseNotice? = consume notice
+        // Usually nobody waits: kept under one lock, without touching a reader (see `handOver`).
+        let kept = state.withLock { state in
+            guard !state.isFinished, state.readers.isEmpty, let notice = unsent.take() else { return false }
+            state.buffer.post(notice, epoch: epoch, heldEpochs: heldEpochs)
+            return true
+        }
+        guard !kept, let notice = unsent.take() else { return }
+        handOver(notice, epoch: epoch, heldEpochs: heldEpochs)
+    }
+
+    /// Hands the notice to the first waiting reader, or keeps it if none waits any more; drops it once finished.
+    @inline(never)  // A reader's continuation has a layout known only at run time: its metadata is looked up here,
+    // not on every post.
+    private func handOver(_ notice: consuming LeaseNotice, epoch: UInt64, heldEpochs: () -> Set<UInt64>) {
+        var unsent: LeaseNotice? = consume notice
         let reader = state.withLock { state -> CheckedContinuation<LeaseNotice?, Never>? in
             guard !state.isFinished else { return nil }
             if !state.readers.isEmpty { return state.readers.removeFirst() }

@@ -29,7 +29,15 @@ extension PoolShell {
     private mutating func complete(_ request: RequestID, with result: consuming Result<PlayerLease?, PlayerPoolError>) {
         if request == running {
             runningResult = result
-        } else if let continuation = waits.removeValue(forKey: request) {
+        } else {
+            resume(request, with: result)
+        }
+    }
+
+    /// Resumes a waiting caller, or keeps the result for one still to come.
+    @inline(never)  // Keeps the continuation's type, whose layout is known only at run time, out of `carryOut`.
+    private mutating func resume(_ request: RequestID, with result: consuming Result<PlayerLease?, PlayerPoolError>) {
+        if let continuation = waits.removeValue(forKey: request) {
             continuation.resume(returning: result)
         } else {
             finished[request] = result
@@ -67,7 +75,7 @@ extension PoolShell {
         carriedOut = end
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
-        for index in first..<end {
+        for index in first..<end where machine.out[index].isActiveChange {
             guard case .activeChanged(let player, let grant) = machine.out[index] else { continue }
             activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
         }
@@ -94,23 +102,11 @@ extension PoolShell {
             case .fail(let request, let error):
                 complete(request, with: .failure(error))
             case .startTimer(let request, let deadline):
-                let sleep = clock.sleep
-                let pool = self.pool
-                timers[request] = Task {
-                    do { try await sleep(deadline) } catch { return }
-                    await pool.pool?.timerFired(request)
-                }
+                startTimer(request, deadline: deadline)
             case .cancelTimer(let request):
                 timers.removeValue(forKey: request)?.cancel()
             case .notify(let grant, let kind):
-                guard let lease = engines.lease(for: grant), let mailbox = notices[grant.session] else { continue }
-                let notice: LeaseNotice =
-                    switch kind {
-                    case .revoked: .revoked(lease)
-                    case .returned: .returned(lease)
-                    case .failed(let reason): .failed(lease, reason: reason)
-                    }
-                mailbox.post(notice, epoch: grant.epoch) { machine.players.heldEpochs(of: grant.session) }
+                notify(grant, kind)
             case .watchHold(let player, let epoch):
                 watchHold(player, epoch: epoch)
             case .unwatchHold(let epoch):
@@ -130,6 +126,31 @@ extension PoolShell {
         carriedOut = 0
     }
 
+    // Out of line, each: they use types whose layout is known only at run time (a continuation, a task's priority),
+    // which would cost `carryOut` a look-up of their metadata on every call.
+
+    @inline(never)
+    private mutating func startTimer(_ request: RequestID, deadline: Duration) {
+        let sleep = clock.sleep
+        let pool = self.pool
+        timers[request] = Task {
+            do { try await sleep(deadline) } catch { return }
+            await pool.pool?.timerFired(request)
+        }
+    }
+
+    @inline(never)
+    private mutating func notify(_ grant: Grant, _ kind: NoticeKind) {
+        guard let lease = engines.lease(for: grant), let mailbox = notices[grant.session] else { return }
+        let notice: LeaseNotice =
+            switch kind {
+            case .revoked: .revoked(lease)
+            case .returned: .returned(lease)
+            case .failed(let reason): .failed(lease, reason: reason)
+            }
+        mailbox.post(notice, epoch: grant.epoch) { machine.players.heldEpochs(of: grant.session) }
+    }
+
     private mutating func publish(_ event: PoolEvent) {
         guard !subscribers.isEmpty else { return }
         for (id, continuation) in subscribers {
@@ -140,6 +161,7 @@ extension PoolShell {
 
     // MARK: Lanes
 
+    @inline(never)  // Out of `carryOut`, as `startTimer`: it starts a task at a priority.
     mutating func dispatch(_ job: EngineJob, to id: PlayerID) {
         if job == .create {
             let lane = EngineLane()

@@ -61,6 +61,13 @@ enum PoolAction: Hashable, Sendable {
     case activeChanged(PlayerID, Grant?)
 }
 
+extension PoolAction {
+    /// Whether this is an ``activeChanged(_:_:)``: told without copying the action out of its array.
+    var isActiveChange: Bool {
+        if case .activeChanged = self { true } else { false }
+    }
+}
+
 /// One page in a player's holder stack.
 struct Holder: Hashable, Sendable {
     let session: SessionID
