@@ -49,15 +49,21 @@ public final class ActiveHolders: Sendable {
     /// Records the player's new active lease (`nil`: none) and tells the subscribers.
     func record(_ lease: consuming PlayerLease?, of player: PlayerID) {
         var moved = lease
-        let listeners = state.withLock { state in
-            // Moved into the record, not copied; no array, and no change value, on the handoff path when nobody
-            // listens.
+        let isListenedTo = state.withLock { state in
+            // Moved into the record, not copied.
             state.leases[player] = moved.take()
-            return state.subscribers.isEmpty ? nil : Array(state.subscribers.values)
+            return !state.subscribers.isEmpty
         }
-        guard let listeners else { return }
-        // Read back: only the pool's actor records, so the record still holds this lease.
-        let change = ActiveHolderChange(player: player, lease: activeLease(of: player))
+        if isListenedTo { tellListeners(about: player) }
+    }
+
+    /// Tells every listener the player's lease as recorded. Only the pool's actor records, so that is the lease
+    /// just recorded.
+    @inline(never)  // A stream's continuation has a layout known only at run time: no metadata looked up on the
+    // handoff path when nobody listens.
+    private func tellListeners(about player: PlayerID) {
+        let (lease, listeners) = state.withLock { ($0.leases[player], Array($0.subscribers.values)) }
+        let change = ActiveHolderChange(player: player, lease: lease)
         for listener in listeners { listener.yield(change) }
     }
 

@@ -73,6 +73,7 @@ extension PoolShell {
         if !watchdog.calls.isEmpty { watchdog.calls[id] = nil }
     }
 
+    @inline(never)  // Out of `carryOut`: it may start a task.
     mutating func watchHold(_ id: PlayerID, epoch: UInt64) {
         guard let threshold = configuration.borrowWarningThreshold else { return }
         let now = clock.now()

@@ -93,10 +93,7 @@ extension PoolShell {
             case .run(let job, let id):
                 dispatch(job, to: id)
             case .resume(let request, let grant):
-                complete(
-                    request,
-                    with: engines.lease(for: grant).map { .success($0) }
-                        ?? .failure(.engineFailed("the pool granted a player without an engine")))
+                complete(request, with: engines.result(for: grant))
             case .succeed(let request):
                 complete(request, with: .success(nil))
             case .fail(let request, let error):
@@ -200,6 +197,12 @@ extension PoolShell {
             applyReturned(id, version: version, noted: lanes.read(id) { $0.takeNotedFailure() } ?? nil)
             return
         }
+        startAwaitedApply(settings, version: version, on: id)
+    }
+
+    /// Starts an apply the engine did not take at once: on a task of its own, or on the lane.
+    @inline(never)  // Keeps the task's types, whose layout is known only at run time, off the path above.
+    private mutating func startAwaitedApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
         let engine = engines[id]
         let job = EngineJob.apply(settings, version: version)
         guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsApplyTasks, let engine,
@@ -263,11 +266,27 @@ extension PoolShell {
 }
 
 extension IDMap where Key == PlayerID, Value == any PlaybackEngine {
+    /// What an acquire or borrow completed with `grant` returns: its lease, on the engine kept for its player.
+    /// (Made without an optional around it: an optional lease or result is destroyed through its type's metadata.)
+    func result(for grant: Grant) -> Result<PlayerLease?, PlayerPoolError> {
+        guard let engine = self[grant.player] else {
+            return .failure(.engineFailed("the pool granted a player without an engine"))
+        }
+        return .success(PlayerLease(grant, engine: engine))
+    }
+
     /// The lease `grant` stands for, on the engine kept for its player; `nil` when there is none. (On the engines
     /// alone, not the whole shell: a method of the shell called from a mutating one copied all of it first.)
     func lease(for grant: Grant) -> PlayerLease? {
         guard let engine = self[grant.player] else { return nil }
-        return PlayerLease(
+        return PlayerLease(grant, engine: engine)
+    }
+}
+
+extension PlayerLease {
+    /// The lease `grant` stands for, on `engine`.
+    init(_ grant: Grant, engine: any PlaybackEngine) {
+        self.init(
             player: grant.player, media: grant.media, session: grant.sessionName,
             engine: engine, epoch: grant.epoch, sessionID: grant.session)
     }
