@@ -39,6 +39,12 @@ struct PlayerState: Sendable {
 
     /// No page holds the player and it is not being retired: an acquire may claim it.
     var isClaimable: Bool { stack.isEmpty && !retiring }
+
+    /// No job is in flight on the player's lane. (Tested by its case: `job == nil` compares two optional jobs,
+    /// copying the job.)
+    var isLaneFree: Bool {
+        if case .none = job { true } else { false }
+    }
 }
 
 extension PlayerState {
@@ -48,13 +54,14 @@ extension PlayerState {
     /// settings (`activeSettings`) when the version moved on — unless they are on the engine already, which
     /// counts as landed at once.
     mutating func startNextJob(activeSettings: PlaybackSettings?) -> EngineJob? {
-        guard job == nil, isCreated else { return nil }
+        guard isLaneFree, isCreated else { return nil }
         if retiring, stack.isEmpty {
             job = .shutDown
             return job
         }
         // The cheap test first: media is compared only while no delivered holder is on top, and where it lies.
-        if stack.last?.pending != nil || stack.isEmpty, media != nil, loaded != media, let wanted = media {
+        let mayLoad = stack.last?.pending != nil || stack.isEmpty
+        if mayLoad, media != nil, !MediaItem.same(loaded, media), let wanted = media {
             job = .load(wanted)
             applied = nil
             return job

@@ -137,7 +137,7 @@ extension PoolStateMachine {
             }
             switch requests[request] {
             case .grant(let playerID, let epoch, let kind) where playerID == id:
-                guard player.job == nil, player.landed >= player.version, player.loaded == player.media,
+                guard player.isLaneFree, player.landed >= player.version, MediaItem.same(player.loaded, player.media),
                     let index = player.stack.indices.last, player.stack[index].epoch == epoch,
                     player.stack[index].pending == request
                 else {
@@ -296,7 +296,7 @@ extension PoolStateMachine {
     @inline(__always)  // Called on a player changed in place: a call would copy it first.
     static func dueReturn(on player: PlayerState) -> Holder? {
         guard let owed = player.owedReturn, let top = player.stack.last, top.epoch == owed.epoch,
-            top.pending == nil, player.landed >= owed.version, player.landed >= player.version, player.job == nil
+            top.pending == nil, player.landed >= owed.version, player.landed >= player.version, player.isLaneFree
         else { return nil }
         return top
     }

@@ -45,6 +45,16 @@ public struct MediaItem: Hashable, Sendable {
     }
 }
 
+extension MediaItem {
+    /// Whether two optional items are the same media: one identity test when they are the same item, the pool's
+    /// usual case, and the full comparison otherwise. (`==` on two optionals copies both into a tuple first.)
+    static func same(_ lhs: MediaItem?, _ rhs: MediaItem?) -> Bool {
+        if lhs?.storage === rhs?.storage { return true }
+        guard let lhs, let rhs else { return false }
+        return lhs == rhs
+    }
+}
+
 extension MediaItem: CustomStringConvertible {
     /// The media's identifier.
     public var description: String { id }
