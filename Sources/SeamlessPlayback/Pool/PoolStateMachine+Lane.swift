@@ -101,25 +101,29 @@ extension PoolStateMachine {
     /// holder's settings when the version moved on. One job at a time, so applies never overlap and
     /// land in the order they were decided, and the last to land is the active holder's.
     mutating func advance(_ id: PlayerID) {
-        defer { reexamine(id) }
-        // The active holder's settings first, so that the player is then changed where it lies.
+        // The active holder's settings first, then one lookup of the player for its next job and what completes.
         let top = players.read(id) { $0.stack.last?.session } ?? nil
         let activeSettings = top.flatMap { session in sessions.read(session) { $0.settings } }
-        let next = players.modify(id) { $0.startNextJob(activeSettings: activeSettings) }
-        guard let job = next ?? nil else { return }
-        if case .load = job { counters.loads += 1 }
-        out.append(.run(job, on: id))
+        withPlayer(id) { machine, player in
+            if let job = player.startNextJob(activeSettings: activeSettings) {
+                if case .load = job { machine.counters.loads += 1 }
+                machine.out.append(.run(job, on: id))
+            }
+            machine.reexamine(&player)
+        }
     }
 
     /// Completes the requests watching the player that are now complete.
     mutating func reexamine(_ id: PlayerID) {
-        // One lookup for the three things it settles: a `.returned` notice, the watching requests, the active
-        // holder's publication.
-        withPlayer(id) { machine, player in
-            machine.deliverOwedReturn(&player)
-            if !player.watchers.isEmpty { machine.completeWatchers(&player) }
-            machine.publishActive(&player)
-        }
+        withPlayer(id) { machine, player in machine.reexamine(&player) }
+    }
+
+    /// Settles what the player's change completes: a `.returned` notice, the watching requests, the active holder's
+    /// publication.
+    private mutating func reexamine(_ player: inout PlayerState) {
+        deliverOwedReturn(&player)
+        if !player.watchers.isEmpty { completeWatchers(&player) }
+        publishActive(&player)
     }
 
     /// Completes the requests watching the player that are now complete; keeps the others.
@@ -226,32 +230,6 @@ extension PoolStateMachine {
         out.append(.resume(request, with: grant))
     }
 
-    /// Completes the requests that watched a player that no longer exists.
-    /// - Returns: The prewarms that were waiting on it, for the caller to complete or re-route.
-    mutating func releaseWatchers(of player: PlayerState, error: PlayerPoolError) -> [(RequestID, MediaItem)] {
-        var prewarms: [(RequestID, MediaItem)] = []
-        for request in player.watchers {
-            switch requests[request] {
-            case .settle, .retire:
-                stopWaiting(request, on: player.id)
-            case .prewarm(let id, let media) where id == player.id:
-                requests[request] = nil
-                prewarms.append((request, media))
-            // Defensive (no test reaches it): a player is retired only with an empty stack, so a reclaimer
-            // or an ended borrow has already been answered by the time it is gone.
-            case .reclaim(let id, _, _, _) where id == player.id:
-                requests[request] = nil
-                out.append(.fail(request, isShutDown ? .poolShutDown : .notHolder))
-            case .unwinding(let id, _, let cause) where id == player.id:
-                requests[request] = nil
-                out.append(.fail(request, cause))
-            default:
-                continue
-            }
-        }
-        return prewarms
-    }
-
     /// Publishes the player's active holder when it changed: a delivered holder on top whose settings have
     /// landed, or none when the stack emptied. A pending borrower or a holder whose settings are still on
     /// their way leaves the previous one shown.
@@ -299,58 +277,5 @@ extension PoolStateMachine {
             top.pending == nil, player.landed >= owed.version, player.landed >= player.version, player.isLaneFree
         else { return nil }
         return top
-    }
-
-    /// A settle or retire request no longer waits on `id`; it succeeds (and is removed) once it waits on nothing.
-    mutating func stopWaiting(_ request: RequestID, on id: PlayerID) {
-        switch requests[request] {
-        case .settle(var remaining):
-            remaining[id] = nil
-            guard remaining.isEmpty else {
-                requests[request] = .settle(remaining)
-                return
-            }
-        case .retire(var ids):
-            ids.remove(id)
-            guard ids.isEmpty else {
-                requests[request] = .retire(ids)
-                return
-            }
-        default:
-            return
-        }
-        requests[request] = nil
-        out.append(.succeed(request))
-    }
-
-    /// Registers `request` to complete when each player has landed the version given.
-    mutating func waitForSettle(_ request: RequestID, on versions: PlayerVersions) {
-        var remaining = PlayerVersions()
-        for (id, version) in versions {
-            if players.read(id, { $0.isSettled(at: version) }) == false { remaining[id] = version }
-        }
-        guard !remaining.isEmpty else {
-            out.append(.succeed(request))
-            return
-        }
-        requests[request] = .settle(remaining)
-        for (id, _) in remaining { players.modify(id) { $0.watchers.append(request) } }
-    }
-
-    /// Registers `request` to complete when all these players are shut down.
-    mutating func waitForRetire(_ request: RequestID, _ ids: Set<PlayerID>) {
-        let remaining = ids.filter { players[$0] != nil || failedEngines[$0] == .shuttingDown }
-        guard !remaining.isEmpty else {
-            out.append(.succeed(request))
-            return
-        }
-        requests[request] = .retire(remaining)
-        for id in remaining {
-            if players[id] != nil {
-                players.modify(id) { $0.watchers.append(request) }
-            } else {
-                failedEngineWatchers[id, default: []].append(request)
-            }
-        }
     }
 }
