@@ -193,8 +193,12 @@ extension PoolShell {
     mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
         // An engine that sets its settings without waiting needs no task at all. (Both read where they lie: no
         // reference counted on this path.)
+        let reportsBefore = failureReports.value
         if engines.read(id, { $0.applyImmediately(settings) }) == true {
-            applyReturned(id, version: version, noted: lanes.read(id) { $0.takeNotedFailure() } ?? nil)
+            // A failure the engine reported while taking them is noted on its lane, and counted: the lane is asked
+            // only when some engine's report was counted meanwhile.
+            let noted = failureReports.value == reportsBefore ? nil : lanes.read(id) { $0.takeNotedFailure() } ?? nil
+            applyReturned(id, version: version, noted: noted)
             return
         }
         startAwaitedApply(settings, version: version, on: id)
@@ -240,8 +244,10 @@ extension PoolShell {
         // of times: the machine counts the first.
         let pool = self.pool
         let lane = lanes[id]
+        let reports = failureReports
         engine.onFailure { reason in
             lane?.noteFailure(reason)
+            reports.add()
             Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
         }
         run { $0.engineCreated(id) }

@@ -17,6 +17,8 @@ struct PoolShell {
     /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
     var watchdog = PlayerPool.Watchdog()
 
+    /// Every engine's failure reports, counted (see ``startApply(_:version:on:)``).
+    let failureReports = FailureReports()
     var engines = IDMap<PlayerID, any PlaybackEngine>()
     var lanes = IDMap<PlayerID, EngineLane>()
     /// Waiting calls. A grant is turned into its lease when it is resumed, while its engine is certainly there.

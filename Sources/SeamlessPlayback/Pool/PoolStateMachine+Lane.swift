@@ -66,12 +66,14 @@ extension PoolStateMachine {
     /// An apply finished: the engine carries the settings of `version`.
     mutating func applyFinished(_ id: PlayerID, version: UInt64) -> [PoolAction] {
         if players[id] == nil, failedEngineCallReturned(id) { return take() }
-        guard case .apply(let settings, version)? = players.read(id, { $0.job }) ?? nil else { return [] }
-        players.modify(id) {
-            $0.job = nil
-            $0.landed = version
-            $0.applied = settings
+        let landed = players.modify(id) { player in
+            guard case .apply(let settings, version)? = player.job else { return false }
+            player.job = nil
+            player.landed = version
+            player.applied = settings
+            return true
         }
+        guard landed == true else { return [] }
         advance(id)
         return take()
     }
