@@ -76,14 +76,14 @@ extension PoolShell {
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
         for index in first..<end where machine.out[index].isActiveChange {
-            guard case .activeChanged(let player, let grant) = machine.out[index] else { continue }
+            guard case .activeChanged(let player, let grant) = machine.out.moveOut(at: index) else { continue }
             activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
         var moreApplies: [(PlayerID, PlaybackSettings, UInt64)] = []
         for index in first..<end {
-            switch machine.out[index] {
+            switch machine.out.moveOut(at: index) {
             case .run(.apply(let settings, let version), let id):
                 if firstApply == nil {
                     firstApply = (id, settings, version)
@@ -137,15 +137,17 @@ extension PoolShell {
     }
 
     @inline(never)
-    private mutating func notify(_ grant: Grant, _ kind: NoticeKind) {
-        guard let lease = engines.lease(for: grant), let mailbox = notices[grant.session] else { return }
+    private mutating func notify(_ grant: consuming Grant, _ kind: NoticeKind) {
+        let session = grant.session
+        let epoch = grant.epoch
+        guard let mailbox = notices[session], let lease = engines.lease(for: grant) else { return }
         let notice: LeaseNotice =
             switch kind {
             case .revoked: .revoked(lease)
             case .returned: .returned(lease)
             case .failed(let reason): .failed(lease, reason: reason)
             }
-        mailbox.post(notice, epoch: grant.epoch) { machine.players.heldEpochs(of: grant.session) }
+        mailbox.post(notice, epoch: epoch) { machine.players.heldEpochs(of: session) }
     }
 
     private mutating func publish(_ event: PoolEvent) {
@@ -274,7 +276,7 @@ extension PoolShell {
 extension IDMap where Key == PlayerID, Value == any PlaybackEngine {
     /// What an acquire or borrow completed with `grant` returns: its lease, on the engine kept for its player.
     /// (Made without an optional around it: an optional lease or result is destroyed through its type's metadata.)
-    func result(for grant: Grant) -> Result<PlayerLease?, PlayerPoolError> {
+    func result(for grant: consuming Grant) -> Result<PlayerLease?, PlayerPoolError> {
         guard let engine = self[grant.player] else {
             return .failure(.engineFailed("the pool granted a player without an engine"))
         }
@@ -283,15 +285,26 @@ extension IDMap where Key == PlayerID, Value == any PlaybackEngine {
 
     /// The lease `grant` stands for, on the engine kept for its player; `nil` when there is none. (On the engines
     /// alone, not the whole shell: a method of the shell called from a mutating one copied all of it first.)
-    func lease(for grant: Grant) -> PlayerLease? {
+    func lease(for grant: consuming Grant) -> PlayerLease? {
         guard let engine = self[grant.player] else { return nil }
         return PlayerLease(grant, engine: engine)
     }
 }
 
+extension [PoolAction] {
+    /// The action at `index`, moved out: what stays behind is an action with nothing to carry out or release (an
+    /// active-holder change of no player, which pass two skips), so that the action's grant moves on into its lease
+    /// without a copy. Only for actions already counted as carried out.
+    mutating func moveOut(at index: Int) -> PoolAction {
+        var action = PoolAction.activeChanged(PlayerID(pool: 0, number: 0), nil)
+        swap(&action, &self[index])
+        return action
+    }
+}
+
 extension PlayerLease {
     /// The lease `grant` stands for, on `engine`.
-    init(_ grant: Grant, engine: any PlaybackEngine) {
+    init(_ grant: consuming Grant, engine: any PlaybackEngine) {
         self.init(
             player: grant.player, media: grant.media, session: grant.sessionName,
             engine: engine, epoch: grant.epoch, sessionID: grant.session)
