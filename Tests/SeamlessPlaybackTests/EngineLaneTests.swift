@@ -147,6 +147,24 @@ struct EngineLaneTests {
         #expect(lane.takeNotedFailure() == nil)
     }
 
+    @Test func theLanesOfAPoolCountTheirNotedFailuresUntilTheyAreTaken() {
+        let reports = FailureReports()
+        let first = EngineLane(reports: reports)
+        let second = EngineLane(reports: reports)
+        first.noteFailure("refused")
+        first.noteFailure("again")  // The first note counts; a second one is not kept.
+        second.noteFailure("gone")
+        #expect(reports.pending == 2)
+        #expect(first.takeNotedFailure() == "refused")
+        #expect(first.takeNotedFailure() == nil)
+        #expect(reports.pending == 1)
+        // A note taken with an apply's report counts as taken too.
+        second.beginCall()
+        #expect(second.callReturned() == false)
+        #expect(second.claimReport() == .returned(noted: "gone"))
+        #expect(reports.pending == 0)
+    }
+
     @Test func aLaneAbandonedDuringAnApplyOutsideShutsDownWhenItReturns() async {
         let lane = EngineLane()
         lane.beginCall()

@@ -25,6 +25,8 @@ struct PlayerPoolWatchdogTests {
         #expect(await f.pool.metrics.warmHits == 0)
         _ = await waitFor(events) { $0 == .destroyed(pages.lease.player) }
         #expect(pages.engine.record.shutdowns == 1)
+        // The failure noted on the broken engine's lane went with the lane: later applies taken at once ask no lane.
+        #expect(await f.pool.pendingFailureNotes == 0)
     }
 
     @Test(arguments: ApplyPath.allCases)

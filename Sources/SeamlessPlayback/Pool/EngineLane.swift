@@ -12,6 +12,13 @@ final class EngineLane: Sendable {
     /// Whether a failure is noted and not yet taken; set and cleared under the lock, read without it, so that
     /// ``takeNotedFailure()`` takes no lock after every apply of a healthy engine.
     private let hasNotedFailure = Atomic<Bool>(false)
+    /// The pool's count of pending failures, kept with this lane's notes.
+    private let reports: FailureReports
+
+    /// - Parameter reports: The pool's count of failures noted on its lanes and not yet taken.
+    init(reports: FailureReports = FailureReports()) {
+        self.reports = reports
+    }
 
     private struct State {
         var job: EngineJob?
@@ -23,6 +30,15 @@ final class EngineLane: Sendable {
 
         /// Whether the engine is running an apply started outside the lane.
         var isBusyOutside: Bool { outside == .running || outside == .taskReports }
+
+        /// Takes the noted failure out, if any, clearing the lane's flag and the pool's count with it.
+        mutating func takeNote(clearing flag: borrowing Atomic<Bool>, counted reports: FailureReports) -> String? {
+            guard let note = notedFailure else { return nil }
+            notedFailure = nil
+            flag.store(false, ordering: .relaxed)
+            reports.taken()
+            return note
+        }
 
         /// Takes the waiting lane task out, when the pool is gone and no apply runs outside: it is to shut down.
         mutating func takeWaiterToShutDown() -> CheckedContinuation<EngineJob, Never>? {
@@ -71,6 +87,7 @@ final class EngineLane: Sendable {
             guard state.notedFailure == nil else { return }
             state.notedFailure = reason
             hasNotedFailure.store(true, ordering: .releasing)
+            reports.noted()
         }
     }
 
@@ -78,11 +95,7 @@ final class EngineLane: Sendable {
     /// one noted just after it.
     func takeNotedFailure() -> String? {
         guard hasNotedFailure.load(ordering: .acquiring) else { return nil }
-        return state.withLock { state in
-            defer { state.notedFailure = nil }
-            hasNotedFailure.store(false, ordering: .relaxed)
-            return state.notedFailure
-        }
+        return state.withLock { state in state.takeNote(clearing: hasNotedFailure, counted: reports) }
     }
 
     /// Whether the pool failed the engine.
@@ -106,9 +119,7 @@ final class EngineLane: Sendable {
                 return .running
             }
             state.outside = .none
-            defer { state.notedFailure = nil }
-            hasNotedFailure.store(false, ordering: .relaxed)
-            return .returned(noted: state.notedFailure)
+            return .returned(noted: state.takeNote(clearing: hasNotedFailure, counted: reports))
         }
     }
 

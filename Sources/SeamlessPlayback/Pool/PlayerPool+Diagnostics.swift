@@ -29,6 +29,9 @@ extension PlayerPool {
     /// handoffs both ways.
     package func useLanesForApplies() { shell.startsApplyTasks = false }
 
+    /// Failures the engines' lanes noted and nobody took yet; zero once every failed engine is shut down.
+    package var pendingFailureNotes: Int { shell.failureReports.pending }
+
     /// Timers still armed in the shell.
     package var armedTimers: Int { shell.timers.count }
 }

@@ -17,8 +17,7 @@ extension PoolShell {
         // revocation or a timed-out call can give at any time. When every engine call the input started returns
         // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
         running = request
-        let handedOver = input(&machine, request)
-        assert(handedOver.isEmpty, "an input of the shell's machine handed its actions over instead of keeping them")
+        keep(input(&machine, request))
         carryOut()
         running = nil
         if let result = runningResult.take() { return (request, result) }
@@ -56,9 +55,16 @@ extension PoolShell {
 
     /// Gives the machine an input and carries out what it decided.
     mutating func run(_ input: (inout PoolStateMachine) -> [PoolAction]) {
-        let handedOver = input(&machine)
-        assert(handedOver.isEmpty, "an input of the shell's machine handed its actions over instead of keeping them")
+        keep(input(&machine))
         carryOut()
+    }
+
+    /// Actions an input handed over instead of keeping them in the machine's `out` (none, while the machine
+    /// ``PoolStateMachine/keepsActions``): carried out all the same.
+    private mutating func keep(_ handedOver: consuming [PoolAction]) {
+        guard !handedOver.isEmpty else { return }
+        assertionFailure("an input of the shell's machine handed its actions over instead of keeping them")
+        machine.out.append(contentsOf: handedOver)
     }
 
     /// Carries out the actions the machine collected since the last call, in place in its ``PoolStateMachine/out``
@@ -163,7 +169,7 @@ extension PoolShell {
     @inline(never)  // Out of `carryOut`, as `startTimer`: it starts a task at a priority.
     mutating func dispatch(_ job: EngineJob, to id: PlayerID) {
         if job == .create {
-            let lane = EngineLane()
+            let lane = EngineLane(reports: failureReports)
             lanes[id] = lane
             // The lane serves every page that will ever hold this engine, not just the one that caused its
             // creation: it runs at that caller's priority, but never below `.medium` (a background
@@ -195,11 +201,10 @@ extension PoolShell {
     mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
         // An engine that sets its settings without waiting needs no task at all. (Both read where they lie: no
         // reference counted on this path.)
-        let reportsBefore = failureReports.value
         if engines.read(id, { $0.applyImmediately(settings) }) == true {
-            // A failure the engine reported while taking them is noted on its lane, and counted: the lane is asked
-            // only when some engine's report was counted meanwhile.
-            let noted = failureReports.value == reportsBefore ? nil : lanes.read(id) { $0.takeNotedFailure() } ?? nil
+            // A failure the engine reported (while taking them, or before) is noted on its lane and counted as
+            // pending: the lane is asked only when some lane of the pool has one.
+            let noted = failureReports.pending == 0 ? nil : lanes.read(id) { $0.takeNotedFailure() } ?? nil
             applyReturned(id, version: version, noted: noted)
             return
         }
@@ -246,10 +251,8 @@ extension PoolShell {
         // of times: the machine counts the first.
         let pool = self.pool
         let lane = lanes[id]
-        let reports = failureReports
         engine.onFailure { reason in
             lane?.noteFailure(reason)
-            reports.add()
             Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
         }
         run { $0.engineCreated(id) }
@@ -268,7 +271,8 @@ extension PoolShell {
 
     mutating func laneShutDown(_ id: PlayerID) {
         engines[id] = nil
-        lanes[id] = nil
+        // A failure still noted there is dropped with the lane, so that it no longer counts as pending.
+        _ = lanes.removeValue(forKey: id)?.takeNotedFailure()
         run { $0.engineShutDown(id) }
     }
 }

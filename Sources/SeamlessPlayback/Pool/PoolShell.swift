@@ -17,7 +17,7 @@ struct PoolShell {
     /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
     var watchdog = PlayerPool.Watchdog()
 
-    /// Every engine's failure reports, counted (see ``startApply(_:version:on:)``).
+    /// How many failures the engines' lanes noted and nobody took yet (see ``startApply(_:version:on:)``).
     let failureReports = FailureReports()
     var engines = IDMap<PlayerID, any PlaybackEngine>()
     var lanes = IDMap<PlayerID, EngineLane>()

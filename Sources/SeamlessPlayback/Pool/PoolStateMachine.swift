@@ -58,7 +58,8 @@ struct PoolStateMachine: Sendable {
     /// actions (the counters still count). The shell keeps it true while the pool has a subscriber.
     var publishesEvents = true
 
-    /// Actions collected by the current input.
+    /// Actions collected by the current input. While the machine ``keepsActions``, those of earlier inputs the shell
+    /// is still carrying out too (and what their carried-out slots were left holding).
     var out: [PoolAction] = []
     /// Whether inputs leave their actions in ``out`` instead of returning them. The pool's shell sets it and carries
     /// them out in place (``PoolShell/carryOut()``), so that no input hands an array over; tests leave it clear and
