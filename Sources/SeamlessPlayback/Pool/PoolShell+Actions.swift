@@ -199,8 +199,8 @@ extension PoolShell {
     /// time, in order. Where `Task.immediate` does not exist (Apple systems before 26) the lane carries the apply
     /// out.
     mutating func startApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
-        // An engine that sets its settings without waiting needs no task at all. (Both read where they lie: no
-        // reference counted on this path.)
+        // An engine that sets its settings without waiting needs no task at all. (Engine and lane are read where
+        // they lie, not copied out of their tables.)
         if engines.read(id, { $0.applyImmediately(settings) }) == true {
             // A failure the engine reported (while taking them, or before) is noted on its lane and counted as
             // pending: the lane is asked only when some lane of the pool has one.
