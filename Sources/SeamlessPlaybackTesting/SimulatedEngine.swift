@@ -52,6 +52,13 @@ public final class SimulatedEngine: PlaybackEngine {
             guard media != nil, let settings, !settings.isPaused else { return anchorPosition }
             return anchorPosition + (now - anchorTime) * settings.rate
         }
+
+        /// A call begins: notes one that overlaps another or comes after the shutdown.
+        mutating func begin() {
+            inFlight += 1
+            if inFlight > 1 { record.sawOverlap = true }
+            if record.shutdowns > 0 { record.sawUseAfterShutdown = true }
+        }
     }
 
     private let clock: PoolClock
@@ -199,8 +206,8 @@ public final class SimulatedEngine: PlaybackEngine {
         let now = clock.now()
         return state.withLock { state in
             guard state.hangNextApply == nil else { return false }
-            if state.inFlight > 0 { state.record.sawOverlap = true }
-            if state.record.shutdowns > 0 { state.record.sawUseAfterShutdown = true }
+            state.begin()
+            defer { state.inFlight -= 1 }
             take(settings, now: now, into: &state)
             return true
         }
@@ -221,11 +228,7 @@ public final class SimulatedEngine: PlaybackEngine {
     }
 
     private func begin() {
-        state.withLock { state in
-            state.inFlight += 1
-            if state.inFlight > 1 { state.record.sawOverlap = true }
-            if state.record.shutdowns > 0 { state.record.sawUseAfterShutdown = true }
-        }
+        state.withLock { $0.begin() }
     }
 
     private func end() {
