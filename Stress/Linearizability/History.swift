@@ -4,7 +4,8 @@ import SeamlessPlayback
 struct LinOperation: Sendable, CustomStringConvertible {
     /// What was called.
     enum Call: Sendable, Hashable {
-        /// `acquire(media, timeout: .zero)`: it never waits, so its outcome is decided at once.
+        /// `acquire(media, timeout: .zero)`: it never waits for a player, so whether it gets one is decided
+        /// at once; the failure of that player's engine can still end the grant before it completes.
         case acquire(media: Int)
         case lend(PlayerLease)
         /// `borrow(token)`; `cancelled` when the harness cancelled the call's task.

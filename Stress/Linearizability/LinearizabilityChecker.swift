@@ -7,7 +7,7 @@
 struct LinearizabilityChecker {
     let capacity: Int
 
-    /// How far each operation has got: not started, accepted (two-step borrows), or done.
+    /// How far each operation has got: not started, accepted (two-step borrows, acquires and reclaims), or done.
     private enum Progress: UInt8, Hashable {
         case notStarted, accepted, done
     }
@@ -55,6 +55,12 @@ struct LinearizabilityChecker {
 
     /// The steps an operation may take next, with the progress each leads to.
     private func steps(of operation: LinOperation, at progress: Progress) -> [(SequentialModel.Step, Progress)] {
+        if case .acquire = operation.call, case .failed(.engineFailed) = operation.response {
+            // Granted a player, then ended by the failure of its engine while the grant was pending; which
+            // player it was granted is open when several warm ones were idle (at most `capacity`).
+            guard progress == .notStarted else { return [(.end, .done)] }
+            return (0..<capacity).map { (.acceptOn(candidate: $0), .accepted) }
+        }
         if case .reclaim = operation.call, case .failed = operation.response {
             // Refused at once, or accepted and then revoked before its settings landed.
             return progress == .notStarted ? [(.whole, .done), (.accept, .accepted)] : [(.end, .done)]

@@ -4,18 +4,21 @@ import SeamlessPlayback
 ///
 /// Players are known by the IDs the real pool reported. A borrow is accepted before it is delivered
 /// (its settings must land first), and meanwhile the lender can reclaim it or its task can be
-/// cancelled (which gives the lender its token back). A reclaim takes effect at once but completes
-/// when its settings land, and meanwhile a page further down can revoke the reclaimer. So a borrow
-/// that ends in `.leaseRevoked` or `.cancelled`, and a reclaim that ends in an error, take two steps,
-/// *accept* and *end*, each at its own point between invocation and response; every other call
-/// takes one. A borrow that never completed gives its token back; a token is good only while its
-/// lender has stayed the active holder since it was issued (no completed handoff, no reclaim in between).
+/// cancelled (which gives the lender its token back). An acquire is granted its player at once but
+/// completes when the media is loaded and the settings landed, and meanwhile the player's engine can
+/// fail. A reclaim takes effect at once but completes when its settings land, and meanwhile a page
+/// further down can revoke the reclaimer. So a borrow that ends in `.leaseRevoked`, `.cancelled` or
+/// `.engineFailed`, an acquire that ends in `.engineFailed`, and a reclaim that ends in an error,
+/// take two steps, *accept* and *end*, each at its own point between invocation and response; every
+/// other call (an acquire answering a lease or `.timedOut` among them) takes one. A borrow that never
+/// completed gives its token back; a token is good only while its lender has stayed the active holder
+/// since it was issued (no completed handoff, no reclaim in between).
 struct SequentialModel: Hashable {
     struct Holder: Hashable {
         let page: Int
         /// `nil` while the grant is pending.
         let lease: PlayerLease?
-        /// The borrow operation still pending on this holder.
+        /// The borrow or acquire operation still pending on this holder.
         let pendingOperation: Int?
         /// The token that borrow redeemed.
         var pendingToken: HandoffToken? = nil
@@ -45,7 +48,7 @@ struct SequentialModel: Hashable {
     var granted: Set<PlayerLease> = []
     /// Pending borrows removed by a reclaim: they must end in `.leaseRevoked`.
     var doomed: Set<Int> = []
-    /// Players whose engine failed, the leases it fenced, and the pending borrows it ended.
+    /// Players whose engine failed, the leases it fenced, and the pending borrows and acquires it ended.
     var failedPlayers: Set<PlayerID> = []
     var failedLeases: Set<PlayerLease> = []
     var failedPending: Set<Int> = []
@@ -57,8 +60,11 @@ struct SequentialModel: Hashable {
     init(capacity: Int) { self.capacity = capacity }
 
     /// Which part of an operation a step is.
-    enum Step {
+    enum Step: Hashable {
         case whole, accept, end
+        /// An acquire's accept step, on the `candidate`th of the players it may get: when several warm
+        /// players are idle, any of them may win.
+        case acceptOn(candidate: Int)
     }
 
     /// The state after `step` of `operation`, or `nil` when the rules do not allow its response here.
@@ -71,7 +77,7 @@ struct SequentialModel: Hashable {
         let response = operation.response
         switch operation.call {
         case .acquire(let media):
-            return acquire(media: media, page: operation.page, response: response)
+            return acquire(media: media, step: step, operation: operation)
         case .lend(let lease):
             return lend(lease, page: operation.page, response: response)
         case .borrow(let token, _):
@@ -105,7 +111,7 @@ struct SequentialModel: Hashable {
     }
 
     /// The engine failed: the player leaves the pool, its delivered holders' leases are fenced, its
-    /// pending borrows end with the failure.
+    /// pending borrows and acquires end with the failure.
     private mutating func fail(_ id: PlayerID) {
         guard let player = players.firstIndex(where: { $0.id == id }) else { return }
         for holder in players[player].stack {
@@ -116,30 +122,54 @@ struct SequentialModel: Hashable {
         players.remove(at: player)
     }
 
-    private mutating func acquire(media: Int, page: Int, response: LinOperation.Response) -> Bool {
+    /// An acquire answering a lease or `.timedOut` takes one step. One ending in `.engineFailed` was
+    /// granted its player (accept: a pending holder pushed) and then ended by the failure of that
+    /// player's engine while the grant was pending (end: the failure step took the holder).
+    private mutating func acquire(media: Int, step: Step, operation: LinOperation) -> Bool {
+        if step == .end { return failedPending.remove(operation.id) != nil }
+        let response = operation.response
+        var candidate: Int?
+        if case .acceptOn(let index) = step { candidate = index }
         let idle = players.indices.filter { players[$0].stack.isEmpty }
         let warm = idle.filter { players[$0].media == media }
-        let chosen: Int?
+        let chosen: Int
         if !warm.isEmpty {
-            // Among several warm players the pool prefers one whose lane is free: any of them may win.
-            guard case .lease(let lease) = response else { return false }
-            chosen = warm.first { players[$0].id == lease.player }
-        } else if players.count < capacity {
-            guard case .lease(let lease) = response, !players.contains(where: { $0.id == lease.player }) else {
-                return false
+            if let candidate {
+                guard candidate < warm.count else { return false }
+                chosen = warm[candidate]
+            } else {
+                // Among several warm players the pool prefers one whose lane is free: any of them may win.
+                guard case .lease(let lease) = response,
+                    let match = warm.first(where: { players[$0].id == lease.player })
+                else { return false }
+                chosen = match
             }
+        } else if players.count < capacity {
+            // The side pool's engines are always made, and no page can name a player being made: no
+            // failure can end this grant.
+            guard candidate == nil, case .lease(let lease) = response,
+                !players.contains(where: { $0.id == lease.player })
+            else { return false }
             tick += 1
             players.append(Player(id: lease.player, media: media, lastUsed: tick))
             chosen = players.count - 1
         } else {
-            chosen = idle.min { players[$0].lastUsed < players[$1].lastUsed }
-            guard chosen != nil else { return response == .failed(.timedOut) }
+            guard let recycled = idle.min(by: { players[$0].lastUsed < players[$1].lastUsed }) else {
+                return candidate == nil && response == .failed(.timedOut)
+            }
+            // Only the least recently used idle player is recycled.
+            guard candidate == nil || candidate == 0 else { return false }
+            chosen = recycled
         }
-        guard let chosen, case .lease(let lease) = response, lease.player == players[chosen].id,
+        players[chosen].media = media
+        if candidate != nil {
+            players[chosen].stack.append(Holder(page: operation.page, lease: nil, pendingOperation: operation.id))
+            return true
+        }
+        guard case .lease(let lease) = response, lease.player == players[chosen].id,
             lease.media == MediaItem(id: "m\(media)"), granted.insert(lease).inserted
         else { return false }
-        players[chosen].media = media
-        players[chosen].stack.append(Holder(page: page, lease: lease, pendingOperation: nil))
+        players[chosen].stack.append(Holder(page: operation.page, lease: lease, pendingOperation: nil))
         return true
     }
 
