@@ -1,22 +1,35 @@
 import SeamlessPlayback
 
 /// A player with no video: it keeps a position that advances with the rate while playing, takes
-/// as long as you say to load and apply, and records everything the pool asks of it.
+/// as long as you say to load, apply and seek, reports its status as a real engine does, and records everything
+/// the pool asks of it.
 ///
 /// Use it in your own tests and previews in place of a real engine:
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let pool = PlayerPool(clock: clock) { SimulatedEngine(clock: clock) }
+/// let pool = PlayerPool(clock: clock) { SimulatedEngine(clock: clock, duration: .seconds(6)) }
 /// ```
+///
+/// Play the system with ``pauseBySystem(_:)``, ``resumeBySystem()``, ``stall()`` and ``endStall()``.
 public final class SimulatedEngine: PlaybackEngine {
     /// Why a simulated load failed.
     public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reason given by ``SimulatedEngine/init(clock:loadLatency:applyLatency:loadGate:applyGate:appliesImmediately:failLoad:)``.
+        /// The reason `failLoad` gave.
         public let description: String
 
         /// Creates an error with a reason.
         /// - Parameter description: The reason, as `failLoad` gave it.
+        public init(description: String) { self.description = description }
+    }
+
+    /// Why a simulated seek failed (``refuseNextSeek(_:)``).
+    public struct SeekError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reason given to ``SimulatedEngine/refuseNextSeek(_:)``.
+        public let description: String
+
+        /// Creates an error with a reason.
+        /// - Parameter description: The reason.
         public init(description: String) { self.description = description }
     }
 
@@ -26,75 +39,68 @@ public final class SimulatedEngine: PlaybackEngine {
         public var loads: [MediaItem] = []
         /// Settings applied, in the order the applies finished.
         public var applies: [PlaybackSettings] = []
+        /// Positions of the seeks that took effect, in order.
+        public var seeks: [Duration] = []
+        /// Every status the engine reported, in order.
+        public var statuses: [PlaybackStatus] = []
         /// How many times ``SimulatedEngine/shutdown()`` was called.
         public var shutdowns = 0
-        /// Whether two loads or applies ever ran at once, or a shutdown came while one ran (the pool
+        /// Whether two loads, applies or seeks ever ran at once, or a shutdown came while one ran (the pool
         /// promises neither happens).
         public var sawOverlap = false
         /// Whether anything was asked of the engine after it was shut down.
         public var sawUseAfterShutdown = false
     }
 
-    private struct State {
-        var record = Record()
-        var media: MediaItem?
-        var settings: PlaybackSettings?
-        var anchorTime: Duration = .zero
-        var anchorPosition: Duration = .zero
-        var inFlight = 0
-        var reportFailure: (@Sendable (String) -> Void)?
-        /// A failure reported before the pool listened, delivered when it does.
-        var unheardFailure: String?
-        var hangNextLoad: Gate?
-        var hangNextApply: Gate?
-
-        func position(at now: Duration) -> Duration {
-            guard media != nil, let settings, !settings.isPaused else { return anchorPosition }
-            return anchorPosition + (now - anchorTime) * settings.rate
-        }
-
-        /// A call begins: notes one that overlaps another or comes after the shutdown.
-        mutating func begin() {
-            inFlight += 1
-            if inFlight > 1 { record.sawOverlap = true }
-            if record.shutdowns > 0 { record.sawUseAfterShutdown = true }
-        }
-    }
-
-    private let clock: PoolClock
+    let clock: PoolClock
+    /// The media's length; `nil`: endless.
+    let duration: Duration?
     private let loadLatency: Duration
     private let applyLatency: Duration
+    private let seekLatency: Duration
     private let loadGate: Gate?
     private let applyGate: Gate?
+    private let seekGate: Gate?
     private let failLoad: @Sendable (MediaItem) -> String?
     private let appliesImmediately: Bool
-    private let state = Protected(State())
+    let state = Protected(State())
 
     /// Creates a simulated engine.
     /// - Parameters:
     ///   - clock: The clock its position and latencies run on.
+    ///   - duration: The length of every media it plays; `nil` (the default) plays on forever. With a duration the
+    ///     engine honours ``PlaybackSettings/endAction``: it stops at the end and reports ``PlaybackPhase/ended``
+    ///     (when its clock gets there), or wraps to the start and plays on.
     ///   - loadLatency: How long a load takes (a cold start). Default zero.
     ///   - applyLatency: How long an apply takes. Default zero.
+    ///   - seekLatency: How long a seek takes. Default zero.
     ///   - loadGate: A gate every load waits at before it takes effect.
     ///   - applyGate: A gate every apply waits at before it takes effect.
+    ///   - seekGate: A gate every seek waits at before it takes effect.
     ///   - appliesImmediately: Whether it takes settings without waiting, in ``applyImmediately(_:)``, as an
     ///     engine whose settings are plain properties does, while no apply latency, gate or hang is set. Default
     ///     `false`: every apply goes through ``apply(_:)``.
     ///   - failLoad: Returns a reason to make the load of an item fail; `nil` lets it succeed.
     public init(
         clock: any Clock<Duration> = ContinuousClock(),
+        duration: Duration? = nil,
         loadLatency: Duration = .zero,
         applyLatency: Duration = .zero,
+        seekLatency: Duration = .zero,
         loadGate: Gate? = nil,
         applyGate: Gate? = nil,
+        seekGate: Gate? = nil,
         appliesImmediately: Bool = false,
         failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
     ) {
         self.clock = PoolClock(clock)
+        self.duration = duration
         self.loadLatency = loadLatency
         self.applyLatency = applyLatency
+        self.seekLatency = seekLatency
         self.loadGate = loadGate
         self.applyGate = applyGate
+        self.seekGate = seekGate
         self.failLoad = failLoad
         self.appliesImmediately = appliesImmediately
     }
@@ -108,73 +114,55 @@ public final class SimulatedEngine: PlaybackEngine {
     /// The media loaded, if any.
     public var media: MediaItem? { state.withLock { $0.media } }
 
-    /// Reports that the engine can no longer play, as a real engine does when its stream breaks: the
-    /// pool's handler hears it (now, or when the pool starts listening).
-    /// - Parameter reason: Why it can no longer play.
-    public func fail(_ reason: String) {
-        let report = state.withLock { state -> (@Sendable (String) -> Void)? in
-            if state.reportFailure == nil { state.unheardFailure = reason }
-            return state.reportFailure
-        }
-        report?(reason)
-    }
-
-    /// Keeps the pool's failure handler; a failure reported before is delivered at once.
-    /// - Parameter report: Tells the pool why the engine can no longer play.
-    public func onFailure(_ report: @escaping @Sendable (String) -> Void) {
-        let unheard = state.withLock { state -> String? in
-            state.reportFailure = report
-            defer { state.unheardFailure = nil }
-            return state.unheardFailure
-        }
-        if let unheard { report(unheard) }
-    }
-
-    /// Makes the next load hang until the returned gate is opened, as a stalled network would.
-    /// - Returns: The gate the next load waits at (closed).
-    public func hangNextLoad() -> Gate {
-        let gate = Gate()
-        state.withLock { $0.hangNextLoad = gate }
-        return gate
-    }
-
-    /// Makes the next apply hang until the returned gate is opened, as a stuck player would.
-    /// - Returns: The gate the next apply waits at (closed).
-    public func hangNextApply() -> Gate {
-        let gate = Gate()
-        state.withLock { $0.hangNextApply = gate }
-        return gate
+    /// What the engine is doing now; `nil` before its first load and apply.
+    public var phase: PlaybackPhase? {
+        let now = clock.now()
+        return state.withLock { $0.phase(at: now, duration: duration) }
     }
 
     /// Waits the load latency, then starts the media at position zero.
     ///
-    /// The load first waits at the gate from ``hangNextLoad()``, if any, then at the `loadGate`.
+    /// It reports ``PlaybackPhase/loading`` when it begins, and the phase its settings give once loaded. The load
+    /// first waits at the gate from ``hangNextLoad()``, if any, then at the `loadGate`.
     /// - Parameter item: The media to load.
     /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item.
     public func load(_ item: MediaItem) async throws {
-        begin()
-        defer { end() }
+        let start = clock.now()
         let hang = state.withLock { state in
+            state.begin()
+            state.isLoading = true
+            state.reportIfChanged(at: start, duration: duration)
             defer { state.hangNextLoad = nil }
             return state.hangNextLoad
         }
+        defer { end() }
         await hang?.pass()
         await loadGate?.pass()
         await wait(loadLatency)
-        if let reason = failLoad(item) { throw LoadError(description: reason) }
         let now = clock.now()
-        state.withLock { state in
+        if let reason = failLoad(item) {
+            state.withLock { state in
+                state.isLoading = false
+                state.media = nil
+                state.lastPhase = nil
+            }
+            throw LoadError(description: reason)
+        }
+        change(at: now) { state in
             state.record.loads.append(item)
             state.media = item
-            state.anchorTime = now
+            state.isLoading = false
+            state.hasEnded = false
+            state.isStalled = false
             state.anchorPosition = .zero
         }
     }
 
     /// Waits the apply latency, then takes the settings; the position carries on from where it was.
     ///
-    /// The apply first waits at the gate from ``hangNextApply()``, if any, then at the `applyGate`. It
-    /// completes even when its task is cancelled, as `PlaybackEngine.apply(_:)` requires.
+    /// Taking settings ends a pause the engine made by itself, as a real player's `play()` would. The apply first
+    /// waits at the gate from ``hangNextApply()``, if any, then at the `applyGate`. It completes even when its task
+    /// is cancelled, as `PlaybackEngine.apply(_:)` requires.
     /// - Parameter settings: The settings to take.
     public func apply(_ settings: PlaybackSettings) async {
         begin()
@@ -186,13 +174,16 @@ public final class SimulatedEngine: PlaybackEngine {
         await hang?.pass()
         await applyGate?.pass()
         await wait(applyLatency)
-        let now = clock.now()
-        state.withLock { take(settings, now: now, into: &$0) }
+        change(at: clock.now()) { take(settings, into: &$0) }
     }
 
-    private func take(_ settings: PlaybackSettings, now: Duration, into state: inout State) {
-        state.anchorPosition = state.position(at: now)
-        state.anchorTime = now
+    private func take(_ settings: PlaybackSettings, into state: inout State) {
+        // A looping media that had stopped at its end starts again.
+        if settings.endAction == .loop, state.hasEnded {
+            state.hasEnded = false
+            state.anchorPosition = .zero
+        }
+        state.systemPause = nil
         state.settings = settings
         state.record.applies.append(settings)
     }
@@ -203,26 +194,53 @@ public final class SimulatedEngine: PlaybackEngine {
     /// - Returns: Whether it took them.
     public func applyImmediately(_ settings: PlaybackSettings) -> Bool {
         guard appliesImmediately, applyLatency == .zero, applyGate == nil else { return false }
-        let now = clock.now()
-        return state.withLock { state in
-            guard state.hangNextApply == nil else { return false }
+        guard state.withLock({ $0.hangNextApply == nil }) else { return false }
+        change(at: clock.now()) { state in
             state.begin()
-            defer { state.inFlight -= 1 }
-            take(settings, now: now, into: &state)
-            return true
+            state.inFlight -= 1
+            take(settings, into: &state)
+        }
+        return true
+    }
+
+    /// Waits the seek latency, then moves the position (clamped to the media), leaving the end if it was there.
+    ///
+    /// The seek first waits at the gate from ``hangNextSeek()``, if any, then at the `seekGate`.
+    /// - Parameter position: The new position.
+    /// - Throws: ``SeekError`` when ``refuseNextSeek(_:)`` gave a reason.
+    public func seek(to position: Duration) async throws {
+        begin()
+        defer { end() }
+        let (hang, refusal) = state.withLock { state in
+            defer {
+                state.hangNextSeek = nil
+                state.refuseNextSeek = nil
+            }
+            return (state.hangNextSeek, state.refuseNextSeek)
+        }
+        await hang?.pass()
+        await seekGate?.pass()
+        await wait(seekLatency)
+        if let refusal { throw SeekError(description: refusal) }
+        let target = min(max(position, .zero), duration ?? position)
+        change(at: clock.now()) { state in
+            state.anchorPosition = target
+            state.hasEnded = false
+            state.record.seeks.append(target)
         }
     }
 
     /// The position in the loaded media, advanced by the rate while playing.
     public func currentPosition() async -> Duration {
         let now = clock.now()
-        return state.withLock { $0.position(at: now) }
+        return state.withLock { $0.position(at: now, duration: duration) }
     }
 
-    /// Counts the shutdown; the pool calls it exactly once, after every load and apply has finished.
+    /// Counts the shutdown; the pool calls it exactly once, after every load, apply and seek has finished.
     public func shutdown() async {
         state.withLock { state in
             state.record.shutdowns += 1
+            state.endWatch &+= 1
             if state.inFlight > 0 { state.record.sawOverlap = true }
         }
     }

@@ -51,6 +51,8 @@ final class MachineHarness {
         case .create: step(sourceLocation: sourceLocation) { $0.engineCreated(player) }
         case .load(let media): step(sourceLocation: sourceLocation) { $0.loadFinished(player, media: media) }
         case .apply(_, let version): step(sourceLocation: sourceLocation) { $0.applyFinished(player, version: version) }
+        case .seek(_, let request):
+            step(sourceLocation: sourceLocation) { $0.seekFinished(player, request: request, failure: nil) }
         case .shutDown: step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
         case nil:
             // A failed engine still owes its shutdown.

@@ -7,7 +7,8 @@ import Testing
 struct PoolStateMachineInvariantsTests {
     /// Plays the shell and the pages at random: every input, every completion order, cancellations,
     /// failures, timers. After every step the invariants hold; every request resolves at most once;
-    /// no engine ever gets a job while one is in flight; applies land in increasing version order.
+    /// no engine ever gets a job while one is in flight; applies land in increasing version order; a seek reaches
+    /// an engine only for its active holder; engines change by themselves (system pauses, stalls, ends).
     @Test(arguments: 0..<24)
     func randomRun(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
@@ -33,6 +34,8 @@ struct PoolStateMachineInvariantsTests {
         // Engine failures: never granted again, every holder told once.
         var failedPlayers = Set<PlayerID>()
         var toldFailed = Set<Grant>()
+        // Seeks: the grant that asked, to check it is the active holder when the seek reaches the engine.
+        var seekers: [RequestID: Grant] = [:]
 
         func absorb(_ actions: [PoolAction]) {
             for action in actions {
@@ -40,6 +43,12 @@ struct PoolStateMachineInvariantsTests {
                 case .run(let job, let player):
                     #expect(busy[player] == nil, "job \(job) on busy \(player), seed \(seed)")
                     busy[player] = job
+                    if case .seek(_, let request) = job, let grant = seekers[request] {
+                        let top = h.machine.players[player]?.stack.last
+                        #expect(
+                            top?.epoch == grant.epoch && top?.pending == nil,
+                            "a seek reached the engine for a lease not active, seed \(seed)")
+                    }
                 case .resume(let request, let grant):
                     #expect(resolved.insert(request).inserted, "\(request) resolved twice, seed \(seed)")
                     if outstanding[request] == "borrow", let token = borrowToken[request],
@@ -88,8 +97,10 @@ struct PoolStateMachineInvariantsTests {
                     let player = h.machine.players[grant.player]
                     #expect(player?.stack.last?.epoch == grant.epoch, "returned to an inactive page, seed \(seed)")
                     #expect(player?.landed == player?.version, "returned with settings still to land, seed \(seed)")
+                    // (Or the engine changed by itself while they were applied: then nothing counts as live.)
                     #expect(
-                        player?.applied == h.machine.settings(of: grant.session),
+                        player?.applied == h.machine.settings(of: grant.session)
+                            || (player?.applied == nil && player?.outsideChange == true),
                         "returned before the settings landed, seed \(seed)")
                 default:
                     break
@@ -113,6 +124,8 @@ struct PoolStateMachineInvariantsTests {
                 #expect(version > lastVersion[player, default: 0], "applies out of order, seed \(seed)")
                 lastVersion[player] = version
                 absorb(h.step { $0.applyFinished(player, version: version) })
+            case .seek(_, let request):
+                absorb(h.step { $0.seekFinished(player, request: request, failure: failing ? "no index" : nil) })
             case .shutDown:
                 absorb(h.step { $0.engineShutDown(player) })
             }
@@ -154,7 +167,7 @@ struct PoolStateMachineInvariantsTests {
             let session = sessions.randomElement(using: &rng) ?? 0
             let r = h.request()
             let now = h.now
-            switch Int.random(in: 0..<100, using: &rng) {
+            switch Int.random(in: 0..<108, using: &rng) {
             case 0..<14:
                 let timeout: Duration? = Bool.random(using: &rng) ? .seconds(Int.random(in: 0...2, using: &rng)) : nil
                 let item = media.randomElement(using: &rng) ?? clip
@@ -231,9 +244,29 @@ struct PoolStateMachineInvariantsTests {
             case 97..<98:
                 outstanding[r] = "prewarm"
                 absorb(h.step { $0.prewarmRequested(r, media: media.randomElement(using: &rng) ?? clip) })
-            default:
+            case 98..<99:
                 outstanding[r] = "trim"
                 absorb(h.step { $0.trimRequested(r, keepingIdle: Int.random(in: 0...1, using: &rng)) })
+            case 99..<104:
+                // A seek, by any lease: active, lent, revoked or given back; now and then to a negative position.
+                if let lease = leases.randomElement(using: &rng) {
+                    let position = Duration.seconds(Int.random(in: -1...30, using: &rng))
+                    outstanding[r] = "seek"
+                    seekers[r] = lease
+                    absorb(h.step { $0.seekRequested(r, lease: lease.key, by: lease.session, to: position) })
+                }
+            default:
+                // The engine changes by itself, or reports what it did.
+                if let player = h.machine.players.values.filter(\.isCreated).randomElement(using: &rng)?.id {
+                    let phases: [PlaybackPhase] = [
+                        .playing, .buffering, .ended, .loading, .paused(.requested), .paused(.interrupted),
+                        .paused(.outputLost), .paused(.system),
+                    ]
+                    let phase = phases.randomElement(using: &rng) ?? .playing
+                    let status = PlaybackStatus(phase: phase, position: .seconds(1), duration: .seconds(6))
+                    let superseded = Bool.random(using: &rng)
+                    absorb(h.step { $0.statusReported(player, status, isSuperseded: superseded) })
+                }
             }
         }
         // Quiesce: finish every job.
@@ -245,9 +278,12 @@ struct PoolStateMachineInvariantsTests {
                 continue
             }
         }
-        // At rest every held engine carries exactly its active holder's settings.
-        for snapshot in h.machine.snapshot() where !snapshot.holders.isEmpty {
-            #expect(snapshot.appliedSettings == snapshot.activeSettings, "seed \(seed)")
+        // At rest every held engine carries exactly its active holder's settings, unless the engine changed by itself
+        // since its last apply (then none count as live).
+        for player in h.machine.players.values where !player.stack.isEmpty {
+            let active = player.stack.last.flatMap { h.machine.settings(of: $0.session) }
+            #expect(
+                player.applied == active || (player.applied == nil && player.outsideChange), "seed \(seed)")
         }
         // Revoked leases stay revoked.
         for grant in revoked where h.machine.sessions[grant.session] != nil {

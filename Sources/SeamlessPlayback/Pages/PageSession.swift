@@ -135,6 +135,50 @@ public actor PageSession {
         return try await borrow(token)
     }
 
+    /// Moves the player's position, for a scrubber or a replay.
+    ///
+    /// Only the player's active holder may seek. The seek waits its turn on the engine, after the loads and applies
+    /// already decided, and reaches the engine only if this lease is still the active holder when its turn comes.
+    /// It returns when the engine's seek returns: the picture at the new position is out. A position past the end is
+    /// the engine's to clamp.
+    /// - Parameters:
+    ///   - lease: A lease this page holds as the player's active holder.
+    ///   - position: The new position, not negative.
+    /// - Throws: ``PlayerPoolError/notActiveHolder`` (this page lent the player, also when that happened before the
+    ///   seek's turn), ``PlayerPoolError/seekFailed(_:)`` (a negative position, or the engine could not seek; the
+    ///   player stays in service), ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/notHolder``,
+    ///   ``PlayerPoolError/engineFailed(_:)``, ``PlayerPoolError/cancelled``, ``PlayerPoolError/sessionClosed``,
+    ///   ``PlayerPoolError/poolShutDown``.
+    public nonisolated func seek(_ lease: PlayerLease, to position: Duration) async throws(PlayerPoolError) {
+        guard !isClosed else { throw .sessionClosed }
+        try await pool.seek(lease, to: position, session: id)
+    }
+
+    /// The player's status as this page may see it: what a spinner, an end card or a progress bar follows.
+    ///
+    /// The stream yields the engine's latest status (if it reported any) while this lease is the active holder,
+    /// then each status the engine reports while it stays so. While another page holds the player above it, the
+    /// stream is silent; when the player comes back (the borrower gave it back), the latest status comes first.
+    /// A slow reader gets only the newest status. The stream finishes when the lease ends (given back, revoked,
+    /// its engine failed, the page closed, the pool shut down), and at once for a lease the page does not hold.
+    ///
+    /// A pause the page did not ask for (``PauseReason/interrupted``, ``PauseReason/outputLost``,
+    /// ``PauseReason/system``) is not undone by the pool: the page decides, with ``update(_:)``.
+    /// - Parameter lease: A lease this page holds.
+    /// - Returns: The stream of statuses.
+    public nonisolated func status(of lease: PlayerLease) -> AsyncStream<PlaybackStatus> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PlaybackStatus.self, bufferingPolicy: .bufferingNewest(1))
+        guard !isClosed else {
+            continuation.finish()
+            return stream
+        }
+        let pool = self.pool
+        let session = id
+        Task { await pool.subscribeStatus(lease, session: session, continuation: continuation) }
+        return stream
+    }
+
     /// Leaves the player's holder stack.
     ///
     /// If this page was the active holder, the page below becomes active and its settings are on the

@@ -27,6 +27,8 @@ final class EngineLane: Sendable {
         var outside = OutsideCall.none
         var failed = false
         var notedFailure: String?
+        /// Set when the engine is shut down: later failure reports are ignored.
+        var isClosed = false
 
         /// Whether the engine is running an apply started outside the lane.
         var isBusyOutside: Bool { outside == .running || outside == .taskReports }
@@ -81,13 +83,27 @@ final class EngineLane: Sendable {
     }
 
     /// Keeps an engine's failure report, so that the lane can hand it to the pool before it reports the call
-    /// that was running as returned (the report's own hop to the pool may come later). The first counts.
-    func noteFailure(_ reason: String) {
+    /// that was running as returned (the report's own hop to the pool may come later). The first counts; once the
+    /// lane is ``close()``d, none does.
+    /// - Returns: Whether the lane is still open, so that the pool should hear of the report.
+    @discardableResult
+    func noteFailure(_ reason: String) -> Bool {
         state.withLock { state in
-            guard state.notedFailure == nil else { return }
+            guard !state.isClosed else { return false }
+            guard state.notedFailure == nil else { return true }
             state.notedFailure = reason
             hasNotedFailure.store(true, ordering: .releasing)
             reports.noted()
+            return true
+        }
+    }
+
+    /// The engine is shut down: a failure still noted is dropped (no longer counted as pending) and every later
+    /// report is ignored.
+    func close() {
+        state.withLock { state in
+            state.isClosed = true
+            _ = state.takeNote(clearing: hasNotedFailure, counted: reports)
         }
     }
 

@@ -34,4 +34,10 @@ extension PlayerPool {
 
     /// Timers still armed in the shell.
     package var armedTimers: Int { shell.timers.count }
+
+    /// Seeks waiting for their turn on the player's lane.
+    package func queuedSeeks(on player: PlayerID) -> Int { shell.machine.players[player]?.seeks.count ?? 0 }
+
+    /// Status streams open now.
+    package var openStatusStreams: Int { shell.statusStreams.count }
 }

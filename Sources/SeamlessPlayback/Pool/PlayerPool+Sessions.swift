@@ -21,6 +21,16 @@ extension PlayerPool {
         return try lease(from: result)
     }
 
+    func seek(_ lease: PlayerLease, to position: Duration, session: SessionID) async throws(PlayerPoolError) {
+        _ = try await perform(.cancellable) { $0.seekRequested($1, lease: lease.key, by: session, to: position) }.get()
+    }
+
+    func subscribeStatus(
+        _ lease: PlayerLease, session: SessionID, continuation: AsyncStream<PlaybackStatus>.Continuation
+    ) {
+        shell.subscribeStatus(lease.key, by: session, continuation: continuation)
+    }
+
     func giveBack(_ lease: PlayerLease, session: SessionID) async throws(PlayerPoolError) {
         _ = try await perform(.uncancellable) { $0.giveBackRequested($1, lease: lease.key, by: session) }.get()
     }

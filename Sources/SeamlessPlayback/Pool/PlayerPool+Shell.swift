@@ -62,6 +62,16 @@ extension PlayerPool {
 
     // MARK: Tasks
 
+    func laneSeeked(_ id: PlayerID, request: RequestID, failure: String?) {
+        shell.laneSeeked(id, request: request, failure: failure)
+    }
+
+    func unsubscribeStatus(_ key: UInt64) { shell.statusStreams[key] = nil }
+
+    /// Status reports of the player's engine are waiting in its inbox.
+    func statusArrived(_ id: PlayerID, from inbox: StatusInbox) { shell.statusArrived(id, from: inbox) }
+
+    #if compiler(>=6.2)
     /// Starts the apply's task, isolated to nothing: it begins on this thread and runs the engine's apply in place,
     /// and it reaches the pool only through `pool`.
     @available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *)
@@ -76,6 +86,7 @@ extension PlayerPool {
             await pool.pool?.applyReturned(id, version: version, noted: lane.takeNotedFailure())
         }
     }
+    #endif
 
     /// One engine's whole life: create it, then run its jobs one at a time until it shuts down.
     /// It reaches the pool only to report, and shuts the engine down itself once the pool is gone.
@@ -114,6 +125,15 @@ extension PlayerPool {
                 // so that the settings are never counted as landed on a failed engine.
                 await reportNotedFailure(of: id, on: lane, to: pool)
                 await pool()?.laneApplied(id, version: version)
+            case .seek(let position, let request):
+                var failure: String?
+                if lane.isFailed {
+                    failure = "the engine failed"
+                } else {
+                    do { try await engine.seek(to: position) } catch { failure = String(describing: error) }
+                }
+                await reportNotedFailure(of: id, on: lane, to: pool)
+                await pool()?.laneSeeked(id, request: request, failure: failure)
             case .shutDown:
                 await engine.shutdown()
                 await pool()?.laneShutDown(id)

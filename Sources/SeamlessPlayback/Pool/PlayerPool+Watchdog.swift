@@ -58,6 +58,8 @@ extension PoolShell {
             (limit, what) = (configuration.loadTimeout, "load of \(media)")
         case .apply:
             (limit, what) = (configuration.applyTimeout, "apply")
+        case .seek(let position, _):
+            (limit, what) = (configuration.applyTimeout, "seek to \(position)")
         case .create, .shutDown:
             return
         }

@@ -20,6 +20,7 @@ extension PoolShell {
         keep(input(&machine, request))
         carryOut()
         running = nil
+        if !statusStreams.isEmpty { refreshStatusStreams() }
         if let result = runningResult.take() { return (request, result) }
         return (request, finished.isEmpty ? nil : finished.removeValue(forKey: request))
     }
@@ -57,6 +58,7 @@ extension PoolShell {
     mutating func run(_ input: (inout PoolStateMachine) -> [PoolAction]) {
         keep(input(&machine))
         carryOut()
+        if !statusStreams.isEmpty { refreshStatusStreams() }
     }
 
     /// Actions an input handed over instead of keeping them in the machine's `out` (none, while the machine
@@ -214,8 +216,10 @@ extension PoolShell {
     /// Starts an apply the engine did not take at once: on a task of its own, or on the lane.
     @inline(never)  // Keeps the task's types, whose layout is known only at run time, off the path above.
     private mutating func startAwaitedApply(_ settings: PlaybackSettings, version: UInt64, on id: PlayerID) {
-        let engine = engines[id]
         let job = EngineJob.apply(settings, version: version)
+        // `Task.immediate` (SE-0472) arrived with Swift 6.2: an older compiler carries every apply out on the lane.
+        #if compiler(>=6.2)
+        let engine = engines[id]
         guard #available(macOS 26, iOS 26, tvOS 26, visionOS 26, watchOS 26, *), startsApplyTasks, let engine,
             let lane = lanes[id]
         else {
@@ -229,6 +233,9 @@ extension PoolShell {
         case .returned(let noted): applyReturned(id, version: version, noted: noted)
         case .running: timeCall(job, on: id)
         }
+        #else
+        dispatch(job, to: id)
+        #endif
     }
 
     /// An apply started by ``startApply(_:version:on:)`` returned: a failure the engine reported meanwhile
@@ -252,9 +259,13 @@ extension PoolShell {
         let pool = self.pool
         let lane = lanes[id]
         engine.onFailure { reason in
-            lane?.noteFailure(reason)
+            // A lane that has shut down ignores the report: nobody would ever take its note.
+            guard lane?.noteFailure(reason) == true else { return }
             Task { await pool.pool?.engineReportedFailure(id, reason: reason) }
         }
+        // Also before the first load: statuses reach the machine in the order the engine made them.
+        let inbox = StatusInbox(player: id, pool: pool)
+        engine.onStatusChange { status in inbox.post(status) }
         run { $0.engineCreated(id) }
         return true
     }
@@ -269,10 +280,16 @@ extension PoolShell {
         run { $0.applyFinished(id, version: version) }
     }
 
+    mutating func laneSeeked(_ id: PlayerID, request: RequestID, failure: String?) {
+        callReturned(on: id)
+        run { $0.seekFinished(id, request: request, failure: failure) }
+    }
+
     mutating func laneShutDown(_ id: PlayerID) {
         engines[id] = nil
-        // A failure still noted there is dropped with the lane, so that it no longer counts as pending.
-        _ = lanes.removeValue(forKey: id)?.takeNotedFailure()
+        // A failure still noted there is dropped with the lane, so that it no longer counts as pending, and the lane
+        // ignores every later report (an engine may report any number of times, also while torn down).
+        lanes.removeValue(forKey: id)?.close()
         run { $0.engineShutDown(id) }
     }
 }

@@ -35,6 +35,10 @@ struct PoolShell {
     var timers: [RequestID: Task<Void, Never>] = [:]
     var notices = IDMap<SessionID, NoticeMailbox>()
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
+    /// The pages' status streams (``PageSession/status(of:)``), by subscription. Every input looks at them only
+    /// while there is one: status costs only its subscribers.
+    var statusStreams: [UInt64: StatusStream] = [:]
+    var nextStatusStream: UInt64 = 1
     var nextSubscriber: UInt64 = 1
     var nextRequest: UInt64 = 1
     /// Secure random bytes for handoff tokens, drawn from the system in batches.
@@ -54,6 +58,7 @@ struct PoolShell {
     /// Finishes every event stream and the record of active holders, and stops every timer and the watchdog.
     func finishStreams() {
         for continuation in subscribers.values { continuation.finish() }
+        for stream in statusStreams.values { stream.continuation.finish() }
         for timer in timers.values { timer.cancel() }
         watchdog.task?.cancel()
         activeHolders.finish()
@@ -83,6 +88,7 @@ extension PoolShell {
     mutating func shutDown() {
         finishStreams()
         subscribers = [:]
+        statusStreams = [:]
         timers = [:]
         watchdog.stop()
     }

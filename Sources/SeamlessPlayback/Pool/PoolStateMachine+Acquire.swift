@@ -64,6 +64,13 @@ extension PoolStateMachine {
         case .prewarm:
             requests[request] = nil
             out.append(.fail(request, .cancelled))
+        case .seek(let id):
+            if let session = players[id]?.seeks.first(where: { $0.request == request })?.session,
+                publishesEvents
+            {
+                out.append(.emit(.cancelled(session: name(of: session))))
+            }
+            seekCancelled(request, on: id)
         case .settle, .retire, .reclaim, .unwinding, nil:
             break
         }

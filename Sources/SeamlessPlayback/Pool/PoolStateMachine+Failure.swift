@@ -10,7 +10,15 @@ extension PoolStateMachine {
     /// update or close waiting there returns (its change is made); a reclaim waiting there throws. The
     /// engine is shut down once no call of the pool is running on it (after a hung call returns).
     mutating func engineFailed(_ id: PlayerID, reason: String, now: Duration) -> [PoolAction] {
-        guard let player = players[id], player.isCreated, player.job != .shutDown else { return [] }
+        failEngine(id, reason: reason, now: now, callHung: false)
+        return take()
+    }
+
+    /// Takes the failed engine's player out of the pool (see ``engineFailed(_:reason:now:)``).
+    /// - Parameter callHung: Whether the failure is the call in flight outlasting its timeout: then a shutdown of
+    ///   the pool does not wait for that call.
+    private mutating func failEngine(_ id: PlayerID, reason: String, now: Duration, callHung: Bool) {
+        guard let player = players[id], player.isCreated, player.job != .shutDown else { return }
         players[id] = nil
         counters.failures += 1
         if publishesEvents { out.append(.emit(.engineFailed(id, reason))) }
@@ -29,6 +37,7 @@ extension PoolStateMachine {
             }
         }
         if player.shownEpoch != nil { out.append(.activeChanged(id, nil)) }
+        failSeeks(of: player, reason: reason)
         for request in player.watchers {
             switch requests[request] {
             case .settle, .retire:
@@ -48,19 +57,27 @@ extension PoolStateMachine {
             failedEngines[id] = .shuttingDown
             out.append(.run(.shutDown, on: id))
         } else {
-            failedEngines[id] = .callInFlight
+            failedEngines[id] = callHung ? .hung : .callInFlight
         }
         serveWaiters()
-        return take()
     }
 
     /// A call on the player outlasted its timeout.
     /// - Parameters:
     ///   - id: The player.
     ///   - call: What the call was and how long it has run, for the failure's reason.
+    ///
+    /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
+    /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it.
     mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) -> [PoolAction] {
+        if players[id] == nil, failedEngines[id] == .callInFlight {
+            failedEngines[id] = .hung
+            for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
+            return take()
+        }
         guard let job = players[id]?.job, job != .create, job != .shutDown else { return [] }
-        return engineFailed(id, reason: call, now: now)
+        failEngine(id, reason: call, now: now, callHung: true)
+        return take()
     }
 
     /// A borrowed lease may have been held longer than the warning threshold.
@@ -75,7 +92,7 @@ extension PoolStateMachine {
     /// The call a failed engine was running returned (or threw): it can be shut down now.
     /// - Returns: Whether the player was a failed engine.
     mutating func failedEngineCallReturned(_ id: PlayerID) -> Bool {
-        guard failedEngines[id] == .callInFlight else { return failedEngines[id] != nil }
+        guard failedEngines[id] == .callInFlight || failedEngines[id] == .hung else { return failedEngines[id] != nil }
         failedEngines[id] = .shuttingDown
         out.append(.run(.shutDown, on: id))
         return true
@@ -108,8 +125,11 @@ struct FailedPlayer: Hashable, Sendable {
 
 /// What is left to do with a failed engine, whose slot is already free.
 enum FailedEngine: Hashable, Sendable {
-    /// A load or apply of the pool has not returned yet (``PoolMetrics/abandoned``).
+    /// A load, apply or seek of the pool has not returned yet (``PoolMetrics/abandoned``); a shutdown of the pool
+    /// waits for it, bounded by the call's timeout when one is set.
     case callInFlight
+    /// Its call outlasted its timeout and has not returned yet (``PoolMetrics/abandoned``); nothing waits for it.
+    case hung
     /// Its `shutdown()` has been called.
     case shuttingDown
 }

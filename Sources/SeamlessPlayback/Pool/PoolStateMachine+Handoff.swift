@@ -205,7 +205,7 @@ extension PoolStateMachine {
                     out.append(.fail(id, .poolShutDown))
                 case .unwinding(_, _, let error):
                     out.append(.fail(id, error))
-                case .grant, .prewarm, nil:
+                case .grant, .prewarm, .seek, nil:
                     out.append(.fail(id, .poolShutDown))
                 }
             }
@@ -221,12 +221,14 @@ extension PoolStateMachine {
             for id in players.keys.sorted(by: { $0.number < $1.number }) {
                 players[id]?.stack = []
                 players[id]?.watchers = []
+                players[id]?.seeks = []
                 players[id]?.retiring = true
                 advance(id)
             }
         }
-        // Failed engines being shut down are waited for too; one whose call has not returned is not (it may never).
-        let failing = failedEngines.filter { $0.value == .shuttingDown }.keys
+        // Failed engines are waited for too, also one whose call is still running (bounded by the call timeouts
+        // when set); one whose call outlasted its timeout is not (it may never return).
+        let failing = failedEngines.filter { $0.value != .hung }.keys
         waitForRetire(request, Set(players.keys).union(failing))
         return take()
     }

@@ -50,6 +50,9 @@ extension PoolStateMachine {
             case .waiting: found = queued.contains(request)
             case .grant(let id, _, _), .prewarm(let id, _), .reclaim(let id, _, _, _), .unwinding(let id, _, _):
                 found = watched(request, by: id)
+            case .seek(let id):
+                let player = players[id]
+                found = player?.seeks.contains { $0.request == request } == true || player?.job?.seekRequest == request
             case .settle(let remaining): found = remaining.keys.allSatisfy { watched(request, by: $0) }
             case .retire(let ids): found = ids.allSatisfy { watched(request, by: $0) }
             }
@@ -78,6 +81,9 @@ extension PoolStateMachine {
         if player.retiring, !player.stack.isEmpty, !isShutDown {
             problems.append("\(id): retiring while held")
         }
+        if player.job == nil, player.isCreated, !player.seeks.isEmpty {
+            problems.append("\(id): a seek waits on a free lane")
+        }
         if player.job == nil, player.isCreated, player.stack.last?.pending != nil {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
         }
@@ -88,7 +94,8 @@ extension PoolStateMachine {
         if player.job == nil, player.isCreated, let top = player.stack.last, top.pending == nil {
             if player.loaded != player.media { problems.append("\(id): held but media not loaded") }
             if player.landed != player.version { problems.append("\(id): lane idle with settings not landed") }
-            if player.applied != sessions[top.session]?.settings {
+            // Unless the engine changed by itself since: then nothing counts as live until the next apply.
+            if player.applied != sessions[top.session]?.settings, !(player.applied == nil && player.outsideChange) {
                 problems.append("\(id): engine settings are not the active holder's")
             }
         }

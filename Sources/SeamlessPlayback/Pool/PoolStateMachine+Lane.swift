@@ -70,7 +70,8 @@ extension PoolStateMachine {
             guard case .apply(let settings, version)? = player.job else { return false }
             player.job = nil
             player.landed = version
-            player.applied = settings
+            // An outside change reported while the apply ran may have come after it: nothing counts as live then.
+            player.applied = player.outsideChange ? nil : settings
             return true
         }
         guard landed == true else { return [] }
@@ -110,6 +111,8 @@ extension PoolStateMachine {
             if let job = player.startNextJob(activeSettings: activeSettings) {
                 if case .load = job { machine.counters.loads += 1 }
                 machine.out.append(.run(job, on: id))
+            } else if !player.seeks.isEmpty {
+                machine.startSeek(&player)
             }
             machine.reexamine(&player)
         }

@@ -28,6 +28,8 @@ enum EngineJob: Hashable, Sendable {
     case create
     case load(MediaItem)
     case apply(PlaybackSettings, version: UInt64)
+    /// A seek of the active holder, checked at its turn: it reaches the engine only if its lease is still active.
+    case seek(Duration, request: RequestID)
     case shutDown
 }
 
@@ -121,4 +123,22 @@ enum Request: Sendable {
     case prewarm(player: PlayerID, media: MediaItem)
     /// Completes when all these players are shut down.
     case retire(Set<PlayerID>)
+    /// A seek, queued on `player` (``PlayerState/seeks``) or running there; completes when the engine's seek returns.
+    case seek(player: PlayerID)
+}
+
+extension EngineJob {
+    /// The request of a seek job; `nil` for every other job.
+    var seekRequest: RequestID? {
+        if case .seek(_, let request) = self { request } else { nil }
+    }
+}
+
+/// A seek waiting for its turn on a player's lane.
+struct PendingSeek: Hashable, Sendable {
+    let request: RequestID
+    /// The grant of the lease that asked: the seek reaches the engine only if it is the active holder at its turn.
+    let epoch: UInt64
+    let session: SessionID
+    let position: Duration
 }

@@ -65,7 +65,7 @@ extension PoolStateMachine {
 
     /// Registers `request` to complete when all these players are shut down.
     mutating func waitForRetire(_ request: RequestID, _ ids: Set<PlayerID>) {
-        let remaining = ids.filter { players[$0] != nil || failedEngines[$0] == .shuttingDown }
+        let remaining = ids.filter { players[$0] != nil || (failedEngines[$0] ?? .hung) != .hung }
         guard !remaining.isEmpty else {
             out.append(.succeed(request))
             return

@@ -154,7 +154,7 @@ struct PoolStateMachine: Sendable {
         metrics.idle = players.values.reduce(0) { $0 + ($1.isCreated && $1.isClaimable ? 1 : 0) }
         metrics.waiting = waitingCount
         metrics.tokens = tokens.count
-        metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1 == .callInFlight ? 1 : 0) }
+        metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1 == .shuttingDown ? 0 : 1) }
         return metrics
     }
 

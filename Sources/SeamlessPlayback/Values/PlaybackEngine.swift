@@ -1,7 +1,7 @@
 /// A real player: AVPlayer, libmpv, or a simulation.
 ///
-/// The pool is the only caller of `load`, `applyImmediately`, `apply` and `shutdown`, and it calls one engine
-/// strictly one operation at a time: a `load` or apply never overlaps another on the same engine, and they arrive
+/// The pool is the only caller of `load`, `applyImmediately`, `apply`, `seek` and `shutdown`, and it calls one engine
+/// strictly one operation at a time: a `load`, apply or seek never overlaps another on the same engine, and they arrive
 /// in the order the pool decided them. `shutdown` is called exactly once, last. Implementations
 /// therefore need no ordering logic of their own, only thread safety for their own state, since
 /// pages may read `currentPosition` at any time.
@@ -35,6 +35,20 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// first counts.
     /// - Parameter report: Tells the pool why the engine can no longer play.
     func onFailure(_ report: @escaping @Sendable (String) -> Void)
+    /// Moves the playback position and returns when the picture at the new position is out.
+    ///
+    /// The pool calls it on the engine's lane, between its loads and applies, only for the page that is the
+    /// player's active holder when the seek's turn comes. A position past the end is the engine's to clamp.
+    /// - Parameter position: The new position, never negative.
+    /// - Throws: Any error when the engine cannot seek there (a live stream, a file without an index); the pool
+    ///   answers ``PlayerPoolError/seekFailed(_:)`` and keeps the engine in service.
+    func seek(to position: Duration) async throws
+    /// Called once by the pool, before the engine's first load. The engine calls `report` whenever its state
+    /// changes — loading, playing, buffering, paused (and why), ended — from any thread. Report every change
+    /// the engine made by itself (a system pause, a stall, the end): the pool's isolation of each page's settings
+    /// depends on it.
+    /// - Parameter report: Tells the pool the engine's new status.
+    func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void)
 }
 
 extension PlaybackEngine {
@@ -46,4 +60,28 @@ extension PlaybackEngine {
     /// Engines that never fail after their load need not implement it.
     /// - Parameter report: Ignored.
     public func onFailure(_ report: @escaping @Sendable (String) -> Void) {}
+
+    /// Engines that cannot seek need not implement it.
+    /// - Parameter position: Ignored.
+    /// - Throws: ``PlaybackEngineError/seekNotSupported``, always.
+    public func seek(to position: Duration) async throws {
+        throw PlaybackEngineError.seekNotSupported
+    }
+
+    /// Engines that report no status need not implement it: their pages' status streams stay silent.
+    /// - Parameter report: Ignored.
+    public func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {}
+}
+
+/// What the protocol's default implementations throw.
+public enum PlaybackEngineError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The engine does not implement ``PlaybackEngine/seek(to:)``.
+    case seekNotSupported
+
+    /// A sentence for logs.
+    public var description: String {
+        switch self {
+        case .seekNotSupported: "this engine cannot seek"
+        }
+    }
 }

@@ -1,7 +1,7 @@
 /// The playback state a page wants on the engine while it is the player's active holder.
 ///
 /// Each ``PageSession`` keeps its own settings. The pool puts the active holder's settings on the
-/// engine whenever the holder changes, so a feed's mute never leaks into a detail page and back.
+/// engine whenever the holder changes, so a feed's mute or looping never leaks into a detail page and back.
 public struct PlaybackSettings: Hashable, Sendable {
     /// Whether sound is off. Defaults to `false`.
     public var isMuted: Bool
@@ -15,6 +15,9 @@ public struct PlaybackSettings: Hashable, Sendable {
     public var isPaused: Bool
     /// How the picture fills the view. Defaults to ``ContentMode/aspectFit``.
     public var contentMode: ContentMode
+    /// What the player does at the end of the media: stop on the last frame or start again. Defaults to
+    /// ``EndAction/pause``.
+    public var endAction: EndAction
 
     /// The rates a page may ask for: 0.25× to 4×.
     public static let rateRange: ClosedRange<Double> = 0.25...4
@@ -29,15 +32,17 @@ public struct PlaybackSettings: Hashable, Sendable {
     ///   - rate: The playback speed, within ``rateRange``.
     ///   - isPaused: Whether playback is paused.
     ///   - contentMode: How the picture fits its view.
+    ///   - endAction: What the player does at the end of the media.
     public init(
         isMuted: Bool = false, volume: Double = 1, rate: Double = 1,
-        isPaused: Bool = false, contentMode: ContentMode = .aspectFit
+        isPaused: Bool = false, contentMode: ContentMode = .aspectFit, endAction: EndAction = .pause
     ) {
         self.isMuted = isMuted
         self.volume = volume
         self.rate = rate
         self.isPaused = isPaused
         self.contentMode = contentMode
+        self.endAction = endAction
     }
 
     /// Checks that every value is one an engine can take.

@@ -23,6 +23,9 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     case leaseRevoked
     /// The calling page does not hold this lease (another page's, given back, or not the active holder).
     case notHolder
+    /// The lease is held, but another page is the player's active holder now: this page lent the player (or its
+    /// turn came after it lent it). Only the active holder may seek.
+    case notActiveHolder
     /// The calling page is already in this player's stack.
     case alreadyHolding
     /// The page was closed.
@@ -35,6 +38,9 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     case poolShutDown
     /// Creating or loading an engine failed; the text is the engine's error.
     case engineFailed(String)
+    /// A seek was refused: a negative position, an engine that cannot seek, or one whose seek threw; the text
+    /// says which. The player stays in service.
+    case seekFailed(String)
 }
 
 extension PlayerPoolError: CustomStringConvertible {
@@ -48,12 +54,14 @@ extension PlayerPoolError: CustomStringConvertible {
         case .tokenAlreadyUsed: "the handoff token was already used"
         case .leaseRevoked: "the lease was revoked by the player's owner"
         case .notHolder: "this page does not hold that lease"
+        case .notActiveHolder: "another page is the player's active holder"
         case .alreadyHolding: "this page already holds that player"
         case .sessionClosed: "the page session is closed"
         case .timedOut: "timed out waiting for a free player"
         case .cancelled: "the task was cancelled"
         case .poolShutDown: "the player pool is shut down"
         case .engineFailed(let reason): "the engine failed: \(reason)"
+        case .seekFailed(let reason): "the seek failed: \(reason)"
         }
     }
 }

@@ -29,6 +29,11 @@ public struct PoolMetrics: Hashable, Sendable {
     public var revocations: Int = 0
     /// Acquires that timed out waiting.
     public var timeouts: Int = 0
+    /// Seeks that reached an engine and returned (``PageSession/seek(_:to:)``), refused ones included.
+    public var seeks: Int = 0
+    /// Status reports an engine made that its applied settings did not explain (a system pause, an outside
+    /// unpause, an end while looping): each made the pool re-apply the active holder's settings at the next change.
+    public var outsideChanges: Int = 0
     /// Calls that ended because their task was cancelled.
     public var cancellations: Int = 0
     /// Engines that failed after they were made: they reported a failure, or a call on them outlasted its

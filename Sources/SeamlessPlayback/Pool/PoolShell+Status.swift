@@ -1,0 +1,61 @@
+/// The engines' status reports and the pages' status streams, carried out by the shell.
+extension PoolShell {
+    /// One page's stream of a lease's status (``PageSession/status(of:)``).
+    struct StatusStream {
+        let player: PlayerID
+        let epoch: UInt64
+        let continuation: AsyncStream<PlaybackStatus>.Continuation
+        /// Whether the lease was the active holder when the stream was last looked at.
+        var wasActive = false
+        /// The engine's report count (``PlayerState/statusReports``) when the stream last heard a status.
+        var heard: UInt64?
+    }
+
+    /// Hands the engine's waiting reports to the machine, one input each, in order.
+    mutating func statusArrived(_ id: PlayerID, from inbox: StatusInbox) {
+        let (reports, lost) = inbox.take()
+        if lost { run { $0.statusReportsLost(id) } }
+        for (index, status) in reports.enumerated() {
+            let isSuperseded = index < reports.count - 1
+            run { $0.statusReported(id, status, isSuperseded: isSuperseded) }
+        }
+    }
+
+    /// Opens a status stream of `lease` for its page; finishes it at once when the page does not hold the lease.
+    mutating func subscribeStatus(
+        _ lease: LeaseKey, by session: SessionID, continuation: AsyncStream<PlaybackStatus>.Continuation
+    ) {
+        guard case .success = machine.validate(lease, by: session) else {
+            continuation.finish()
+            return
+        }
+        let key = nextStatusStream
+        nextStatusStream += 1
+        let pool = self.pool
+        continuation.onTermination = { _ in Task { await pool.pool?.unsubscribeStatus(key) } }
+        statusStreams[key] = StatusStream(player: lease.player, epoch: lease.epoch, continuation: continuation)
+        refreshStatusStreams()
+    }
+
+    /// Tells each status stream what is new for it: the latest status when its lease became the active holder (or
+    /// the stream opened while it was), each report while it stays active; finishes the streams of leases that
+    /// ended. Runs after every input while a stream is open, and only then.
+    mutating func refreshStatusStreams() {
+        for (key, var stream) in statusStreams {
+            guard let player = machine.players[stream.player],
+                player.stack.contains(where: { $0.epoch == stream.epoch && $0.pending == nil })
+            else {
+                stream.continuation.finish()
+                statusStreams[key] = nil
+                continue
+            }
+            let isActive = player.shownEpoch == stream.epoch
+            if isActive, let status = player.status, !stream.wasActive || stream.heard != player.statusReports {
+                stream.continuation.yield(status)
+                stream.heard = player.statusReports
+            }
+            stream.wasActive = isActive
+            statusStreams[key] = stream
+        }
+    }
+}

@@ -1,0 +1,56 @@
+extension PoolStateMachine {
+    // MARK: The engine's own changes
+
+    /// The player's engine reported its status.
+    ///
+    /// The status is kept as the player's latest (status streams read it). When the report is one the settings on
+    /// the engine do not explain (``PlaybackStatus/isExplained(by:)``: a system pause, an outside unpause, an end
+    /// while looping), the engine changed by itself: its settings no longer count as live, so the next change of
+    /// active holder, or the active holder's next update even with unchanged settings, applies them in full again.
+    /// A system pause is never undone here: the active page hears it and decides.
+    /// - Parameters:
+    ///   - id: The player.
+    ///   - status: What the engine reported.
+    ///   - isSuperseded: Whether a later report of the same engine is already known: a `.playing` that a later
+    ///     report replaces is not judged (it may be the echo of an apply that a later one overrode).
+    mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) -> [PoolAction] {
+        let outside: Bool? = players.modify(id) { player in
+            guard player.isCreated else { return false }
+            player.status = status
+            player.statusReports &+= 1
+            if isSuperseded, status.phase == .playing { return false }
+            // Judged against what the engine may carry: the settings last applied, and those of an apply running now
+            // (which of the two the report follows is unknown). The pool's own doing — playing, a requested pause, the
+            // end — is explained by either (it may be the running apply's echo); a pause by the system only by both,
+            // since an apply that plays may have landed before it.
+            var candidates: [PlaybackSettings] = []
+            if let applied = player.applied { candidates.append(applied) }
+            if case .apply(let settings, _)? = player.job { candidates.append(settings) }
+            guard !candidates.isEmpty else { return false }
+            let explained =
+                status.isSystemPause
+                ? candidates.allSatisfy(status.isExplained(by:)) : candidates.contains(where: status.isExplained(by:))
+            guard !explained else { return false }
+            player.applied = nil
+            player.outsideChange = true
+            return true
+        }
+        if outside == true { counters.outsideChanges += 1 }
+        return take()
+    }
+}
+
+extension PoolStateMachine {
+    /// Some of the engine's reports were dropped before they reached the machine: whatever they said, its
+    /// settings no longer count as live.
+    mutating func statusReportsLost(_ id: PlayerID) -> [PoolAction] {
+        let marked: Bool? = players.modify(id) { player in
+            guard player.isCreated else { return false }
+            player.applied = nil
+            player.outsideChange = true
+            return true
+        }
+        if marked == true { counters.outsideChanges += 1 }
+        return take()
+    }
+}
