@@ -25,6 +25,8 @@ extension SimulatedEngine {
         var refuseNextSeek: String?
         /// Bumped whenever the time of the end moves, so a stale end timer does nothing.
         var endWatch: UInt64 = 0
+        /// The task sleeping toward the end, cancelled when the end moves: no stale sleeper stays on a manual clock.
+        var endTimer: Task<Void, Never>?
 
         /// Whether the position advances now.
         var isMoving: Bool {

@@ -91,19 +91,20 @@ extension SimulatedEngine {
     /// Changes the state at `now` (rebased first, so the position carries on), reports the new phase if it changed,
     /// and watches for the end when the media is moving toward one that stops it.
     func change(at now: Duration, _ body: (inout State) -> Void) {
-        let deadline = state.withLock { state -> (Duration, UInt64)? in
+        let clock = self.clock
+        state.withLock { state in
             state.rebase(at: now, duration: duration)
             body(&state)
             state.reportIfChanged(at: now, duration: duration)
             state.endWatch &+= 1
-            guard state.record.shutdowns == 0, let end = state.endDeadline(duration: duration) else { return nil }
-            return (end, state.endWatch)
-        }
-        guard let (end, watch) = deadline else { return }
-        let clock = self.clock
-        Task { [weak self] in
-            do { try await clock.sleep(end) } catch { return }
-            self?.endReached(watch: watch)
+            state.endTimer?.cancel()
+            state.endTimer = nil
+            guard state.record.shutdowns == 0, let end = state.endDeadline(duration: duration) else { return }
+            let watch = state.endWatch
+            state.endTimer = Task { [weak self] in
+                do { try await clock.sleep(end) } catch { return }
+                self?.endReached(watch: watch)
+            }
         }
     }
 
@@ -113,6 +114,12 @@ extension SimulatedEngine {
         state.withLock { state in
             guard state.endWatch == watch else { return }
             state.rebase(at: now, duration: duration)
+            // The deadline was computed by dividing by the rate, the position by multiplying: a hair short of the end
+            // here is the end all the same.
+            if let duration, state.isMoving, state.settings?.endAction == .pause {
+                state.hasEnded = true
+                state.anchorPosition = duration
+            }
             state.reportIfChanged(at: now, duration: duration)
         }
     }

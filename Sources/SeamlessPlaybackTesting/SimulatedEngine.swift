@@ -222,7 +222,7 @@ public final class SimulatedEngine: PlaybackEngine {
         await seekGate?.pass()
         await wait(seekLatency)
         if let refusal { throw SeekError(description: refusal) }
-        let target = min(max(position, .zero), duration ?? position)
+        let target = duration.map { min(max(position, .zero), $0) } ?? max(position, .zero)
         change(at: clock.now()) { state in
             state.anchorPosition = target
             state.hasEnded = false
@@ -241,6 +241,8 @@ public final class SimulatedEngine: PlaybackEngine {
         state.withLock { state in
             state.record.shutdowns += 1
             state.endWatch &+= 1
+            state.endTimer?.cancel()
+            state.endTimer = nil
             if state.inFlight > 0 { state.record.sawOverlap = true }
         }
     }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// For this package's simulations (the stress tool's feed run, the demo's feed): it relies on the pool's
 /// engines sleeping on `clock` only in their loads (``SimulatedEngine`` with a load latency and no apply
-/// latency) and on a pool without call timeouts.
+/// latency, and no media duration: one arms a timer toward its end) and on a pool without call timeouts.
 package struct VirtualTime: Sendable {
     package let clock: ManualClock
     package let pool: PlayerPool
