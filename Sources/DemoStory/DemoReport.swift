@@ -17,6 +17,8 @@ public struct DemoEvent: Hashable, Sendable {
     public var player: PlayerID?
     /// The host showing that engine's picture after this step, as the surfaces decided; `nil` for none.
     public var picture: String?
+    /// The status the page heard on its status stream at this step, if the story read it.
+    public var heard: PlaybackPhase?
 }
 
 /// Everything the demo found out, for printing and for the test that checks the story.
@@ -27,6 +29,8 @@ public struct DemoReport: Sendable {
     public var plan: TransitionPlan?
     /// Loads performed by the engine that was handed from page to page.
     public var handedOffEngineLoads = 0
+    /// Applies that engine took: one per change of active holder or settings, and the re-apply after the phone call.
+    public var handedOffEngineApplies = 0
     /// The cold start one load costs on the simulated engine.
     public var coldStart: Duration = .zero
     /// What the forged deep link was refused with.

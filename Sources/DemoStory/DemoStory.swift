@@ -2,8 +2,9 @@ import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackTesting
 
-/// The demo's story, on the simulated engine and a virtual clock: a feed lends its player to a detail
-/// page, the detail page lends it on to a mini-player and takes it back, closes, and the feed plays on;
+/// The demo's story, on the simulated engine and a virtual clock: a feed loops a clip and lends its player to a
+/// detail page; a phone call pauses it mid-detail and the page resumes it; it plays to its end and the page replays
+/// it with a seek; the detail page lends it on to a mini-player and takes it back, closes, and the feed plays on;
 /// then a forged deep link is refused and its page cold-starts. Each page shows the player in its own host;
 /// the surfaces decide which host holds the picture at every step, and recording hosts write down their calls.
 public enum DemoStory {
@@ -26,7 +27,7 @@ public enum DemoStory {
         let clock = ManualClock()
         // No call timeouts: the story moves its virtual clock by hand, and waits for the engine's sleep alone.
         let pool = PlayerPool(configuration: .init(capacity: 2, loadTimeout: nil, applyTimeout: nil), clock: clock) {
-            SimulatedEngine(clock: clock, loadLatency: coldStart)
+            SimulatedEngine(clock: clock, duration: clipLength, loadLatency: coldStart)
         }
         var report = DemoReport()
         report.coldStart = coldStart
@@ -40,22 +41,26 @@ public enum DemoStory {
         let deepLinkHost = RecordingHost("deep-link page", journal: journal)
         var log = Timeline(clock: clock, surfaces: surfaces)
 
-        // 1. The feed plays a clip, muted, aspect-fill, in a square cell.
+        // 1. The feed plays a clip in a loop, muted, aspect-fill, in a square cell.
         let feed = try await pool.makeSession(
-            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill))
+            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
         var feedNotices = feed.notices.makeAsyncIterator()
         let clip = MediaItem(id: "clip-42", url: URL(string: "https://cdn.example.com/clip-42.m3u8"))
         let lease = try await coldStarting(clock, coldStart) { try await feed.acquire(clip) }
+        var feedHears = feed.status(of: lease).makeAsyncIterator()
         surfaces.show(lease, in: feedCell)
-        await log.add("feed", "acquired clip-42: cold start, playing muted in its cell", lease)
+        await log.add("feed", "acquired clip-42: cold start, playing muted in its cell", lease, heard: &feedHears)
         clock.advance(by: .seconds(3))
         await log.add("feed", "scrolling past", lease)
+        clock.advance(by: .seconds(4))
+        await log.add("feed", "the 6 s clip looped back to its start, on the same player: no reload", lease)
 
         // The user taps: the feed lends the player through one URL parameter.
         let link = try await feed.lend(lease).appended(to: try url("shop://detail?item=42"))
         await log.add("feed", "tap → lends the player: \(link.absoluteString)", lease)
         let detail = try await pool.makeSession(
-            named: "detail", settings: PlaybackSettings(isMuted: false, rate: 1.25, contentMode: .aspectFit))
+            named: "detail",
+            settings: PlaybackSettings(isMuted: false, rate: 1.25, contentMode: .aspectFit, endAction: .pause))
         guard let borrowed = try await detail.borrow(from: link) else {
             throw Failure(description: "the detail link carried no token")
         }
@@ -69,7 +74,22 @@ public enum DemoStory {
         surfaces.hide(lease, from: feedCell)
         await log.add("feed", "late viewWillDisappear hides the cell → refused, the feed lent the player", lease)
         clock.advance(by: .seconds(2))
-        await log.add("detail", "playing full screen", borrowed)
+        var detailHears = detail.status(of: borrowed).makeAsyncIterator()
+        await log.add("detail", "playing full screen", borrowed, heard: &detailHears)
+
+        // A phone call pauses the engine behind the pages' backs: the detail page hears it, the pool leaves it.
+        let engine = lease.engine as? SimulatedEngine
+        engine?.pauseBySystem(.interrupted)
+        await log.add("detail", "a phone call: the system pauses the player", borrowed, heard: &detailHears)
+        clock.advance(by: .seconds(1))
+        // The call ends; the page decides to play on: its unchanged settings go on again in full.
+        try await detail.update { _ in }
+        await log.add("detail", "the call ended → the page re-applies its own settings", borrowed, heard: &detailHears)
+        clock.advance(by: .seconds(2))
+        await log.add(
+            "detail", "played to the end: the last frame stays, the end card shows", borrowed, heard: &detailHears)
+        try await detail.seek(borrowed, to: .zero)
+        await log.add("detail", "replay → seek to 0:00 on the same player", borrowed, heard: &detailHears)
 
         // 2. A mini-player borrows from the detail page; the detail page takes it back.
         let mini = try await pool.makeSession(
@@ -97,7 +117,9 @@ public enum DemoStory {
         await detail.close()
         surfaces.refresh(lease.player)
         if let notice = await feedNotices.next() { report.feedNotices.append(notice) }
-        await log.add("feed", "detail closed → the feed has it back, muted and aspect-fill again", lease)
+        await log.add(
+            "feed", "detail closed → the feed has it back, muted, aspect-fill and looping again", lease,
+            heard: &feedHears)
         clock.advance(by: .seconds(1))
         await log.add("feed", "still playing, never reloaded", lease)
 
@@ -115,7 +137,8 @@ public enum DemoStory {
         surfaces.show(coldLease, in: deepLinkHost)
         await log.add("deep-link", "cold start of clip-7 done", coldLease)
 
-        report.handedOffEngineLoads = (lease.engine as? SimulatedEngine)?.record.loads.count ?? -1
+        report.handedOffEngineLoads = engine?.record.loads.count ?? -1
+        report.handedOffEngineApplies = engine?.record.applies.count ?? -1
         report.metrics = await pool.metrics
         report.timeline = log.events
         await pool.shutdown()
@@ -124,6 +147,9 @@ public enum DemoStory {
         report.hostCalls = journal.calls
         return report
     }
+
+    /// The length of the simulated media: the feed's clip loops within the story, the detail page reaches its end.
+    public static let clipLength = Duration.seconds(6)
 
     private static func url(_ text: String) throws -> URL {
         guard let url = URL(string: text) else { throw Failure(description: "not a URL: \(text)") }
@@ -156,12 +182,30 @@ struct Timeline {
     var events: [DemoEvent] = []
 
     mutating func add(_ page: String, _ event: String, _ lease: PlayerLease?) async {
+        events.append(await line(page, event, lease))
+    }
+
+    /// Adds a line with the status the page hears now: what its status stream gives once it matches the engine's
+    /// phase (the engine's report reaches the pool, then the page, a moment after the change).
+    mutating func add(
+        _ page: String, _ event: String, _ lease: PlayerLease,
+        heard statuses: inout AsyncStream<PlaybackStatus>.Iterator
+    ) async {
+        var line = await self.line(page, event, lease)
+        let engine = lease.engine as? SimulatedEngine
+        while let status = await statuses.next(isolation: #isolation) {
+            line.heard = status.phase
+            if status.phase == engine?.phase { break }
+        }
+        events.append(line)
+    }
+
+    private func line(_ page: String, _ event: String, _ lease: PlayerLease?) async -> DemoEvent {
         let engine = lease?.engine as? SimulatedEngine
         let picture = lease.flatMap { surfaces.host(showing: $0.player) }.map(name)
-        events.append(
-            DemoEvent(
-                time: clock.now.offset, page: page, event: event,
-                position: await engine?.currentPosition(), settings: engine?.lastApplied, player: lease?.player,
-                picture: picture))
+        return DemoEvent(
+            time: clock.now.offset, page: page, event: event,
+            position: await engine?.currentPosition(), settings: engine?.lastApplied, player: lease?.player,
+            picture: picture)
     }
 }
