@@ -82,7 +82,7 @@ struct PoolStateMachineStatusTests {
         _ = h.acquire(page, clip)
         h.step { $0.statusReported(p1, status(phase)) }
         #expect((h.machine.players[p1]?.applied == settings) == explained)
-        #expect(h.machine.players[p1]?.status == status(phase))
+        #expect(h.machine.statuses[p1]?.status == status(phase))
     }
 
     @Test func aReportDuringAnApplyIsJudgedByEitherSettingsAndAnOutsideOneOutlivesTheApply() throws {

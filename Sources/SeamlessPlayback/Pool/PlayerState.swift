@@ -32,9 +32,6 @@ struct PlayerState: Sendable {
     var shownEpoch: UInt64?
     /// Seeks waiting for the lane, first come first served; they start once no load or apply is due.
     var seeks: [PendingSeek] = []
-    /// The engine's latest status report, and how many it has made (so a status stream tells a new one).
-    var status: PlaybackStatus?
-    var statusReports: UInt64 = 0
     /// Whether the engine reported a change its settings do not explain since the last apply began: then
     /// ``applied`` is `nil` and stays so when that apply lands (which came first is unknown).
     var outsideChange = false

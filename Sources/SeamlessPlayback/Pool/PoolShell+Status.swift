@@ -7,7 +7,7 @@ extension PoolShell {
         let continuation: AsyncStream<PlaybackStatus>.Continuation
         /// Whether the lease was the active holder when the stream was last looked at.
         var wasActive = false
-        /// The engine's report count (``PlayerState/statusReports``) when the stream last heard a status.
+        /// The engine's report count (``ReportedStatus/count``) when the stream last heard a status.
         var heard: UInt64?
     }
 
@@ -50,9 +50,11 @@ extension PoolShell {
                 continue
             }
             let isActive = player.shownEpoch == stream.epoch
-            if isActive, let status = player.status, !stream.wasActive || stream.heard != player.statusReports {
-                stream.continuation.yield(status)
-                stream.heard = player.statusReports
+            if isActive, let reported = machine.statuses[stream.player],
+                !stream.wasActive || stream.heard != reported.count
+            {
+                stream.continuation.yield(reported.status)
+                stream.heard = reported.count
             }
             stream.wasActive = isActive
             statusStreams[key] = stream

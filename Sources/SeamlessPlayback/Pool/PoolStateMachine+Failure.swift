@@ -20,6 +20,7 @@ extension PoolStateMachine {
     private mutating func failEngine(_ id: PlayerID, reason: String, now: Duration, callHung: Bool) {
         guard let player = players[id], player.isCreated, player.job != .shutDown else { return }
         players[id] = nil
+        if !statuses.isEmpty { statuses[id] = nil }
         counters.failures += 1
         if publishesEvents { out.append(.emit(.engineFailed(id, reason))) }
         for holder in player.stack.reversed() {

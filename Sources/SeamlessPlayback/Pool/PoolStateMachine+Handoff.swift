@@ -215,6 +215,7 @@ extension PoolStateMachine {
             waitingCount = 0
             deadQueueEntries = 0
             tokens.removeAll()
+            statuses = [:]
             usedTokens = []
             for id in sessions.keys.sorted() { out.append(.finishNotices(id)) }
             sessions = [:]

@@ -84,6 +84,7 @@ extension PoolStateMachine {
         if players[id] == nil, failedEngineShutDown(id) { return take() }
         guard let player = players[id], player.job == .shutDown else { return [] }
         players[id] = nil
+        if !statuses.isEmpty { statuses[id] = nil }
         counters.destroyed += 1
         if publishesEvents { out.append(.emit(.destroyed(id))) }
         let prewarms = releaseWatchers(of: player, error: .poolShutDown)

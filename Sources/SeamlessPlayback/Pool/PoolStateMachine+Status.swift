@@ -14,10 +14,9 @@ extension PoolStateMachine {
     ///   - isSuperseded: Whether a later report of the same engine is already known: a `.playing` that a later
     ///     report replaces is not judged (it may be the echo of an apply that a later one overrode).
     mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) -> [PoolAction] {
+        guard players.read(id, { $0.isCreated }) == true else { return take() }
+        statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1)
         let outside: Bool? = players.modify(id) { player in
-            guard player.isCreated else { return false }
-            player.status = status
-            player.statusReports &+= 1
             if isSuperseded, status.phase == .playing { return false }
             // Judged against what the engine may carry: the settings last applied, and those of an apply running now
             // (which of the two the report follows is unknown). The pool's own doing — playing, a requested pause, the
@@ -53,4 +52,10 @@ extension PoolStateMachine {
         if marked == true { counters.outsideChanges += 1 }
         return take()
     }
+}
+
+/// An engine's latest status report, and how many reports it has made.
+struct ReportedStatus: Hashable, Sendable {
+    let status: PlaybackStatus
+    let count: UInt64
 }
