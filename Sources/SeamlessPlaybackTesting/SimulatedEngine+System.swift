@@ -32,15 +32,15 @@ extension SimulatedEngine {
     }
 
     /// Pauses playback as the system would (an audio interruption, headphones unplugged, a remote control) and
-    /// reports ``PlaybackPhase/paused(_:)`` with the reason. The next apply of the pool ends it.
-    /// - Parameter reason: Why the system paused; ``PauseReason/requested`` is the page's own and is not a system
-    ///   pause (it is taken as ``PauseReason/system``).
+    /// reports `PlaybackPhase.paused(_:)` with the reason. The next apply of the pool ends it.
+    /// - Parameter reason: Why the system paused; `PauseReason.requested` is the page's own and is not a system
+    ///   pause (it is taken as `PauseReason.system`).
     public func pauseBySystem(_ reason: PauseReason = .system) {
         change(at: clock.now()) { $0.systemPause = reason == .requested ? .system : reason }
     }
 
     /// Plays on although the applied settings pause, as an outside client would (a media key, a remote), and
-    /// reports ``PlaybackPhase/playing``. The next apply of the pool ends it.
+    /// reports `PlaybackPhase.playing`. The next apply of the pool ends it.
     public func resumeBySystem() {
         change(at: clock.now()) { state in
             state.systemPause = nil
@@ -48,7 +48,7 @@ extension SimulatedEngine {
         }
     }
 
-    /// Stops the position for want of data and reports ``PlaybackPhase/buffering``.
+    /// Stops the position for want of data and reports `PlaybackPhase.buffering`.
     public func stall() {
         change(at: clock.now()) { $0.isStalled = true }
     }

@@ -69,7 +69,7 @@ public final class SimulatedEngine: PlaybackEngine {
     /// - Parameters:
     ///   - clock: The clock its position and latencies run on.
     ///   - duration: The length of every media it plays; `nil` (the default) plays on forever. With a duration the
-    ///     engine honours ``PlaybackSettings/endAction``: it stops at the end and reports ``PlaybackPhase/ended``
+    ///     engine honours `PlaybackSettings.endAction`: it stops at the end and reports `PlaybackPhase.ended`
     ///     (when its clock gets there), or wraps to the start and plays on.
     ///   - loadLatency: How long a load takes (a cold start). Default zero.
     ///   - applyLatency: How long an apply takes. Default zero.
@@ -122,7 +122,7 @@ public final class SimulatedEngine: PlaybackEngine {
 
     /// Waits the load latency, then starts the media at position zero.
     ///
-    /// It reports ``PlaybackPhase/loading`` when it begins, and the phase its settings give once loaded. The load
+    /// It reports `PlaybackPhase.loading` when it begins, and the phase its settings give once loaded. The load
     /// first waits at the gate from ``hangNextLoad()``, if any, then at the `loadGate`.
     /// - Parameter item: The media to load.
     /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item.

@@ -4,7 +4,8 @@ import SeamlessPlaybackTesting
 import Testing
 
 // Every Swift code block of the DocC articles in Sources/SeamlessPlayback/SeamlessPlayback.docc and
-// Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc is compiled and run here.
+// Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc is compiled and run here, or in a sibling file
+// DocumentationSnippets+<Article>Tests.swift.
 //
 // A snippet is the code between `// snippet <Article>/<name>` and `// end snippet`, dedented. The article is the
 // file name of the article without `.md`. `everyArticleSnippetIsCompiledHere` fails when a code block of an article
@@ -303,7 +304,13 @@ struct DocumentationSnippetsTests {
     @Test func everyArticleSnippetIsCompiledHere() throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let snippets = Self.snippets(in: try String(contentsOf: here, encoding: .utf8))
+        // This file and its siblings DocumentationSnippets+….swift.
+        let folder = here.deletingLastPathComponent()
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("DocumentationSnippets") && $0.hasSuffix(".swift") }.sorted()
+        let snippets = try sources.flatMap { file in
+            Self.snippets(in: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        }
         let catalogs = [
             "Sources/SeamlessPlayback/SeamlessPlayback.docc",
             "Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc",

@@ -107,8 +107,10 @@ public actor PlayerPool {
 
     /// Fails every waiting call with ``PlayerPoolError/poolShutDown``, shuts every engine down once,
     /// and finishes every notice and event stream. Every later call throws `.poolShutDown`.
-    /// Returns when the last engine is shut down, failed ones included, except a failed engine whose hung
-    /// call has not returned (it may never): that one is shut down once its call returns. Calling it again
+    /// Returns when the last engine is shut down, failed ones included: also a failed engine whose call is still
+    /// running, until that call outlasts its timeout (``Configuration/loadTimeout`` or
+    /// ``Configuration/applyTimeout``; with none, it waits for the call). A failed engine whose call outlasted its
+    /// timeout (it may never return) is not waited for: it is shut down once its call returns. Calling it again
     /// waits for the same.
     public func shutdown() async {
         _ = await perform(.uncancellable) { $0.shutdownRequested($1) }
