@@ -143,7 +143,8 @@ struct PoolStateMachineInvariantsTests {
                 focusIndex = max(0, min(feedItems.count - 1, focusIndex + Int.random(in: -2...2, using: &feedRng)))
                 let window = PreloadWindow(
                     ahead: Int.random(in: 0...2, using: &feedRng),
-                    behind: Int.random(in: 0...1, using: &feedRng))
+                    behind: Int.random(in: 0...1, using: &feedRng),
+                    concurrentLoads: Int.random(in: 1...2, using: &feedRng))
                 let index = focusIndex
                 let held = h.machine.players.values.filter { !$0.stack.isEmpty }.map { ($0.id, $0.media, $0.stack) }
                 absorb(h.step { $0.focusChanged(on: index, in: feedItems, window: window) })

@@ -97,10 +97,12 @@ extension PoolStateMachine {
         } else if players.count < capacity {
             let id = makePlayer(media: media)
             watch(id, request, .prewarm(player: id, media: media))
+            focusedItemStarted(media)
         } else if let victim = recyclingCandidate() {
             evict(victim, replacingWith: media)
             watch(victim, request, .prewarm(player: victim, media: media))
             advance(victim)
+            focusedItemStarted(media)
         } else {
             out.append(.succeed(request))
         }
@@ -135,9 +137,11 @@ extension PoolStateMachine {
         } else if players.count < capacity {
             let id = makePlayer(media: media)
             grantPlayer(id, to: request, session: session, kind: .acquire(warm: false))
+            focusedItemStarted(media)
         } else if let victim = recyclingCandidate() {
             evict(victim, replacingWith: media)
             grantPlayer(victim, to: request, session: session, kind: .acquire(warm: false))
+            focusedItemStarted(media)
         } else {
             return false
         }

@@ -61,6 +61,7 @@ extension PoolStateMachine {
             failedEngines[id] = callHung ? .hung : .callInFlight
         }
         serveWaiters()
+        replenishPreloads(failed: MediaItem.same(player.loaded, player.media) ? nil : player.media)
     }
 
     /// A call on the player outlasted its timeout.

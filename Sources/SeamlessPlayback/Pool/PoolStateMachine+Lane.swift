@@ -28,6 +28,7 @@ extension PoolStateMachine {
         serveWaiters()
         // The engine could not be made: the prewarms meant for it fail with that cause.
         for (request, _) in prewarms { out.append(.fail(request, .engineFailed(reason))) }
+        replenishPreloads(failed: player.media)
         return take()
     }
 
@@ -60,6 +61,8 @@ extension PoolStateMachine {
         }
         players[id] = player
         advance(id)
+        // The focused item loaded, or a neighbour did: the next preloads start.
+        replenishPreloads(failed: failure == nil ? nil : media)
         return take()
     }
 
@@ -94,6 +97,7 @@ extension PoolStateMachine {
         for (request, media) in prewarms {
             if isShutDown { out.append(.fail(request, .poolShutDown)) } else { placePrewarm(request, media: media) }
         }
+        replenishPreloads()
         return take()
     }
 

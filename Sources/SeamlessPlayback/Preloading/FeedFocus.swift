@@ -9,6 +9,12 @@ struct FeedFocus: Sendable {
     let nearby: ArraySlice<MediaItem>
     /// Players the policy sent media to, whose load may not have started yet.
     var placed: [PlayerID: MediaItem] = [:]
+    /// How many neighbours of the focused item may be made or loading at once.
+    let concurrentLoads: Int
+    /// Media of the window whose preload failed (its engine could not be made, its load threw, its engine failed)
+    /// while the focus stayed here: not tried again until the focus moves, so that a broken item costs one load
+    /// per move of the focus, not one after every other load.
+    var failed: Set<MediaItem> = []
 
     /// How far past the window the distance of an idle player's media is still looked up; media farther
     /// away (or not in the feed) counts as farthest. Bounds the cost of a call whatever the feed's length.
@@ -17,6 +23,7 @@ struct FeedFocus: Sendable {
     init(index: Int, items: [MediaItem], window: PreloadWindow) {
         self.index = index
         wanted = window.indices(around: index, count: items.count).map { items[$0] }
+        concurrentLoads = window.concurrentLoads
         // Saturating: a window larger than the feed reaches no farther than the feed.
         let reach = min(max(window.ahead, window.behind), items.count) + Self.searchMargin
         let lower = max(0, index - reach)

@@ -6,6 +6,13 @@ extension PlayerPool {
     /// focused item, the next, the previous, the one after next), within ``Configuration/capacity``:
     /// new engines while there is room, else the idle players whose media is farthest from the focus,
     /// outside the window. A held player is never touched, and nothing is preloaded while acquires wait.
+    ///
+    /// The focused item never waits for a neighbour: while its own engine is being made or its load runs (a
+    /// preload, or a page's acquire), no neighbour's preload starts — no engine is made for it, no load sent.
+    /// Once it is loaded, the neighbours follow nearest first, ``PreloadWindow/concurrentLoads`` at a time
+    /// (default 1), each starting when the one before has loaded. A preload already running when the focus moves
+    /// is left to finish (an engine runs one call at a time), so the new focused item waits at most for that call.
+    /// An item whose preload failed is not tried again until the focus moves.
     /// A preload whose media left the window before its load began is dropped; a load that runs may
     /// finish. While a feed has the focus, an acquire or prewarm that must recycle an idle player takes
     /// the one farthest from the focus instead of the least recently used.

@@ -7,10 +7,14 @@ extension PoolStateMachine {
     /// 1. A preload the policy started for media that left the window, whose load has not begun (the
     ///    engine is still being made, or its lane is busy), is dropped: the player keeps what it has or
     ///    is loading now. A load that runs is left to finish.
-    /// 2. Each media of the window, nearest first, that no player has or is loading gets one: a new
-    ///    engine while fewer than `capacity` exist, else the idle player whose media is farthest from the
-    ///    focus among those outside the window. A held player is never touched, and nothing is placed
-    ///    while acquires wait (they come first). When no player can be had the rest (farther) waits.
+    /// 2. The focused item first, alone: if no player has it, it gets one; while its engine is being made or
+    ///    its load runs (the policy's preload, or a page's acquire), no other preload starts — no engine is made
+    ///    and no load sent for a neighbour. Once it is loaded, each neighbour of the window, nearest first, that
+    ///    no player has or is loading gets one, while fewer than the window's `concurrentLoads` neighbours are
+    ///    being made or loading. A player for a preload is a new engine while fewer than `capacity` exist, else
+    ///    the idle player whose media is farthest from the focus among those outside the window. A held player
+    ///    is never touched, and nothing is placed while acquires wait (they come first). When no player can be
+    ///    had the rest (farther) waits. Whatever waits is placed when a load finishes or an engine goes.
     /// 3. From now on an acquire or prewarm that must recycle takes the idle player farthest from the
     ///    focus, not the least recently used.
     ///
@@ -20,6 +24,7 @@ extension PoolStateMachine {
         guard items.indices.contains(index) else { return focusEnded() }
         var next = FeedFocus(index: index, items: items, window: window)
         next.placed = feed?.placed ?? [:]
+        if let focus = feed, focus.index == index { next.failed = focus.failed }
         feed = next
         dropStalePreloads()
         placePreloads()
@@ -63,6 +68,14 @@ extension PoolStateMachine {
 
     /// Rule 1: pending preloads for media outside the window go back to what the player has.
     private mutating func dropStalePreloads() {
+        guard let focus = feed else { return }
+        dropPendingPreloads { !focus.wants($0) }
+    }
+
+    /// The policy's preloads whose load has not begun and whose media `drop` names go back to what their player
+    /// has (or is loading now); the others that are no longer the policy's (claimed, recycled, loading, loaded, or
+    /// waited for by an app's prewarm) leave its record.
+    private mutating func dropPendingPreloads(where drop: (MediaItem) -> Bool) {
         guard var focus = feed, !focus.placed.isEmpty else { return }
         for (id, media) in focus.placed.sorted(by: { $0.key.number < $1.key.number }) {
             guard let player = players[id], player.media == media, player.isClaimable,
@@ -73,7 +86,7 @@ extension PoolStateMachine {
                 focus.placed[id] = nil
                 continue
             }
-            guard !focus.wants(media) else { continue }
+            guard drop(media) else { continue }
             focus.placed[id] = nil
             // What the engine has, or is loading now, so that nothing is loaded again.
             let current: MediaItem? = if case .load(let running) = player.job { running } else { player.loaded }
@@ -100,38 +113,107 @@ extension PoolStateMachine {
         }
     }
 
-    /// Rule 2: a player for each media of the window that has none, nearest first.
+    /// Rule 2: the focused item first; once it is loaded, a player for each neighbour that has none, nearest
+    /// first, a few at a time.
     private mutating func placePreloads() {
-        guard var focus = feed else { return }
-        for media in focus.wanted {
-            if players.values.contains(where: { $0.media == media && !$0.retiring }) { continue }
-            guard waitingCount == 0 else { break }
-            if players.count < capacity {
-                let id = makePlayer(media: media)
-                focus.placed[id] = media
-                counters.preloads += 1
-            } else if let victim = farthestClaimable(from: focus, where: { isDisplaceable($0, by: focus) }) {
-                evict(victim, replacingWith: media)
-                focus.placed[victim] = media
-                counters.preloads += 1
-                advance(victim)
-            } else {
-                break
+        guard var focus = feed, let focused = focus.wanted.first else { return }
+        defer { feed = focus }
+        if focus.failed.contains(focused) {
+            // It failed here already: the neighbours need not wait for it.
+        } else if let player = players.values.first(where: { $0.media == focused && !$0.retiring }) {
+            // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
+            // whose load has not begun.
+            guard Self.hasLoaded(player, focused) else {
+                feed = focus
+                dropPendingPreloads { $0 != focused }
+                focus = feed ?? focus
+                return
             }
+        } else {
+            // Placed now: the neighbours wait for its load.
+            _ = place(focused, in: &focus)
+            feed = focus
+            dropPendingPreloads { $0 != focused }
+            focus = feed ?? focus
+            return
         }
-        feed = focus
+        var inFlight = neighboursInFlight(of: focus)
+        for media in focus.wanted.dropFirst() where !focus.failed.contains(media) {
+            if players.values.contains(where: { $0.media == media && !$0.retiring }) { continue }
+            guard inFlight < focus.concurrentLoads, place(media, in: &focus) else { break }
+            inFlight += 1
+        }
+    }
+
+    /// The preloads that wait for a load to finish or a player to be free are placed now, while a feed has the focus.
+    /// - Parameter failed: Media whose preload just failed (its load threw, its engine could not be made or failed):
+    ///   not tried again while the focus stays where it is.
+    mutating func replenishPreloads(failed: MediaItem? = nil) {
+        guard feed != nil, !isShutDown else { return }
+        if let failed, feed?.wants(failed) == true { feed?.failed.insert(failed) }
+        placePreloads()
+    }
+
+    /// A page's acquire or an app's prewarm started loading `media` cold: when it is the focused item, the
+    /// neighbours' preloads whose load has not begun wait for it.
+    mutating func focusedItemStarted(_ media: MediaItem) {
+        if let focused = feed?.wanted.first, MediaItem.same(focused, media) { replenishPreloads() }
+    }
+
+    /// Sends `media` to a new engine, or to the idle player farthest from the focus outside the window.
+    /// - Returns: Whether a player could be had (none while acquires wait).
+    private mutating func place(_ media: MediaItem, in focus: inout FeedFocus) -> Bool {
+        guard waitingCount == 0 else { return false }
+        if players.count < capacity {
+            let id = makePlayer(media: media)
+            focus.placed[id] = media
+        } else if let victim = farthestClaimable(from: focus, where: { isDisplaceable($0, by: focus) }) {
+            evict(victim, replacingWith: media)
+            focus.placed[victim] = media
+            advance(victim)
+        } else {
+            return false
+        }
+        counters.preloads += 1
+        return true
+    }
+
+    /// Whether the player has `media` on its engine, no load of it running.
+    static func hasLoaded(_ player: PlayerState, _ media: MediaItem) -> Bool {
+        player.isCreated && player.loaded == media && player.job != .load(media)
+    }
+
+    /// The neighbours of the focused item (the window's other media) whose engine is being made or whose load is
+    /// due or running, on idle players: those the policy or a prewarm started.
+    func neighboursInFlight(of focus: FeedFocus) -> Int {
+        let neighbours = focus.wanted.dropFirst()
+        return players.values.reduce(0) { count, player in
+            guard player.isClaimable, let media = player.media, neighbours.contains(media),
+                !Self.hasLoaded(player, media)
+            else { return count }
+            return count + 1
+        }
     }
 
     /// The policy's rules that hold between inputs: no preload of media outside the window is still
-    /// waiting to start.
+    /// waiting to start, nor one of a neighbour while the focused item's engine is made or its load runs.
     func checkPreloads() -> [String] {
         guard let focus = feed else { return [] }
         var problems: [String] = []
+        let focused = focus.wanted.first
+        let focusInFlight =
+            focused.map { media in
+                !focus.failed.contains(media)
+                    && players.values.contains { $0.media == media && !$0.retiring && !Self.hasLoaded($0, media) }
+            } ?? false
         for (id, media) in focus.placed {
             guard let player = players[id], player.media == media, player.isClaimable,
                 player.loaded != media, player.job != .load(media)
             else { continue }
             if !focus.wants(media) { problems.append("a preload of \(media) outside the window is pending on \(id)") }
+            if focusInFlight, media != focused, !isPrewarmed(player, media) {
+                problems.append("a preload of \(media) waits to start while the focused item loads")
+            }
         }
         if !focus.wanted.isEmpty, !focus.nearby.indices.contains(focus.index) {
             problems.append("the focus \(focus.index) lies outside the feed it was given with")
