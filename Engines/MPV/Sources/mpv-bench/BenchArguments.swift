@@ -2,11 +2,14 @@
 struct BenchArguments {
     static let usage = """
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
+               mpv-bench --feed [--json PATH]
 
           --repetitions N   measured cold starts and handoffs each (default 10, at least 1)
           --json PATH       also write the figures as JSON to PATH
           --media URL       play this instead of the synthetic source: anything mpv plays (a file
                             path, file://, http(s):// including HLS .m3u8, …); it must have audio
+          --feed            instead: a user swipes through a feed of 20 clips served over local HTTP
+                            (made with ffmpeg), with the preload policy and without it
         """
 
     /// The default media: a synthetic picture and tone, so that the bench needs no file or network.
@@ -17,6 +20,7 @@ struct BenchArguments {
     var jsonPath: String?
     var media = Self.syntheticMedia
     var showsHelp = false
+    var feed = false
 
     /// Parses the arguments after the program name.
     /// - Returns: The arguments, or a message saying what is wrong with them.
@@ -27,6 +31,8 @@ struct BenchArguments {
             switch argument {
             case "--help", "-h":
                 parsed.showsHelp = true
+            case "--feed":
+                parsed.feed = true
             case "--repetitions", "-n":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))

@@ -10,6 +10,10 @@ func runBench() async throws(BenchError) {
         print(BenchArguments.usage)
         return
     }
+    if arguments.feed {
+        try await runFeedBench(jsonPath: arguments.jsonPath)
+        return
+    }
     let media = MediaItem(id: arguments.media)
     let cold = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
@@ -27,6 +31,22 @@ func runBench() async throws(BenchError) {
         }
         print("\nwrote \(path)")
     }
+}
+
+/// `mpv-bench --feed`: the feed with and without the preload policy.
+func runFeedBench(jsonPath: String?) async throws(BenchError) {
+    let media = try await FeedMedia.prepare()
+    defer { media.stop() }
+    let (with, without) = try await FeedBench(media: media).run()
+    let report = FeedBenchReport(mpvVersion: await mpvVersion(), withPolicy: with, withoutPolicy: without)
+    print(report.table)
+    guard let path = jsonPath else { return }
+    do {
+        try report.json().write(to: URL(fileURLWithPath: path))
+    } catch {
+        throw .failed("cannot write \(path): \(error)")
+    }
+    print("\nwrote \(path)")
 }
 
 func mpvVersion() async -> String {

@@ -1,0 +1,111 @@
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+
+/// A user swiping through a feed on real playback: the same swipe plan with the preload policy
+/// (``PlayerPool/focus(on:in:window:)`` before every swipe) and without it, each on a fresh pool of `MPVEngine`s.
+struct FeedBench {
+    /// What one run of the plan measured.
+    struct Result {
+        var swipes = 0
+        /// Acquires the pool served from a player that had, or was loading, the clip.
+        var warmHits = 0
+        /// From the swipe (the focus call, then the acquire) to the acquire's return: the first frame is out.
+        var firstFrames = Samples()
+        var loads = 0
+        /// Loads whose clip was never shown from them.
+        var wastedLoads = 0
+    }
+
+    /// The pool's capacity, as a feed on a phone would have.
+    static let capacity = 4
+    /// How long the user looks at each clip.
+    static let dwell = Duration.milliseconds(800)
+
+    /// The feed indices the user sees, in order: forward through the feed, looking back at the previous clip
+    /// (and forward again) after every sixth — 26 swipes over 20 clips.
+    static func plan(clips: Int) -> [Int] {
+        var order: [Int] = []
+        for index in 0..<clips {
+            order.append(index)
+            if index % 6 == 5, index + 1 < clips { order += [index - 1, index] }
+        }
+        return order
+    }
+
+    let media: FeedMedia
+
+    /// Runs the plan once with the policy and once without.
+    /// - Throws: ``BenchError/failed(_:)`` when mpv or the pool fails.
+    func run() async throws(BenchError) -> (withPolicy: Result, withoutPolicy: Result) {
+        let items = media.urls.map { MediaItem(id: $0) }
+        let with = try await swipe(through: items, policy: true)
+        let without = try await swipe(through: items, policy: false)
+        return (with, without)
+    }
+
+    private func swipe(through items: [MediaItem], policy: Bool) async throws(BenchError) -> Result {
+        let pool = PlayerPool(configuration: .init(capacity: Self.capacity)) { try await MPVEngine() }
+        do {
+            let result = try await measure(pool, items, policy: policy)
+            await pool.shutdown()
+            return result
+        } catch {
+            await pool.shutdown()
+            throw .failed("the feed failed (policy \(policy ? "on" : "off")): \(error)")
+        }
+    }
+
+    private func measure(_ pool: PlayerPool, _ items: [MediaItem], policy: Bool) async throws -> Result {
+        let events = await pool.events()
+        let ledger = Task { await LoadLedger.read(events) }
+        let page = try await pool.makeSession(
+            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
+        var result = Result()
+        let clock = ContinuousClock()
+        for index in Self.plan(clips: items.count) {
+            let warmBefore = await pool.metrics.warmHits
+            let start = clock.now
+            if policy { await pool.focus(on: index, in: items) }
+            let lease = try await page.acquire(items[index])
+            result.firstFrames.append(start.duration(to: clock.now))
+            result.swipes += 1
+            if await pool.metrics.warmHits > warmBefore { result.warmHits += 1 }
+            try await Task.sleep(for: Self.dwell)
+            try await page.giveBack(lease)
+        }
+        if policy { await pool.endFocus() }
+        result.loads = await pool.metrics.loads
+        await page.close()
+        await pool.shutdown()
+        result.wastedLoads = await ledger.value.wasted
+        return result
+    }
+}
+
+/// Which loads were shown: a load of a clip on a player is shown when the page's next acquire there is of that
+/// clip; a load replaced or evicted first, or left at the end, was wasted.
+struct LoadLedger {
+    private(set) var wasted = 0
+    /// The clip each player loaded and nobody acquired from it yet.
+    private var unshown: [PlayerID: MediaItem] = [:]
+
+    static func read(_ events: AsyncStream<PoolEvent>) async -> LoadLedger {
+        var ledger = LoadLedger()
+        for await event in events { ledger.take(event) }
+        ledger.wasted += ledger.unshown.count
+        return ledger
+    }
+
+    private mutating func take(_ event: PoolEvent) {
+        switch event {
+        case .loaded(let player, let item):
+            if unshown.updateValue(item, forKey: player) != nil { wasted += 1 }
+        case .acquired(let player, _, _):
+            unshown[player] = nil
+        case .evicted(let player, _), .destroyed(let player), .engineFailed(let player, _):
+            if unshown.removeValue(forKey: player) != nil { wasted += 1 }
+        default:
+            break
+        }
+    }
+}

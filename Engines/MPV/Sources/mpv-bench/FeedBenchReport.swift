@@ -1,0 +1,82 @@
+import Foundation
+
+/// The feed bench's figures, with the policy and without it, as a table and as JSON.
+struct FeedBenchReport {
+    static let warmTarget = 0.95
+    static let p95TargetMilliseconds = 10.0
+    static let worstRatioTarget = 1.25
+
+    let mpvVersion: String
+    let withPolicy: FeedBench.Result
+    let withoutPolicy: FeedBench.Result
+
+    /// The worst swipe with the policy over the worst without it, in the same run.
+    var worstRatio: Double {
+        let without = withoutPolicy.firstFrames.maximum
+        return without > 0 ? withPolicy.firstFrames.maximum / without : 0
+    }
+
+    var warmShare: Double {
+        withPolicy.swipes > 0 ? Double(withPolicy.warmHits) / Double(withPolicy.swipes) : 0
+    }
+
+    var meetsTargets: Bool {
+        warmShare >= Self.warmTarget && withPolicy.firstFrames.percentile(0.95) <= Self.p95TargetMilliseconds
+            && worstRatio <= Self.worstRatioTarget
+    }
+
+    /// A plain-text table for the terminal.
+    var table: String {
+        func row(_ name: String, _ value: (FeedBench.Result) -> String) -> String {
+            name.padding(toLength: 30, withPad: " ", startingAt: 0)
+                + value(withPolicy).padding(toLength: 16, withPad: " ", startingAt: 0) + value(withoutPolicy)
+        }
+        let swipes = withPolicy.swipes
+        return """
+            mpv-bench --feed — \(mpvVersion): \(FeedMedia.clipCount) clips of \(FeedMedia.clipSeconds) s (H.264/AAC \
+            640×360@30) over local HTTP, \(swipes) swipes of \(FeedBench.dwell), a pool of \(FeedBench.capacity)
+
+            \("".padding(toLength: 30, withPad: " ", startingAt: 0))with policy     without
+            \(row("swipes that were warm hits", { "\($0.warmHits) of \($0.swipes)" }))
+            \(row("swipe → first frame p50", { ms($0.firstFrames.median) }))
+            \(row("swipe → first frame p95", { ms($0.firstFrames.percentile(0.95)) }))
+            \(row("first swipe (cold)", { ms($0.firstFrames.milliseconds.first ?? 0) }))
+            \(row("worst swipe", { ms($0.firstFrames.maximum) }))
+            \(row("loads", { "\($0.loads)" }))
+            \(row("wasted loads (never shown)", { "\($0.wastedLoads)" }))
+
+            warm with the policy        \(String(format: "%.1f", warmShare * 100)) %  (target ≥ 95 %)
+            first frame p95, policy     \(ms(withPolicy.firstFrames.percentile(0.95)))  (target ≤ 10 ms)
+            worst with / worst without  \(String(format: "%.2f", worstRatio))×  (target ≤ 1.25×)
+            all targets met             \(meetsTargets ? "yes" : "NO")
+            """
+    }
+
+    /// The figures as a JSON object.
+    func json() throws -> Data {
+        func figures(_ result: FeedBench.Result) -> [String: Any] {
+            [
+                "swipes": result.swipes,
+                "warm_hits": result.warmHits,
+                "first_frame_ms_p50": result.firstFrames.median,
+                "first_frame_ms_p95": result.firstFrames.percentile(0.95),
+                "first_frame_ms_max": result.firstFrames.maximum,
+                "first_frame_ms": result.firstFrames.milliseconds,
+                "loads": result.loads,
+                "wasted_loads": result.wastedLoads,
+            ]
+        }
+        let object: [String: Any] = [
+            "mpv_version": mpvVersion,
+            "clips": FeedMedia.clipCount,
+            "capacity": FeedBench.capacity,
+            "with_policy": figures(withPolicy),
+            "without_policy": figures(withoutPolicy),
+            "worst_with_over_worst_without": worstRatio,
+            "targets_met": meetsTargets,
+        ]
+        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+}
