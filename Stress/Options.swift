@@ -28,12 +28,16 @@ struct Options: Sendable {
     var profileRoundTrips: Int?
     /// Make the profiled round trips on a ``NoopEngine`` that takes no settings at once (a task per apply).
     var profileAwaitingEngine = false
-    /// Share of engine creations and loads that throw.
+    /// Share of engine creations, loads and seeks that throw.
     var failRate = 0.0
     /// Share of page operations after which a random engine the page holds reports a failure.
     var crashRate = 0.0
-    /// Share of applies that hang past the pool's apply timeout and return later.
+    /// Share of applies and seeks that hang past the pool's apply timeout and return later.
     var hangRate = 0.0
+    /// Share of page operations after which the page seeks with one of its leases (mostly the active one).
+    var seekRate = 0.0
+    /// Share of page operations after which a random engine the page holds pauses by itself.
+    var systemPauseRate = 0.0
     /// Run the feed simulation instead of the torture test.
     var feed = false
     /// Swipes of the feed simulation.
@@ -61,10 +65,16 @@ struct Options: Sendable {
           --seed X              seed of the workload; the same seed gives the same workload (default 1)
           --cancel-rate F       share of acquires, borrows, reclaims and give-backs cancelled mid-flight, 0...1 (default 0.05)
           --apply-latency-us U  each simulated apply and load suspends U µs; 0 yields once (default 0)
-          --fail-rate F         share of engine creations and loads that throw (default 0)
+          --fail-rate F         share of engine creations, loads and seeks that throw (default 0)
           --crash-rate F        share of operations after which a random held engine reports a failure (default 0)
-          --hang-rate F         share of applies that hang past the apply timeout (30 ms with faults on), then
-                                return (default 0)
+          --hang-rate F         share of applies and seeks that hang past the apply timeout (30 ms with faults
+                                on), then return (default 0)
+          --seek-rate F         share of operations after which the page seeks with one of its leases: mostly the
+                                active one, on purpose sometimes a lent, given-back or revoked one, or a negative
+                                position; engines check that only the active holder's seeks reach them (default 0)
+          --system-pause-rate F share of operations after which a random held engine pauses by itself (interrupted,
+                                output lost, system) and reports it; checkpoints check that the pool stops counting
+                                its settings as live and re-applies them on the next update (default 0)
           --feed                instead: a user swipes through a feed on the simulated engine (250 ms cold
                                 start) and a virtual clock, with and without the preload policy
           --feed-swipes N       swipes of the feed run (default 1000)
@@ -134,6 +144,8 @@ struct Options: Sendable {
             case "--fail-rate": options.failRate = try number(value, flag, in: 0...1)
             case "--crash-rate": options.crashRate = try number(value, flag, in: 0...1)
             case "--hang-rate": options.hangRate = try number(value, flag, in: 0...1)
+            case "--seek-rate": options.seekRate = try number(value, flag, in: 0...1)
+            case "--system-pause-rate": options.systemPauseRate = try number(value, flag, in: 0...1)
             case "--feed-swipes": options.feedSwipes = try integer(value, flag, atLeast: 1, atMost: 10_000_000)
             case "--feed-players": options.feedPlayers = try integer(value, flag, atLeast: 1, atMost: 10_000)
             case "--feed-ahead": options.feedAhead = try integer(value, flag, atLeast: 0, atMost: 1_000)

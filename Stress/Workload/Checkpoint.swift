@@ -23,9 +23,12 @@ struct Checkpoint {
         let views = world.pause.views
         await waitForNotices()
         await checkEngines()
+        await probeIsolation(views)
+        await checkSeeks()
         await checkPool()
         await checkStacks(views)
         await checkRevocations(views)
+        for engine in world.engines.all { engine.playback.startCheckpointInterval() }
         return views
     }
 
@@ -42,9 +45,12 @@ struct Checkpoint {
             if waited > 30_000_000_000 {
                 let stopped = Set(world.pause.views.map(\.index))
                 let missing = (0..<activePages).filter { !stopped.contains($0) }.prefix(20)
+                let doing = missing.map { "p\($0) (\($0 < slots.count ? "\(slots[$0].doing)" : "?"))" }
+                let problems = await world.pool.checkInvariants().prefix(5)
                 world.violations.record(
-                    "the workload did not pause within 30 s: pages \(missing.map { "p\($0)" }) "
-                        + "are stuck in a call; metrics \(await world.pool.metrics)")
+                    "the workload did not pause within 30 s: pages \(doing) are stuck in a call; pool invariants "
+                        + "\(problems.isEmpty ? "hold" : "broken: \(problems.joined(separator: "; "))"); metrics "
+                        + "\(await world.pool.metrics)")
                 StandardError.write("stress: giving up, a call never returned\n")
                 exit(1)
             }
@@ -69,47 +75,6 @@ struct Checkpoint {
             }
             try? await Task.sleep(for: .microseconds(200))
         }
-    }
-
-    /// At rest, each held engine carries its active holder's settings, and the pool agrees.
-    private func checkEngines() async {
-        let start = Nanoseconds.now()
-        while true {
-            let engines = engineByPlayer()
-            var problems: [String] = []
-            for player in await world.pool.snapshot() where !player.holders.isEmpty {
-                guard let engine = engines[player.player] else {
-                    problems.append("\(player.player) is held by \(player.holders) but no page was given its engine")
-                    continue
-                }
-                if player.appliedSettings != player.activeSettings || engine.lastApplied != player.activeSettings {
-                    problems.append(
-                        "engine #\(engine.index) of \(player.player) (holders \(player.holders)) carries "
-                            + "\(describe(engine.lastApplied)), the pool thinks \(describe(player.appliedSettings)), "
-                            + "the active holder's are \(describe(player.activeSettings))")
-                }
-            }
-            if problems.isEmpty { return }
-            if Nanoseconds.now() - start > Self.settleLimit {
-                for problem in problems { world.violations.record(problem) }
-                return
-            }
-            try? await Task.sleep(for: .microseconds(200))
-        }
-    }
-
-    private func engineByPlayer() -> [PlayerID: StressEngine] {
-        var map: [PlayerID: StressEngine] = [:]
-        for engine in world.engines.all where engine.shutdowns == 0 {
-            if let player = engine.player { map[player] = engine }
-        }
-        return map
-    }
-
-    private func describe(_ settings: PlaybackSettings?) -> String {
-        guard let settings else { return "nothing" }
-        let page = PageTag.page(of: settings).map { "p\($0)" } ?? "?"
-        return "\(page)'s (rate \(settings.rate), muted \(settings.isMuted), paused \(settings.isPaused))"
     }
 
     /// Capacity, accounting, leaked waiters and continuations, and the state machine's own rules.

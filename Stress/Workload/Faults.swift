@@ -3,14 +3,17 @@ import SeamlessPlaybackTesting
 import Synchronization
 
 /// The faults the run injects into its engines (`--fail-rate`, `--crash-rate`, `--hang-rate`), drawn
-/// from one seeded generator, and what was injected.
+/// from one seeded generator, and what was injected; and the system pauses (`--system-pause-rate`), which are no
+/// fault but a change the engine makes by itself.
 final class Faults: Sendable {
-    /// Share of engine creations and loads that throw.
+    /// Share of engine creations, loads and seeks that throw.
     let failRate: Double
     /// Share of page operations after which a random engine the page holds reports a failure.
     let crashRate: Double
-    /// Share of applies that hang past the pool's apply timeout, then return.
+    /// Share of applies and seeks that hang past the pool's apply timeout, then return.
     let hangRate: Double
+    /// Share of page operations after which a random engine the page holds pauses by itself.
+    let systemPauseRate: Double
     /// How long a hung apply takes: well past the pool's apply timeout.
     let hang: Duration
 
@@ -19,17 +22,25 @@ final class Faults: Sendable {
     let injected = Atomic<Int>(0)
     /// Creations and loads made to throw.
     let loadFaults = Atomic<Int>(0)
+    /// Seeks made to throw: the pool answers `.seekFailed` and keeps the engine.
+    let seekFaults = Atomic<Int>(0)
+    /// System pauses the engines made (each changed what its engine carries, and was reported).
+    let systemPauses = Atomic<Int>(0)
     private let rng: Protected<SplitMix64>
 
-    init(failRate: Double, crashRate: Double, hangRate: Double, applyTimeout: Duration, seed: UInt64) {
+    init(
+        failRate: Double, crashRate: Double, hangRate: Double, systemPauseRate: Double = 0, applyTimeout: Duration,
+        seed: UInt64
+    ) {
         self.failRate = failRate
         self.crashRate = crashRate
         self.hangRate = hangRate
+        self.systemPauseRate = systemPauseRate
         self.hang = applyTimeout * 3
         rng = Protected(SplitMix64(seed: seed, stream: 0xFA17))
     }
 
-    /// Whether any fault is injected at all.
+    /// Whether any fault is injected at all (system pauses are no fault).
     var isOn: Bool { failRate > 0 || crashRate > 0 || hangRate > 0 }
 
     /// Draws whether an event with probability `rate` happens now.

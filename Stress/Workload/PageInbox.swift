@@ -96,6 +96,15 @@ final class RunCounters: Sendable {
     let grantsOfFailedEngines = Atomic<Int>(0)
     /// The most failed engines with a call still out, as sampled.
     let abandonedMax = Atomic<Int>(0)
+    /// Seeks the workload's pages asked for.
+    let seeksAsked = Atomic<Int>(0)
+    /// Seeks of the workload that answered done.
+    let seeksDone = Atomic<Int>(0)
+    /// Seeks of the workload that answered `.notActiveHolder`.
+    let seeksNotActiveHolder = Atomic<Int>(0)
+    /// Engines whose settings the pool had stopped counting as live after they changed by themselves, put back in
+    /// full by a checkpoint's unchanged update of their active holder (``Checkpoint``'s isolation probe).
+    let isolationProbes = Atomic<Int>(0)
     /// Linearizability windows checked.
     let windows = Atomic<Int>(0)
     /// Tells the side pool's windows to stop.

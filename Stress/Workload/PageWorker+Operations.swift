@@ -55,6 +55,7 @@ extension PageWorker {
             // Granted a player it holds: only possible if that lease was revoked meanwhile.
             let old = held.remove(at: position).lease
             revokedByError.append(old)
+            remember(ended: old)
         }
         held.append(HeldLease(lease: lease, engine: engine, isOwner: isOwner))
         return engine
@@ -216,6 +217,7 @@ extension PageWorker {
         let engines = held.map(\.engine)
         held = []
         givenBack = []
+        ended = []
         for engine in engines { release(engine) }
         let item = world.media[0]
         let late = await call(cancel: false) { () async throws(PlayerPoolError) in
@@ -252,6 +254,7 @@ extension PageWorker {
     mutating func dropRevoked(at position: Int) {
         let gone = held.remove(at: position)
         revokedByError.append(gone.lease)
+        remember(ended: gone.lease)
         release(gone.engine)
     }
 }

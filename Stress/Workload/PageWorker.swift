@@ -19,6 +19,8 @@ struct PageWorker {
     /// Leases recently given back: every call with them must answer `.notHolder`.
     var givenBack: [PlayerLease] = []
     var revokedByError: [PlayerLease] = []
+    /// Leases recently revoked (or ended by their engine's failure): a seek with one must answer so.
+    var ended: [PlayerLease] = []
     /// Engines where this page's release mark may stand (see ``StressEngine/markReleased(by:)``).
     var marked: [StressEngine] = []
 
@@ -51,6 +53,16 @@ struct PageWorker {
             world.counters.operations.add(1, ordering: .relaxed)
             if !held.isEmpty, world.faults.draw(world.faults.crashRate) {
                 held[rng.below(held.count)].engine.crash()
+            }
+            // Drawn only when asked for, so that a run without seeks or system pauses makes the same draws as before.
+            if world.seekRate > 0, rng.chance(world.seekRate) {
+                slot.note(.seeking)
+                await seek()
+                slot.note(.navigating)
+            }
+            if !held.isEmpty, world.faults.draw(world.faults.systemPauseRate) {
+                let reasons: [PauseReason] = [.interrupted, .outputLost, .system]
+                held[rng.below(held.count)].engine.pauseBySystem(reasons[rng.below(reasons.count)])
             }
         }
     }
@@ -96,8 +108,15 @@ struct PageWorker {
         for lease in inbox.drainUnread() {
             if let position = held.firstIndex(where: { $0.lease == lease }) {
                 release(held.remove(at: position).engine)
+                remember(ended: lease)
             }
         }
+    }
+
+    /// Keeps a revoked or failed lease among the latest few, for seeks that must be refused.
+    mutating func remember(ended lease: PlayerLease) {
+        ended.append(lease)
+        if ended.count > 4 { ended.removeFirst() }
     }
 
     /// The page let go of the engine's player and asks for no grant: any later apply of its

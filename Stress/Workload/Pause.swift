@@ -52,13 +52,25 @@ final class Pause: Sendable {
 }
 
 /// A way to cancel a page's call in flight, for checkpoints that find the page waiting on a player
-/// that a paused page holds.
+/// that a paused page holds; and what kind of move the page is making, for the message of a page that never stops.
 final class CancelSlot: Sendable {
+    /// What a page is doing, as far as a stuck page's message needs to tell.
+    enum Activity: UInt8 {
+        case navigating, seeking, makingAnOvertakenSeek
+    }
+
     private let cancel = Protected<(@Sendable () -> Void)?>(nil)
+    private let activity = Atomic<UInt8>(Activity.navigating.rawValue)
 
     init() {}
 
     func set(_ body: (@Sendable () -> Void)?) { cancel.withLock { $0 = body } }
 
     func fire() { cancel.withLock { $0 }?() }
+
+    /// Records what the page does from now on; cheap enough to call before every move.
+    func note(_ what: Activity) { activity.store(what.rawValue, ordering: .relaxed) }
+
+    /// What the page is doing.
+    var doing: Activity { Activity(rawValue: activity.load(ordering: .relaxed)) ?? .navigating }
 }

@@ -1,12 +1,16 @@
 import SeamlessPlayback
 import SeamlessPlaybackTesting
 
-/// A no-video engine that checks, as applies land, the two promises the pool makes to engines.
+/// A no-video engine that checks, as applies and seeks land, the promises the pool makes to engines.
 ///
-/// - Applies and loads never overlap on one engine, and nothing follows shutdown.
+/// - Applies, loads and seeks never overlap on one engine, and nothing follows shutdown.
 /// - No stale apply: once a page has let go of the player (the page records that moment with
 ///   ``markReleased(by:)``), an apply of that page's settings must not land after another page's
 ///   has. Settings name their page through ``PageTag``.
+/// - No stale seek: a seek reaches the engine only for the player's active holder (``SeekLedger``).
+///
+/// It plays as well as a no-video engine can (``EnginePlayback``): paused or playing as its settings say, paused by
+/// the system when the run injects it (``pauseBySystem(_:)``), and it reports each change to the pool.
 ///
 /// Its latency is either a real sleep or, when zero, a single `Task.yield()` so that applies are
 /// still in flight while other tasks run. With zero latency, every other engine (odd `index`) takes settings at
@@ -18,13 +22,15 @@ final class StressEngine: PlaybackEngine {
     private let violations: Violations
     private let faults: Faults
     private let takesSettingsAtOnce: Bool
+    private let ledger: SeekLedger
     private let state = Protected(State())
+    /// What the engine plays, and its status reports.
+    let playback = EnginePlayback()
 
     private struct State {
         var inFlight = 0
         var shutdowns = 0
         var landed = 0
-        var lastApplied: PlaybackSettings?
         /// The page whose applies make up the current run of consecutive landings, and where it began.
         var runPage = -1
         var runStart = 0
@@ -43,13 +49,16 @@ final class StressEngine: PlaybackEngine {
         var hung = false
         /// ``applyImmediately(_:)`` drew a hang: the apply that follows hangs.
         var hangsNextApply = false
+        /// The gate the next apply waits at (``holdNextApply(at:)``).
+        var hold: Gate?
     }
 
-    init(index: Int, latency: Duration, violations: Violations, faults: Faults) {
+    init(index: Int, latency: Duration, violations: Violations, faults: Faults, ledger: SeekLedger) {
         self.index = index
         self.latency = latency
         self.violations = violations
         self.faults = faults
+        self.ledger = ledger
         takesSettingsAtOnce = latency == .zero && !index.isMultiple(of: 2)
     }
 
@@ -57,11 +66,34 @@ final class StressEngine: PlaybackEngine {
         state.withLock { $0.reportFailure = report }
     }
 
+    func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {
+        playback.onReport(report)
+    }
+
+    /// Pauses by itself, as a player does when a call comes in or the headphones go: it changes what the engine
+    /// carries (it stops playing) and is reported to the pool. Does nothing on an engine shut down, or one already
+    /// paused by the system.
+    /// - Parameter reason: Why; never ``SeamlessPlayback/PauseReason/requested``.
+    func pauseBySystem(_ reason: PauseReason) {
+        guard shutdowns == 0, playback.pauseBySystem(reason) else { return }
+        faults.systemPauses.add(1, ordering: .relaxed)
+    }
+
     /// Reports a failure, as a player whose stream broke does.
     func crash() {
         guard let report = state.withLock({ $0.shutdowns == 0 ? $0.reportFailure : nil }) else { return }
         faults.injected.add(1, ordering: .relaxed)
         report("engine #\(index) crashed")
+    }
+
+    /// Makes the next apply wait at `gate` (and not be taken at once), so that a page can queue calls behind it.
+    func holdNextApply(at gate: Gate) {
+        state.withLock { $0.hold = gate }
+    }
+
+    /// Forgets a hold no apply has reached yet.
+    func cancelHold() {
+        state.withLock { $0.hold = nil }
     }
 
     /// Records that a page was granted a lease on this engine.
@@ -76,9 +108,6 @@ final class StressEngine: PlaybackEngine {
             return state.grants
         }
     }
-
-    /// The settings of the last apply that landed.
-    var lastApplied: PlaybackSettings? { state.withLock { $0.lastApplied } }
 
     /// How many times the pool shut the engine down.
     var shutdowns: Int { state.withLock { $0.shutdowns } }
@@ -130,6 +159,7 @@ final class StressEngine: PlaybackEngine {
 
     func load(_ item: MediaItem) async throws {
         begin("load")
+        playback.loading()
         await suspend()
         end()
         if faults.draw(faults.failRate) {
@@ -140,6 +170,7 @@ final class StressEngine: PlaybackEngine {
 
     func apply(_ settings: PlaybackSettings) async {
         begin("apply")
+        if let gate = state.withLock({ $0.hold.take() }) { await gate.pass() }
         let hangs =
             takesSettingsAtOnce
             ? state.withLock { state in
@@ -160,7 +191,7 @@ final class StressEngine: PlaybackEngine {
     }
 
     func applyImmediately(_ settings: PlaybackSettings) -> Bool {
-        guard takesSettingsAtOnce else { return false }
+        guard takesSettingsAtOnce, state.withLock({ $0.hold == nil }) else { return false }
         if faults.draw(faults.hangRate) {
             state.withLock { $0.hangsNextApply = true }
             return false
@@ -176,7 +207,6 @@ final class StressEngine: PlaybackEngine {
         let stale = state.withLock { state -> String? in
             state.landed += 1
             let now = state.landed
-            state.lastApplied = settings
             guard let page = PageTag.page(of: settings), !state.hung else { return nil }
             state.recent.append(page)
             if state.recent.count > 256 { state.recent.removeFirst(128) }
@@ -203,7 +233,32 @@ final class StressEngine: PlaybackEngine {
             return problem
         }
         if let stale { violations.record(stale) }
+        playback.landed(settings)
     }
+
+    func seek(to position: Duration) async throws {
+        begin("seek")
+        // At the seek's turn, before anything can change the pool's record of the active holder.
+        ledger.reach(position, on: player, engine: index)
+        if faults.draw(faults.hangRate) {
+            // Past the pool's apply timeout, which bounds seeks too: the pool must fail the engine.
+            faults.injected.add(1, ordering: .relaxed)
+            state.withLock { $0.hung = true }
+            let hang = faults.hang
+            await Task { try? await Task.sleep(for: hang) }.value
+        }
+        await suspend()
+        if faults.draw(faults.failRate) {
+            end()
+            faults.seekFaults.add(1, ordering: .relaxed)
+            throw InjectedFault(description: "\(Self.seekFailure) on engine #\(index)")
+        }
+        playback.sought(to: position, number: SeekTag(position: position)?.number ?? 0)
+        end()
+    }
+
+    /// How an injected seek failure's message begins: the pool answers `.seekFailed` with the whole message.
+    static let seekFailure = "injected seek failure"
 
     func currentPosition() async -> Duration { .zero }
 
@@ -240,40 +295,4 @@ final class StressEngine: PlaybackEngine {
             await Task.yield()
         }
     }
-}
-
-/// A fault the run injected.
-struct InjectedFault: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Makes a pool's engines and keeps them, so that checkpoints can look at every one.
-final class EngineRegistry: Sendable {
-    private let engines = Protected<[StressEngine]>([])
-    private let latency: Duration
-    private let violations: Violations
-    let faults: Faults
-
-    init(latency: Duration, violations: Violations, faults: Faults) {
-        self.latency = latency
-        self.violations = violations
-        self.faults = faults
-    }
-
-    /// A new engine, numbered in order of creation.
-    /// - Throws: ``InjectedFault`` at the run's `--fail-rate`.
-    func make() throws -> StressEngine {
-        if faults.draw(faults.failRate) {
-            faults.loadFaults.add(1, ordering: .relaxed)
-            throw InjectedFault(description: "injected creation failure")
-        }
-        return engines.withLock { engines in
-            let engine = StressEngine(index: engines.count, latency: latency, violations: violations, faults: faults)
-            engines.append(engine)
-            return engine
-        }
-    }
-
-    /// Every engine made so far.
-    var all: [StressEngine] { engines.withLock { $0 } }
 }

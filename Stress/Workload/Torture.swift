@@ -17,6 +17,28 @@ struct Torture {
         var faultsNoticed = 0
         var grantsOfFailedEngines = 0
         var abandonedMax = 0
+        /// Seeks the pages asked for.
+        var seeksAsked = 0
+        /// Seeks that answered done.
+        var seeksDone = 0
+        /// Seeks that answered `.notActiveHolder`.
+        var seeksNotActiveHolder = 0
+        /// Seeks that reached the engines, by the engines' own count.
+        var seeks = 0
+        /// Seeks that reached the engines, by the pool's count (``SeamlessPlayback/PoolMetrics/seeks``).
+        var seeksCountedByPool = 0
+        /// Seeks that reached an engine while the pool's record named another lease (must stay 0).
+        var staleSeeks = 0
+        /// Seeks that reached an engine while the record named nobody (each accounted for at a checkpoint).
+        var seeksWithoutActiveHolder = 0
+        /// Seeks the engines were made to refuse (`--fail-rate`).
+        var seekFaultsInjected = 0
+        /// System pauses the engines made (`--system-pause-rate`).
+        var systemPauses = 0
+        /// Reports the pool found its settings did not explain (``SeamlessPlayback/PoolMetrics/outsideChanges``).
+        var outsideChanges = 0
+        /// Unchanged updates at checkpoints that had to put settings back in full (``Checkpoint``).
+        var isolationProbes = 0
     }
 
     /// Runs the workload until the time or operation budget is spent, then checks and closes it.
@@ -25,7 +47,7 @@ struct Torture {
         let timeouts = Faults.timeouts(faultsOn: faultsOn)
         let faults = Faults(
             failRate: options.failRate, crashRate: options.crashRate, hangRate: options.hangRate,
-            applyTimeout: timeouts.apply ?? .zero, seed: options.seed)
+            systemPauseRate: options.systemPauseRate, applyTimeout: timeouts.apply ?? .zero, seed: options.seed)
         let registry = EngineRegistry(
             latency: .microseconds(options.applyLatencyMicroseconds), violations: violations,
             faults: faults)
@@ -34,11 +56,12 @@ struct Torture {
             capacity: options.players, handoffTokenLifetime: lifetime,
             loadTimeout: timeouts.load, applyTimeout: timeouts.apply)
         let pool = PlayerPool(configuration: configuration) { try registry.make() }
+        registry.ledger.watch(pool.activeHolders)
         let world = World(
             pool: pool, engines: registry, board: TokenBoard(capacity: 64), pause: Pause(),
             violations: violations, counters: counters,
             media: (0..<options.media).map { MediaItem(id: "m\($0)") },
-            cancelRate: options.cancelRate, tokenLifetime: lifetime, faults: faults
+            cancelRate: options.cancelRate, seekRate: options.seekRate, tokenLifetime: lifetime, faults: faults
         )
         var workers: [PageWorker] = []
         var slots: [CancelSlot] = []
@@ -82,6 +105,17 @@ struct Torture {
         outcome.faultsNoticed = await pool.metrics.failures
         outcome.grantsOfFailedEngines = counters.grantsOfFailedEngines.load(ordering: .relaxed)
         outcome.abandonedMax = counters.abandonedMax.load(ordering: .relaxed)
+        outcome.seeksAsked = counters.seeksAsked.load(ordering: .relaxed)
+        outcome.seeksDone = counters.seeksDone.load(ordering: .relaxed)
+        outcome.seeksNotActiveHolder = counters.seeksNotActiveHolder.load(ordering: .relaxed)
+        outcome.seeks = registry.ledger.reached.load(ordering: .relaxed)
+        outcome.seeksCountedByPool = await pool.metrics.seeks
+        outcome.staleSeeks = registry.ledger.stale.load(ordering: .relaxed)
+        outcome.seeksWithoutActiveHolder = registry.ledger.withoutActiveHolder.load(ordering: .relaxed)
+        outcome.seekFaultsInjected = faults.seekFaults.load(ordering: .relaxed)
+        outcome.systemPauses = faults.systemPauses.load(ordering: .relaxed)
+        outcome.outsideChanges = await pool.metrics.outsideChanges
+        outcome.isolationProbes = counters.isolationProbes.load(ordering: .relaxed)
         return outcome
     }
 

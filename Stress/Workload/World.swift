@@ -10,6 +10,8 @@ struct World: Sendable {
     let counters: RunCounters
     let media: [MediaItem]
     let cancelRate: Double
+    /// Share of page operations after which the page seeks (`--seek-rate`).
+    let seekRate: Double
     let tokenLifetime: Duration
     let faults: Faults
 }
