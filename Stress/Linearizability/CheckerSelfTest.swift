@@ -1,7 +1,7 @@
 import SeamlessPlayback
 
 /// Proves at the start of every run that the checker is not vacuous: it accepts a few histories
-/// the rules allow (some of them only with the two-step borrow or acquire) and rejects a few they forbid.
+/// the rules allow (some of them only with the two-step borrow, acquire or seek) and rejects a few they forbid.
 enum CheckerSelfTest {
     /// One call of a case's history, with the ticks of its invocation and response.
     typealias Op = (
@@ -12,11 +12,13 @@ enum CheckerSelfTest {
 
     /// The cases the checker got wrong; empty when it got them all right.
     static func run() async -> [String] {
-        guard let handoffs = await handoffCases(), let acquireFailures = await acquireFailureCases() else {
+        guard let handoffs = await handoffCases(), let acquireFailures = await acquireFailureCases(),
+            let seeks = await seekCases()
+        else {
             return ["could not set up"]
         }
         var problems: [String] = []
-        for (name, allowed, ops) in handoffs + acquireFailures {
+        for (name, allowed, ops) in handoffs + acquireFailures + seeks {
             let history = ops.enumerated().map { id, op in
                 LinOperation(
                     id: id, page: op.page, call: op.call, response: op.response,

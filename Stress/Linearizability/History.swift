@@ -16,6 +16,8 @@ struct LinOperation: Sendable, CustomStringConvertible {
         case update(valid: Bool)
         /// The player's engine reports that it broke (always answers `.done`).
         case fail(PlayerID)
+        /// `seek(lease, to:)`, to a position in the media or (`negative`) before its start.
+        case seek(PlayerLease, negative: Bool)
     }
 
     /// What the call returned.
@@ -48,6 +50,7 @@ struct LinOperation: Sendable, CustomStringConvertible {
         case .reclaim(let lease): "reclaim(\(lease))"
         case .update(let valid): "update(\(valid ? "valid" : "invalid") settings)"
         case .fail(let player): "the engine of \(player) fails"
+        case .seek(let lease, let negative): "seek(\(lease), to: \(negative ? "-1 s" : "a tagged position"))"
         }
     }
 

@@ -61,6 +61,12 @@ struct LinearizabilityChecker {
             guard progress == .notStarted else { return [(.end, .done)] }
             return (0..<capacity).map { (.acceptOn(candidate: $0), .accepted) }
         }
+        if case .seek(_, negative: false) = operation.call,
+            operation.response == .failed(.notActiveHolder) || operation.response.isEngineFailure
+        {
+            // Refused at once, or accepted while its lease was on top and ended at its turn or by the failure.
+            return progress == .notStarted ? [(.whole, .done), (.accept, .accepted)] : [(.end, .done)]
+        }
         if case .reclaim = operation.call, case .failed = operation.response {
             // Refused at once, or accepted and then revoked before its settings landed.
             return progress == .notStarted ? [(.whole, .done), (.accept, .accepted)] : [(.end, .done)]
@@ -80,5 +86,12 @@ struct LinearizabilityChecker {
         default:
             return []
         }
+    }
+}
+
+extension LinOperation.Response {
+    /// Whether the call failed with ``SeamlessPlayback/PlayerPoolError/engineFailed(_:)``, whatever the reason.
+    var isEngineFailure: Bool {
+        if case .failed(.engineFailed) = self { true } else { false }
     }
 }

@@ -10,7 +10,11 @@ import SeamlessPlayback
 /// further down can revoke the reclaimer. So a borrow that ends in `.leaseRevoked`, `.cancelled` or
 /// `.engineFailed`, an acquire that ends in `.engineFailed`, and a reclaim that ends in an error,
 /// take two steps, *accept* and *end*, each at its own point between invocation and response; every
-/// other call (an acquire answering a lease or `.timedOut` among them) takes one. A borrow that never
+/// other call (an acquire answering a lease or `.timedOut` among them) takes one. A seek is checked twice, when it
+/// is asked (its lease must be the active holder) and at its turn on the engine (still the active holder, or it
+/// answers `.notActiveHolder`), and meanwhile the engine can fail: so a seek answering `.notActiveHolder` or
+/// `.engineFailed` may also take two steps, accepted while its lease was on top, ended once it no longer was
+/// (revoked, or below another holder) or once the engine had failed. A borrow that never
 /// completed gives its token back; a token is good only while its lender has stayed the active holder
 /// since it was issued (no completed handoff, no reclaim in between).
 struct SequentialModel: Hashable {
@@ -91,6 +95,37 @@ struct SequentialModel: Hashable {
         case .fail(let player):
             fail(player)
             return response == .done
+        case .seek(let lease, let negative):
+            return seek(lease, page: operation.page, negative: negative, step: step, response: response)
+        }
+    }
+
+    /// A seek answers at once when its lease is not the active holder (or not held), and for a negative position;
+    /// otherwise it is accepted and answers done — or is ended, at its turn or by the engine's failure.
+    private func seek(
+        _ lease: PlayerLease, page: Int, negative: Bool, step: Step, response: LinOperation.Response
+    ) -> Bool {
+        let located = locate(lease, page: page)
+        let isTop: Bool
+        if case .success(let (player, index)) = located {
+            isTop = index == players[player].stack.count - 1
+        } else {
+            isTop = false
+        }
+        switch step {
+        case .accept:
+            return isTop
+        case .end:
+            if case .failed(.engineFailed) = response { return failedPlayers.contains(lease.player) }
+            guard response == .failed(.notActiveHolder) else { return false }
+            if case .success = located { return !isTop }
+            return revoked.contains(lease)
+        case .whole, .acceptOn:
+            if case .failure(let error) = located { return response == .failed(error) }
+            guard isTop else { return response == .failed(.notActiveHolder) }
+            guard negative else { return response == .done }
+            if case .failed(.seekFailed) = response { return true }
+            return false
         }
     }
 

@@ -26,14 +26,20 @@ struct SidePool {
         var failures = 0
         var inconclusive = 0
         var operations = 0
+        /// Seeks the side pool's pages made, each in a checked history.
+        var seeks = 0
+        /// Seeks from a lease that was not the active holder at their turn that reached an engine (must stay 0).
+        var staleSeeks = 0
     }
 
     /// Runs windows until the run tells the side pool to stop (at least `minimum` of them).
     func run(minimum: Int) async -> Summary {
         var summary = Summary()
         while summary.windows < minimum || !counters.stopSidePool.load(ordering: .relaxed) {
-            let history = await window(number: summary.windows)
+            let (history, ledger) = await window(number: summary.windows)
             summary.operations += history.count
+            summary.seeks += history.filter { if case .seek = $0.call { true } else { false } }.count
+            summary.staleSeeks += ledger.stale.load(ordering: .relaxed)
             switch LinearizabilityChecker(capacity: Self.capacity).check(history) {
             case .linearizable:
                 break
@@ -52,14 +58,15 @@ struct SidePool {
         return summary
     }
 
-    /// Runs one window on a fresh pool and returns its history, ordered by invocation.
-    private func window(number: Int) async -> [LinOperation] {
+    /// Runs one window on a fresh pool; returns its history, ordered by invocation, and what its engines saw of seeks.
+    private func window(number: Int) async -> ([LinOperation], SeekLedger) {
         let registry = EngineRegistry(
             latency: .zero, violations: violations,
             faults: Faults(failRate: 0, crashRate: 0, hangRate: 0, applyTimeout: .zero, seed: 0))
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, handoffTokenLifetime: .seconds(3_600))) {
             try registry.make()
         }
+        registry.ledger.watch(pool.activeHolders)
         var sessions: [PageSession] = []
         for page in 0..<Self.pages {
             guard
@@ -74,8 +81,8 @@ struct SidePool {
             for (page, session) in sessions.enumerated() {
                 group.addTask {
                     var worker = SideWorker(
-                        page: page, session: session, pool: pool, shared: shared, cancelRate: cancelRate,
-                        rng: SplitMix64(seed: windowSeed, stream: UInt64(page)))
+                        page: page, session: session, pool: pool, shared: shared, ledger: registry.ledger,
+                        cancelRate: cancelRate, rng: SplitMix64(seed: windowSeed, stream: UInt64(page)))
                     return await worker.run(calls: Self.callsPerPage)
                 }
             }
@@ -85,12 +92,20 @@ struct SidePool {
         }
         let problems = await pool.checkInvariants()
         for problem in problems { violations.record("side pool window \(number): invariant: \(problem)") }
+        // The side pool cancels no seek: one that found no active holder must be on an engine that failed.
+        let failed = await pool.failureEpochs
+        for seek in registry.ledger.takeUnattributed() where failed[seek.player] == nil {
+            violations.record(
+                "side pool window \(number): \(seek.tag) reached engine #\(seek.engine) of \(seek.player) while the "
+                    + "pool's record named no active holder, and the engine had not failed")
+        }
         await pool.shutdown()
-        return records.sorted { $0.invoked < $1.invoked }.enumerated().map { id, operation in
+        let history = records.sorted { $0.invoked < $1.invoked }.enumerated().map { id, operation in
             LinOperation(
                 id: id, page: operation.page, call: operation.call, response: operation.response,
                 invoked: operation.invoked, returned: operation.returned)
         }
+        return (history, registry.ledger)
     }
 }
 

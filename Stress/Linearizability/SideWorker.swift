@@ -7,16 +7,22 @@ struct SideWorker {
     let session: PageSession
     let pool: PlayerPool
     let shared: SideShared
+    /// Tags the seeks, so that the engines check that only the active holder's reach them.
+    let ledger: SeekLedger
     let cancelRate: Double
     var rng: SplitMix64
     var held: [PlayerLease] = []
     var records: [LinOperation] = []
 
-    init(page: Int, session: PageSession, pool: PlayerPool, shared: SideShared, cancelRate: Double, rng: SplitMix64) {
+    init(
+        page: Int, session: PageSession, pool: PlayerPool, shared: SideShared, ledger: SeekLedger,
+        cancelRate: Double, rng: SplitMix64
+    ) {
         self.page = page
         self.session = session
         self.pool = pool
         self.shared = shared
+        self.ledger = ledger
         self.cancelRate = cancelRate
         self.rng = rng
     }
@@ -29,10 +35,11 @@ struct SideWorker {
                 continue
             }
             switch roll {
-            case ..<45: await lend()
-            case ..<65: await borrow()
-            case ..<82: await giveBack()
-            case ..<94: await reclaim()
+            case ..<40: await lend()
+            case ..<58: await borrow()
+            case ..<73: await giveBack()
+            case ..<84: await reclaim()
+            case ..<95: await seek()
             case ..<97: await update()
             default: await fail()
             }
@@ -54,7 +61,7 @@ struct SideWorker {
             try await session.acquire(MediaItem(id: "m\(media)"), timeout: .zero)
         }
         record(.acquire(media: media), invoked, result.map(LinOperation.Response.lease).flattened)
-        if case .success(let lease) = result { held.append(lease) }
+        if case .success(let lease) = result { take(lease) }
     }
 
     private mutating func lend() async {
@@ -85,7 +92,7 @@ struct SideWorker {
         }
         let result = await task.value
         record(.borrow(token, cancelled: cancel), invoked, result.map(LinOperation.Response.lease).flattened)
-        if case .success(let lease) = result { held.append(lease) }
+        if case .success(let lease) = result { take(lease) }
     }
 
     private mutating func giveBack() async {
@@ -101,6 +108,20 @@ struct SideWorker {
         let invoked = shared.tick()
         let result = await outcome { [session] () async throws(PlayerPoolError) in try await session.reclaim(lease) }
         record(.reclaim(lease), invoked, result.map { .done }.flattened)
+        if case .failure(.leaseRevoked) = result { forget(lease) }
+        if case .failure(.engineFailed) = result { forget(lease) }
+    }
+
+    /// Seeks with a held lease, the active holder's or not, to a tagged position or (1 in 10) a negative one.
+    private mutating func seek() async {
+        let lease = held[rng.below(held.count)]
+        let negative = rng.chance(0.1)
+        let position = negative ? .seconds(-1) : ledger.tag(for: lease)?.position ?? .zero
+        let invoked = shared.tick()
+        let result = await outcome { [session] () async throws(PlayerPoolError) in
+            try await session.seek(lease, to: position)
+        }
+        record(.seek(lease, negative: negative), invoked, result.map { .done }.flattened)
         if case .failure(.leaseRevoked) = result { forget(lease) }
         if case .failure(.engineFailed) = result { forget(lease) }
     }
@@ -122,6 +143,12 @@ struct SideWorker {
         await pool.reportFailure(of: lease.player, reason: SequentialModel.failure)
         record(.fail(lease.player), invoked, .done)
         // Kept: the page goes on using the lease, which must now answer with the failure.
+    }
+
+    /// Keeps a lease the page was granted, and tells its engine which player it backs.
+    private mutating func take(_ lease: PlayerLease) {
+        (lease.engine as? StressEngine)?.bind(lease.player)
+        held.append(lease)
     }
 
     private mutating func forget(_ lease: PlayerLease) {
