@@ -8,6 +8,8 @@ struct Benchmarks: Sendable {
     /// The round trip with `--pages` sessions open: the figure the targets are about.
     var roundTrip = Latencies([])
     var roundTripSessions = 0
+    /// The active holder's seek with `--pages` sessions open, on an engine whose seek returns at once.
+    var seekRoundTrip = Latencies([])
     /// The most handoff tokens the round trip's pool kept at once.
     var tokensKeptMax = 0
     var contendedOperationsPerSecond = 0.0
@@ -36,6 +38,9 @@ struct Benchmarks: Sendable {
             budget: 1_000_000_000, violations: violations)
         results.roundTrip = crowded.latencies
         results.tokensKeptMax = max(alone.tokensKeptMax, crowded.tokensKeptMax)
+        StandardError.write(", seek")
+        results.seekRoundTrip = await SeekRoundTripBenchmark.run(
+            sessions: options.pages, samples: samples, budget: 1_000_000_000, violations: violations)
         StandardError.write(", contended")
         results.contendedOperationsPerSecond = await ContendedBenchmark.run(
             pages: options.pages, players: options.players, media: options.media, seconds: 1.5, violations: violations)
@@ -50,6 +55,9 @@ struct Benchmarks: Sendable {
 
     /// The round trip's p50 over the floor's.
     var ratioToFloor: Double { floor.p50 > 0 ? roundTrip.p50 / floor.p50 : 0 }
+
+    /// The seek round trip's p50 over the same floor's.
+    var seekRatioToFloor: Double { floor.p50 > 0 ? seekRoundTrip.p50 / floor.p50 : 0 }
 
     /// Cost per round trip at the largest session count over the cost at the smallest.
     var scaleRatio: Double {
