@@ -21,6 +21,29 @@ struct Report: Codable, Sendable {
     var failRate: Double
     var crashRate: Double
     var hangRate: Double
+    /// `--seek-rate` and `--system-pause-rate`.
+    var seekRate: Double
+    var systemPauseRate: Double
+    /// The workload's seeks: asked, answered done, answered `.notActiveHolder`.
+    var seeksAsked: Int
+    var seeksDone: Int
+    var seeksNotActiveHolder: Int
+    /// Seeks that reached the workload's engines, by the engines' count and by the pool's.
+    var seeks: Int
+    var seeksCountedByPool: Int
+    /// Seeks from a lease that was not the active holder at their turn that reached an engine, in the workload and
+    /// the side pool: must be 0.
+    var staleSeeksReachedEngine: Int
+    /// Seeks that reached an engine after their holder left (a cancelled seek, a failed engine).
+    var seeksWithoutActiveHolder: Int
+    /// Seeks the engines were made to refuse.
+    var seekFaultsInjected: Int
+    /// System pauses injected, the reports the pool found unexplained, and the re-applies checkpoints checked.
+    var systemPauses: Int
+    var outsideChanges: Int
+    var isolationProbes: Int
+    /// Seeks the side pool's pages made, each in a history checked for linearizability.
+    var linearizabilitySeeks: Int
     var faultsInjected: Int
     var loadFaultsInjected: Int
     var faultsNoticed: Int
@@ -36,6 +59,10 @@ struct Report: Codable, Sendable {
     var handoffRoundTripAwaitingEngineP50Ns: Double?
     var handoffRoundTripAwaitingEngineP99Ns: Double?
     var ratioToFloor: Double?
+    /// The seek round trip on a no-op engine, and its p50 over the floor's.
+    var seekRoundTripP50Ns: Double?
+    var seekRoundTripP99Ns: Double?
+    var seekRatioToFloor: Double?
     var contendedOpsPerSecond: Double?
     var scaleNsPerRoundTrip: [String: Double]?
     var scaleRatio100kTo100: Double?
@@ -61,6 +88,20 @@ struct Report: Codable, Sendable {
         case failRate = "fail_rate"
         case crashRate = "crash_rate"
         case hangRate = "hang_rate"
+        case seekRate = "seek_rate"
+        case systemPauseRate = "system_pause_rate"
+        case seeksAsked = "seeks_asked"
+        case seeksDone = "seeks_done"
+        case seeksNotActiveHolder = "seeks_not_active_holder"
+        case seeks
+        case seeksCountedByPool = "seeks_counted_by_pool"
+        case staleSeeksReachedEngine = "stale_seeks_reached_engine"
+        case seeksWithoutActiveHolder = "seeks_without_active_holder"
+        case seekFaultsInjected = "seek_faults_injected"
+        case systemPauses = "system_pauses"
+        case outsideChanges = "outside_changes"
+        case isolationProbes = "isolation_probes"
+        case linearizabilitySeeks = "linearizability_seeks"
         case faultsInjected = "faults_injected"
         case loadFaultsInjected = "load_faults_injected"
         case faultsNoticed = "faults_noticed"
@@ -76,6 +117,9 @@ struct Report: Codable, Sendable {
         case handoffRoundTripAwaitingEngineP50Ns = "handoff_round_trip_awaiting_engine_p50_ns"
         case handoffRoundTripAwaitingEngineP99Ns = "handoff_round_trip_awaiting_engine_p99_ns"
         case ratioToFloor = "ratio_to_floor"
+        case seekRoundTripP50Ns = "seek_round_trip_p50_ns"
+        case seekRoundTripP99Ns = "seek_round_trip_p99_ns"
+        case seekRatioToFloor = "seek_ratio_to_floor"
         case contendedOpsPerSecond = "contended_ops_per_second"
         case scaleNsPerRoundTrip = "scale_ns_per_round_trip"
         case scaleRatio100kTo100 = "scale_ratio_100k_to_100"
@@ -110,6 +154,21 @@ struct Report: Codable, Sendable {
         failRate = options.failRate
         crashRate = options.crashRate
         hangRate = options.hangRate
+        seekRate = options.seekRate
+        systemPauseRate = options.systemPauseRate
+        seeksAsked = outcome.seeksAsked
+        seeksDone = outcome.seeksDone
+        seeksNotActiveHolder = outcome.seeksNotActiveHolder
+        seeks = outcome.seeks
+        seeksCountedByPool = outcome.seeksCountedByPool
+        // The side pool's engines check their seeks the same way.
+        staleSeeksReachedEngine = outcome.staleSeeks + side.staleSeeks
+        seeksWithoutActiveHolder = outcome.seeksWithoutActiveHolder
+        seekFaultsInjected = outcome.seekFaultsInjected
+        systemPauses = outcome.systemPauses
+        outsideChanges = outcome.outsideChanges
+        isolationProbes = outcome.isolationProbes
+        linearizabilitySeeks = side.seeks
         faultsInjected = outcome.faultsInjected
         loadFaultsInjected = outcome.loadFaultsInjected
         faultsNoticed = outcome.faultsNoticed
@@ -127,6 +186,9 @@ struct Report: Codable, Sendable {
         handoffRoundTripAwaitingEngineP50Ns = benchmarks.roundTripAwaiting.p50
         handoffRoundTripAwaitingEngineP99Ns = benchmarks.roundTripAwaiting.p99
         ratioToFloor = benchmarks.ratioToFloor
+        seekRoundTripP50Ns = benchmarks.seekRoundTrip.p50
+        seekRoundTripP99Ns = benchmarks.seekRoundTrip.p99
+        seekRatioToFloor = benchmarks.seekRatioToFloor
         contendedOpsPerSecond = benchmarks.contendedOperationsPerSecond
         scaleNsPerRoundTrip = Dictionary(
             benchmarks.scale.map { ("\($0.sessions)", $0.nanosecondsPerRoundTrip) },

@@ -18,9 +18,27 @@ enum Summary {
             row("grants of failed engines", "\(report.grantsOfFailedEngines)", "0")
             row("abandoned engines, most at once", "\(report.abandonedMax)")
         }
+        if report.seekRate > 0 {
+            row(
+                "seeks asked",
+                "\(Format.grouped(report.seeksAsked)): \(Format.grouped(report.seeksDone)) done, "
+                    + "\(Format.grouped(report.seeksNotActiveHolder)) not the active holder")
+            row(
+                "seeks that reached engines",
+                "\(Format.grouped(report.seeks)) (the pool counts \(Format.grouped(report.seeksCountedByPool)); "
+                    + "\(Format.grouped(report.seeksWithoutActiveHolder)) after their holder left)")
+        }
+        row("stale seeks that reached an engine", "\(report.staleSeeksReachedEngine)", "0")
+        if report.systemPauseRate > 0 {
+            row(
+                "system pauses",
+                "\(Format.grouped(report.systemPauses)) injected, \(Format.grouped(report.outsideChanges)) outside "
+                    + "changes seen by the pool, \(Format.grouped(report.isolationProbes)) re-applies checked")
+        }
         row(
             "linearizability windows",
-            "\(report.linearizabilityWindows) (\(Format.grouped(report.linearizabilityOperations)) calls), "
+            "\(report.linearizabilityWindows) (\(Format.grouped(report.linearizabilityOperations)) calls, "
+                + "\(Format.grouped(report.linearizabilitySeeks)) seeks), "
                 + "\(report.linearizabilityFailures) failed, \(report.linearizabilityInconclusive) inconclusive",
             "≥ 100, 0 failed")
         if let benchmarks {
@@ -35,6 +53,11 @@ enum Summary {
                 "round trip, \(Format.grouped(benchmarks.roundTripSessions)) sessions",
                 "p50 \(ns(trip.p50)), p99 \(ns(trip.p99))", "p50 ≤ 2 µs, p99 ≤ 20 µs")
             row("round trip / floor (p50)", "\(Format.fixed(benchmarks.ratioToFloor, 1))×", "≤ 20×")
+            let seek = benchmarks.seekRoundTrip
+            row(
+                "seek round trip, \(Format.grouped(benchmarks.roundTripSessions)) sessions",
+                "p50 \(ns(seek.p50)), p99 \(ns(seek.p99))")
+            row("seek round trip / floor (p50)", "\(Format.fixed(benchmarks.seekRatioToFloor, 1))×")
             row("handoff tokens kept at most", Format.grouped(benchmarks.tokensKeptMax), "bounded")
             row(
                 "contended throughput",
