@@ -143,4 +143,27 @@ struct PoolStateMachineSeekTests {
         let shutdown = h.request()
         #expect(h.step { $0.shutdownRequested(shutdown) }.failure(for: late) == .poolShutDown)
     }
+
+    /// Found by the stress tool: a seek queued behind an apply, its page gives the player back, another page's
+    /// acquire recycles the player and its load fails, the player retires: the seek was never answered.
+    @Test func aSeekQueuedOnAPlayerThatRetiresFailsWhenItIsShutDown() throws {
+        let h = MachineHarness(capacity: 1)
+        let a = h.open("a", feedSettings)
+        let b = h.open("b", detailSettings)
+        let lease = try #require(h.acquire(a, clip))
+        let update = h.request()
+        h.step { $0.updateRequested(update, session: a, settings: miniSettings) }
+        let seek = h.request()
+        h.step { $0.seekRequested(seek, lease: lease.key, by: a, to: .seconds(2)) }
+        let giveBack = h.request()
+        h.step { $0.giveBackRequested(giveBack, lease: lease.key, by: a) }
+        let acquire = h.request()
+        h.step { $0.acquireRequested(acquire, session: b, media: film, timeout: nil, now: .zero) }
+        #expect(h.step { $0.applyFinished(p1, version: 2) }.jobs == [.run(.load(film), on: p1)])
+        let failed = h.step { $0.loadFinished(p1, media: film, failure: "corrupt") }
+        #expect(failed.failure(for: acquire) == .engineFailed("corrupt"))
+        #expect(failed.jobs == [.run(.shutDown, on: p1)])
+        #expect(h.step { $0.engineShutDown(p1) }.failure(for: seek) == .notActiveHolder)
+        #expect(h.machine.requests[seek] == nil)
+    }
 }

@@ -88,6 +88,7 @@ extension PoolStateMachine {
         guard let player = players[id], player.job == .shutDown else { return [] }
         players[id] = nil
         if !statuses.isEmpty { statuses[id] = nil }
+        if !player.seeks.isEmpty { dropQueuedSeeks(of: player) }
         counters.destroyed += 1
         if publishesEvents { out.append(.emit(.destroyed(id))) }
         let prewarms = releaseWatchers(of: player, error: .poolShutDown)

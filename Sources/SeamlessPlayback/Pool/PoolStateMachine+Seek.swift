@@ -71,6 +71,15 @@ extension PoolStateMachine {
         out.append(.fail(request, .cancelled))
     }
 
+    /// The player is shut down (retired, or trimmed) with seeks still queued: none of their leases holds it any more,
+    /// so each fails as at its turn, and the engine never sees it.
+    mutating func dropQueuedSeeks(of player: PlayerState) {
+        for seek in player.seeks where requests[seek.request] != nil {
+            requests[seek.request] = nil
+            out.append(.fail(seek.request, sessions.contains(seek.session) ? .notActiveHolder : .sessionClosed))
+        }
+    }
+
     /// The player's engine failed: its seeks, queued or running, fail with the engine's reason.
     mutating func failSeeks(of player: PlayerState, reason: String) {
         for seek in player.seeks where requests[seek.request] != nil {
