@@ -209,11 +209,11 @@ struct PoolStateMachineInvariantsTests {
                 outstanding[r] = "update"
                 absorb(h.step { $0.updateRequested(r, session: session, settings: settings) })
             case 62..<65:
-                if let victim = outstanding.keys.randomElement(using: &rng) {
+                if let victim = outstanding.keys.sorted(by: { $0.raw < $1.raw }).randomElement(using: &rng) {
                     absorb(h.step { $0.requestCancelled(victim) })
                 }
             case 65..<90:
-                if let player = busy.keys.randomElement(using: &rng) {
+                if let player = busy.keys.sorted(by: { $0.number < $1.number }).randomElement(using: &rng) {
                     finish(player, failing: Int.random(in: 0..<12, using: &rng) == 0)
                 }
             case 90..<91:
@@ -224,7 +224,9 @@ struct PoolStateMachineInvariantsTests {
                 }
             case 91..<92:
                 // A call outlasts its timeout.
-                if let player = busy.keys.filter({ h.machine.players[$0] != nil }).randomElement(using: &rng) {
+                if let player = busy.keys.filter({ h.machine.players[$0] != nil }).sorted(by: { $0.number < $1.number })
+                    .randomElement(using: &rng)
+                {
                     if let job = h.machine.players[player]?.job, job != .create, job != .shutDown {
                         failedPlayers.insert(player)
                     }

@@ -118,18 +118,17 @@ extension PoolStateMachine {
     private mutating func placePreloads() {
         guard var focus = feed, let focused = focus.wanted.first else { return }
         defer { feed = focus }
-        if focus.failed.contains(focused) {
-            // It failed here already: the neighbours need not wait for it.
-        } else if let player = players.values.first(where: { $0.media == focused && !$0.retiring }) {
+        switch focusedItem(of: focus) {
+        case .loaded, .failed:
+            break
+        case .inFlight:
             // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
             // whose load has not begun.
-            guard Self.hasLoaded(player, focused) else {
-                feed = focus
-                dropPendingPreloads { $0 != focused }
-                focus = feed ?? focus
-                return
-            }
-        } else {
+            feed = focus
+            dropPendingPreloads { $0 != focused }
+            focus = feed ?? focus
+            return
+        case .absent:
             // Placed now: the neighbours wait for its load.
             _ = place(focused, in: &focus)
             feed = focus
@@ -178,6 +177,30 @@ extension PoolStateMachine {
         return true
     }
 
+    /// Where the focused item stands.
+    enum FocusedItem {
+        /// Some player has it on its engine (shown, or ready to be).
+        case loaded
+        /// No player has it loaded, and some player's engine is being made for it or its load is due or runs.
+        case inFlight
+        /// No player has it at all.
+        case absent
+        /// Its preload failed while the focus stayed here.
+        case failed
+    }
+
+    /// Where the focus's item stands: a player that has it loaded wins over another one loading it.
+    func focusedItem(of focus: FeedFocus) -> FocusedItem {
+        guard let focused = focus.wanted.first else { return .absent }
+        if focus.failed.contains(focused) { return .failed }
+        var found = false
+        for player in players.values where player.media == focused && !player.retiring {
+            if Self.hasLoaded(player, focused) { return .loaded }
+            found = true
+        }
+        return found ? .inFlight : .absent
+    }
+
     /// Whether the player has `media` on its engine, no load of it running.
     static func hasLoaded(_ player: PlayerState, _ media: MediaItem) -> Bool {
         player.isCreated && player.loaded == media && player.job != .load(media)
@@ -201,11 +224,7 @@ extension PoolStateMachine {
         guard let focus = feed else { return [] }
         var problems: [String] = []
         let focused = focus.wanted.first
-        let focusInFlight =
-            focused.map { media in
-                !focus.failed.contains(media)
-                    && players.values.contains { $0.media == media && !$0.retiring && !Self.hasLoaded($0, media) }
-            } ?? false
+        let focusInFlight = focusedItem(of: focus) == .inFlight
         for (id, media) in focus.placed {
             guard let player = players[id], player.media == media, player.isClaimable,
                 player.loaded != media, player.job != .load(media)
