@@ -128,6 +128,13 @@ extension PageWorker {
         let result = await call(cancel: rng.chance(world.cancelRate)) { [session] () async throws(PlayerPoolError) in
             try await session.giveBack(lease)
         }
+        settleGiveBack(result, of: lease, at: position, what: "giveBack")
+    }
+
+    /// Takes in the answer of a give-back of the lease held at `position`: the lease leaves the page's account.
+    mutating func settleGiveBack(
+        _ result: Result<Void, PlayerPoolError>, of lease: PlayerLease, at position: Int, what: String
+    ) {
         switch result {
         case .success:
             let engine = held.remove(at: position).engine
@@ -137,7 +144,7 @@ extension PageWorker {
         case .failure(.leaseRevoked), .failure(.engineFailed):
             dropRevoked(at: position)
         case .failure(let error):
-            unexpected("giveBack", error, lease)
+            unexpected(what, error, lease)
         }
     }
 

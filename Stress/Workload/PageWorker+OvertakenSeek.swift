@@ -68,17 +68,7 @@ extension PageWorker {
         case .failure(let error):
             unexpected("\(tag), overtaken by a give-back", error, lease)
         }
-        switch gaveBack {
-        case .success:
-            held.remove(at: position)
-            givenBack.append(lease)
-            if givenBack.count > 4 { givenBack.removeFirst() }
-            release(engine)
-        case .failure(.leaseRevoked), .failure(.engineFailed):
-            dropRevoked(at: position)
-        case .failure(let error):
-            unexpected("giveBack after an overtaken seek", error, lease)
-        }
+        settleGiveBack(gaveBack, of: lease, at: position, what: "giveBack after an overtaken seek")
     }
 
     /// Yields until `condition` holds, for at most ``overtakeWait``; returns whether it held.
