@@ -1,8 +1,10 @@
+import AVFoundationEnums
 import Foundation
 
 /// Stand-in for `AVPlayer`: main-actor isolated (`NS_SWIFT_UI_ACTOR` in AVPlayer.h), with the members the
 /// shell calls, each `nonisolated` where the iOS 18 header marks it `NS_SWIFT_NONISOLATED` (for `play`, `pause`
-/// and `rate`-family members, when deploying to the 2022 releases or later, as iOS 18 is).
+/// and `rate`-family members, when deploying to the 2022 releases or later, as iOS 18 is). Read against
+/// `iPhoneOS18.0.sdk/System/Library/Frameworks/AVFoundation.framework/Headers/AVPlayer.h` (xybp888/iOS-SDKs).
 /// https://developer.apple.com/documentation/avfoundation/avplayer (header: AVFoundation/AVPlayer.h)
 @MainActor
 @available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
@@ -50,4 +52,81 @@ open class AVPlayer: NSObject {
     /// `- (CMTime)currentTime NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayer/currenttime()
     nonisolated open func currentTime() -> CMTime { CMTime() }
+
+    /// `@property float rate` (`NS_SWIFT_NONISOLATED` when deploying to the 2022 releases or later, AVPlayer.h): the
+    /// rate asked for, 0 when paused; AVPlayer resets it to 0 for an interruption. (The header does not call it
+    /// key-value observable in so many words, as it does `timeControlStatus`; the shell observes both.)
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/rate
+    nonisolated open var rate: Float {
+        get { 0 }
+        set {}
+    }
+
+    /// `@property (readonly) AVPlayerTimeControlStatus timeControlStatus NS_SWIFT_NONISOLATED
+    /// API_AVAILABLE(ios(10.0) …);` key-value observable.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.property
+    @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+    nonisolated open var timeControlStatus: AVPlayer.TimeControlStatus { .paused }
+
+    /// `@property (readonly, nullable) AVPlayerWaitingReason reasonForWaitingToPlay NS_SWIFT_NONISOLATED
+    /// API_AVAILABLE(ios(10.0) …);` key-value observable; `nil` unless the player waits.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/reasonforwaitingtoplay
+    @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+    nonisolated open var reasonForWaitingToPlay: AVPlayer.WaitingReason? { nil }
+
+    /// `@property AVPlayerActionAtItemEnd actionAtItemEnd NS_SWIFT_NONISOLATED;`
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.property
+    nonisolated open var actionAtItemEnd: AVPlayer.ActionAtItemEnd {
+        get { .pause }
+        set {}
+    }
+
+    /// `- (void)seekToTime:(CMTime)time toleranceBefore:(CMTime)toleranceBefore toleranceAfter:(CMTime)toleranceAfter
+    /// completionHandler:(void (^ NS_SWIFT_SENDABLE)(BOOL finished))completionHandler NS_SWIFT_NONISOLATED
+    /// API_AVAILABLE(ios(5.0) …);` — the handler is `@Sendable` and called with `false` when another seek or
+    /// operation interrupted this one, or no item is attached. (Swift also imports it as an `async` method returning
+    /// `Bool`; the shell uses the handler.)
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/seek(to:tolerancebefore:toleranceafter:completionhandler:)
+    @available(iOS 5.0, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
+    nonisolated open func seek(
+        to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
+        completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {}
+}
+
+extension AVPlayer {
+    /// `AVPlayerTimeControlStatus`, non-frozen (declared in `AVFoundationEnums`, built with library evolution).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum
+    @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+    public typealias TimeControlStatus = AVPlayerTimeControlStatus
+
+    /// `AVPlayerActionAtItemEnd`, non-frozen (declared in `AVFoundationEnums`).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.enum
+    public typealias ActionAtItemEnd = AVPlayerActionAtItemEnd
+
+    /// `typedef NSString * AVPlayerWaitingReason NS_STRING_ENUM` (AVPlayer.h), imported as a `Sendable` string-backed
+    /// struct. Only the three reasons the header lists for `reasonForWaitingToPlay` are declared.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/waitingreason
+    public struct WaitingReason: Hashable, RawRepresentable, Sendable {
+        /// The constant's string.
+        public let rawValue: String
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/waitingreason/init(rawvalue:)
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// `AVPlayerWaitingToMinimizeStallsReason` (iOS 10.0).
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/waitingreason/tominimizestalls
+        @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+        public static let toMinimizeStalls = WaitingReason(rawValue: "AVPlayerWaitingToMinimizeStallsReason")
+
+        /// `AVPlayerWaitingWhileEvaluatingBufferingRateReason` (iOS 10.0).
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/waitingreason/evaluatingbufferingrate
+        @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+        public static let evaluatingBufferingRate = WaitingReason(
+            rawValue: "AVPlayerWaitingWhileEvaluatingBufferingRateReason")
+
+        /// `AVPlayerWaitingWithNoItemToPlayReason` (iOS 10.0).
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/waitingreason/noitemtoplay
+        @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+        public static let noItemToPlay = WaitingReason(rawValue: "AVPlayerWaitingWithNoItemToPlayReason")
+    }
 }

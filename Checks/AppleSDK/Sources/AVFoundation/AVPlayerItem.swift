@@ -1,18 +1,19 @@
+import AVFoundationEnums
 import Foundation
 
 /// Stand-in for `AVPlayerItem`: main-actor isolated (`NS_SWIFT_UI_ACTOR` in AVPlayerItem.h); `init()` is
-/// unavailable (`AV_INIT_UNAVAILABLE`), so an item is made from a URL.
+/// unavailable (`AV_INIT_UNAVAILABLE`), so an item is made from a URL. Read against
+/// `iPhoneOS18.0.sdk/System/Library/Frameworks/AVFoundation.framework/Headers/AVPlayerItem.h`
+/// (xiangfeidexiaohuo/iOS-SDKs), whose note says its notifications may be posted on another thread than the observer's.
 /// https://developer.apple.com/documentation/avfoundation/avplayeritem (header: AVFoundation/AVPlayerItem.h)
 @MainActor
 @available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
 open class AVPlayerItem: NSObject {
-    /// `AVPlayerItemStatus`: `NS_ENUM(NSInteger)` with unknown = 0, readyToPlay = 1, failed = 2.
+    /// `AVPlayerItemStatus`: `NS_ENUM(NSInteger)` with unknown = 0, readyToPlay = 1, failed = 2, imported as a
+    /// non-frozen enum; declared in `AVFoundationEnums`, built with library evolution, so that a `switch` over it needs
+    /// `@unknown default` here as on iOS (`Checks/MustNotCompile/StatusSwitch.swift`).
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.enum
-    public enum Status: Int, Sendable {
-        case unknown = 0
-        case readyToPlay = 1
-        case failed = 2
-    }
+    public typealias Status = AVPlayerItemStatus
 
     /// `- (instancetype)initWithURL:(NSURL *)URL NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/init(url:)
@@ -26,6 +27,12 @@ open class AVPlayerItem: NSObject {
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/error
     nonisolated open var error: (any Error)? { nil }
 
+    /// `@property (readonly) CMTime duration API_AVAILABLE(ios(4.3) …) NS_SWIFT_NONISOLATED;` (key-value observable):
+    /// `kCMTimeIndefinite` until the duration is loaded, and for a live stream.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/duration
+    @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
+    nonisolated open var duration: CMTime { CMTime() }
+
     /// `- (nullable AVPlayerItemErrorLog *)errorLog NS_SWIFT_NONISOLATED API_AVAILABLE(ios(4.3) …);`
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/errorlog()
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
@@ -36,6 +43,13 @@ open class AVPlayerItem: NSObject {
 /// Swift imports as class constants of `AVPlayerItem` (not isolated: they are not members of the class's
 /// `@interface`). Apple documents that they may arrive on a thread other than the observer's.
 extension AVPlayerItem {
+    /// `AVPlayerItemDidPlayToEndTimeNotification`, `API_AVAILABLE(ios(4.0) …)`; the object is the item.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/didplaytoendtimenotification
+    @available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
+    nonisolated public static let didPlayToEndTimeNotification = NSNotification.Name(
+        "AVPlayerItemDidPlayToEndTimeNotification"
+    )
+
     /// `AVPlayerItemFailedToPlayToEndTimeNotification`, `API_AVAILABLE(ios(4.3) …)`; the object is the item.
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/failedtoplaytoendtimenotification
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)

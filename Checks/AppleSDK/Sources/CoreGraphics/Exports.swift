@@ -1,4 +1,9 @@
-// On Apple platforms `CGFloat`, `CGPoint`, `CGSize` and `CGRect` are Core Graphics types that Foundation
-// re-exports; swift-corelibs-foundation declares them itself. This stand-in re-exports Foundation so that
-// `import CoreGraphics` brings them, as it does on iOS, and adds what Foundation on Linux lacks.
-@_exported import Foundation
+// On iOS, Core Graphics' Swift interface re-exports only CoreFoundation and CoreGraphics (audit of
+// `CoreGraphics.swiftmodule/arm64-apple-ios.swiftinterface`), not Foundation. swift-corelibs-foundation declares
+// `CGFloat`, `CGPoint`, `CGSize` and `CGRect` itself, so this stand-in re-exports exactly those four declarations
+// from Foundation, and nothing else of it: a file that imports only CoreGraphics and uses Foundation fails here, as
+// it would on iOS.
+@_exported import struct Foundation.CGFloat
+@_exported import struct Foundation.CGPoint
+@_exported import struct Foundation.CGRect
+@_exported import struct Foundation.CGSize

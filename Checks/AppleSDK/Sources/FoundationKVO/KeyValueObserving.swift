@@ -1,7 +1,11 @@
 import Foundation
 
 // Stand-ins for Darwin Foundation's Swift key-value observing, which swift-corelibs-foundation does not have.
-// On Apple platforms these come from Foundation itself; the signatures are those of Foundation's Swift overlay.
+// On Apple platforms these come from Foundation itself. The declarations follow the iOS 18 SDK's
+// `usr/lib/swift/Foundation.swiftmodule/arm64-apple-ios.swiftinterface` as the 2026-12-01 audit recorded it
+// (shared/notes/apple-stand-in-audit.md: the interface itself is not in the index this was written from): the change
+// handler is `@escaping @Sendable` under `@preconcurrency`, `NSKeyValueObservation` is `@unchecked Sendable` from
+// iOS 16, and a change is `Sendable` where its value is.
 // https://developer.apple.com/documentation/swift/using-key-value-observing-in-swift
 
 /// The protocol through which every `NSObject` gets `observe(_:options:changeHandler:)`.
@@ -21,29 +25,36 @@ public struct NSKeyValueObservingOptions: OptionSet, Sendable {
     public static let initial = NSKeyValueObservingOptions(rawValue: 0x04)
 }
 
-/// One observed change. The shell reads no field of it (it reads the property afresh on the main actor),
-/// so none is declared.
+/// One observed change. The shell reads no field of it (it reads the property afresh on the main actor), so the
+/// SDK's fields (`kind`, `newValue`, `oldValue`, `indexes`, `isPrior`) are not declared; its conditional `Sendable`
+/// conformance is.
 /// https://developer.apple.com/documentation/foundation/nskeyvalueobservedchange
 public struct NSKeyValueObservedChange<Value> {}
 
+extension NSKeyValueObservedChange: Sendable where Value: Sendable {}
+
 /// The token of one observation: it observes until it is invalidated (or deinitialised).
-/// Not `Sendable` here: the shell keeps and invalidates it on the main actor only.
 /// https://developer.apple.com/documentation/foundation/nskeyvalueobservation
 public class NSKeyValueObservation: NSObject {
     /// https://developer.apple.com/documentation/foundation/nskeyvalueobservation/invalidate()
     public func invalidate() {}
 }
 
+/// `@available(iOS 16.0, …) extension NSKeyValueObservation : @unchecked Sendable` in the interface.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+extension NSKeyValueObservation: @unchecked Sendable {}
+
 extension _KeyValueCodingAndObserving {
-    /// Observes the property at `keyPath`. The change handler is declared as in Foundation's open-source Swift
-    /// overlay: not `@Sendable`, and called on the thread that made the change. (If the iOS 18 SDK marks it
-    /// `@Sendable`, the shell still compiles: its handlers are `@Sendable` closures, so that one written on the
-    /// main actor is not inferred main-actor-isolated and trapped when called from another thread.)
+    /// Observes the property at `keyPath`. As in the iOS 18 interface: `@preconcurrency`, and the handler is
+    /// `@escaping @Sendable`, called on the thread that made the change (the main thread for an `AVPlayerItem` by
+    /// default, per AVPlayerItem.h). So a handler written on the main actor is not main-actor isolated: it cannot
+    /// touch main-actor state (`Checks/MustNotCompile/KVOHandlerMutatesMainActorState.swift`).
     /// https://developer.apple.com/documentation/swift/using-key-value-observing-in-swift
+    @preconcurrency
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NSKeyValueObservingOptions = [],
-        changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
+        changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
         NSKeyValueObservation()
     }

@@ -1,0 +1,2 @@
+// The real AVFAudio module re-exports Foundation (its headers import it).
+@_exported import Foundation

@@ -1,0 +1,39 @@
+// AVFoundation's `NS_ENUM`s that the shell reads, in a module of their own built with library evolution
+// (`-enable-library-evolution` in Package.swift). Swift imports an `NS_ENUM` (unlike an `NS_CLOSED_ENUM`) as a
+// non-frozen enum, so on iOS a `switch` over one that lists every case without `@unknown default` is diagnosed; a
+// public enum of a resilient module is not frozen for its clients either, so the same `switch` is diagnosed here
+// (`Checks/MustNotCompile/StatusSwitch.swift`). The module imports nothing but the standard library, itself resilient:
+// a resilient module that imports a non-resilient one (Foundation on Linux) draws a warning for every import, which
+// `-warnings-as-errors` turns into errors. The AVFoundation stand-in names these types as the SDK's Swift names
+// (`AVPlayerItem.Status`, `AVPlayer.TimeControlStatus`, `AVPlayer.ActionAtItemEnd`) with type aliases. Swift
+// diagnoses the missing `@unknown default` here as an error in the Swift 6 language mode, where iOS warns: stricter,
+// never looser.
+
+/// `typedef NS_ENUM(NSInteger, AVPlayerItemStatus)` (AVPlayerItem.h, iPhoneOS18.0.sdk): unknown = 0,
+/// readyToPlay = 1, failed = 2; in Swift `AVPlayerItem.Status`.
+/// https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.enum
+@available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
+public enum AVPlayerItemStatus: Int, Sendable {
+    case unknown = 0
+    case readyToPlay = 1
+    case failed = 2
+}
+
+/// `typedef NS_ENUM(NSInteger, AVPlayerTimeControlStatus) … API_AVAILABLE(ios(10.0) …)` (AVPlayer.h): paused = 0,
+/// waitingToPlayAtSpecifiedRate = 1, playing = 2; in Swift `AVPlayer.TimeControlStatus`.
+/// https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum
+@available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+public enum AVPlayerTimeControlStatus: Int, Sendable {
+    case paused = 0
+    case waitingToPlayAtSpecifiedRate = 1
+    case playing = 2
+}
+
+/// `typedef NS_ENUM(NSInteger, AVPlayerActionAtItemEnd)` (AVPlayer.h): advance = 0 (`AVQueuePlayer` only; an
+/// `AVPlayer` raises an exception for it), pause = 1, none = 2; in Swift `AVPlayer.ActionAtItemEnd`.
+/// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.enum
+public enum AVPlayerActionAtItemEnd: Int, Sendable {
+    case advance = 0
+    case pause = 1
+    case none = 2
+}

@@ -1,0 +1,33 @@
+// The control of `Checks/must-not-compile.sh`: the same imports and compiler flags as the files of
+// `Checks/MustNotCompile`, written correctly. It must type-check, so that a failure of those files is theirs and not
+// the check's (a module not found, a wrong flag).
+import AVFoundation
+import UIKit
+
+@MainActor
+final class ItemWatcher {
+    var isReady = false
+    var observation: NSKeyValueObservation?
+
+    func watch(_ item: AVPlayerItem) {
+        observation = item.observe(\.status, options: [.new]) { @Sendable [weak self] _, _ in
+            let watcher = self
+            Task { @MainActor in watcher?.isReady = item.status == .readyToPlay }
+        }
+    }
+}
+
+@MainActor
+func describe(_ item: AVPlayerItem) -> String {
+    switch item.status {
+    case .unknown: "unknown"
+    case .readyToPlay: "ready"
+    case .failed: "failed"
+    @unknown default: "unknown"
+    }
+}
+
+@MainActor
+func layOut(_ view: UIView, in bounds: CGRect) {
+    view.frame = bounds
+}
