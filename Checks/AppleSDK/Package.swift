@@ -14,7 +14,8 @@ import PackageDescription
 // to fail with its diagnostic. `SeamlessPlayback`, `SeamlessPlaybackAVFoundation` and
 // `SeamlessPlaybackUIKit` are symlinks to the real source folders, so the files compiled here are the shipped ones,
 // with `#if canImport(AVFoundation)`, `canImport(UIKit)` and `canImport(SwiftUI)` true. `UsageCheck` holds the
-// README's examples: a pool of AVPlayerEngines, and the iOS walkthrough (feed cell, tap, detail page, back).
+// README's examples: a pool of AVPlayerEngines (and one sharing an AVPlaybackSystem that keeps audio in the
+// background), and the iOS walkthrough (feed cell, tap, detail page, back).
 //
 //     swift build --package-path Checks/AppleSDK -Xswiftc -warnings-as-errors
 let package = Package(
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "SeamlessPlayback", dependencies: ["CoreGraphics"]),
         .target(
             name: "SeamlessPlaybackAVFoundation",
-            dependencies: ["AVFoundation", "CoreMedia", "QuartzCore", "SeamlessPlayback"]),
+            dependencies: ["AVFoundation", "CoreMedia", "QuartzCore", "UIKit", "SeamlessPlayback"]),
         .target(
             name: "SeamlessPlaybackUIKit",
             dependencies: [

@@ -6,9 +6,10 @@ import SeamlessPlayback
 /// page to page by the pool.
 ///
 /// Every AVFoundation object lives on the main actor, inside a main-actor controller; the engine itself
-/// holds only that controller and a lock-protected failure reporter, so it is `Sendable` as checked by
-/// the compiler. Every decision (the order of the player calls, when a load is done, what counts as a
-/// failure) is made by a pure state machine tested on every platform; this type only carries it out.
+/// holds only that controller and two lock-protected reporters (failures and statuses), so it is `Sendable` as
+/// checked by the compiler. Every decision (the order of the player calls, when a load or a seek is done, what
+/// counts as a failure, which status to report, what an audio interruption, a lost route or the background does)
+/// is made by a pure state machine tested on every platform; this type only carries it out.
 ///
 /// ```swift
 /// let pool = PlayerPool(configuration: .init(capacity: 4)) { await AVPlayerEngine() }
@@ -16,15 +17,23 @@ import SeamlessPlayback
 public final class AVPlayerEngine: PlaybackEngine {
     private let controller: PlayerController
     private let failures: FailureReporter
+    private let statuses: StatusReporter
 
     /// Creates a player and its layer, with nothing loaded.
-    /// - Parameter errorLogLimit: How many error-log entries with the same domain and code one item may
-    ///   log before the engine reports that it can no longer play. Defaults to 3; values below 1 count as 1.
+    /// - Parameters:
+    ///   - system: The pool's system side: its background policy, and the audio session's and the app's events.
+    ///     Give every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose
+    ///     policy is ``BackgroundPolicy/pauseInBackground``.
+    ///   - errorLogLimit: How many error-log entries with the same domain and code one item may log before the
+    ///     engine reports that it can no longer play. Defaults to 3; values below 1 count as 1.
     @MainActor
-    public init(errorLogLimit: Int = 3) {
+    public init(system: AVPlaybackSystem? = nil, errorLogLimit: Int = 3) {
         let failures = FailureReporter()
+        let statuses = StatusReporter()
         self.failures = failures
-        controller = PlayerController(errorLogLimit: errorLogLimit, failures: failures)
+        self.statuses = statuses
+        controller = PlayerController(
+            system: system ?? .shared, errorLogLimit: errorLogLimit, failures: failures, statuses: statuses)
     }
 
     /// The layer that shows the player's picture. Put it in the page's view hierarchy; it already carries
@@ -33,25 +42,39 @@ public final class AVPlayerEngine: PlaybackEngine {
     public var layer: AVPlayerLayer { controller.layer }
 
     /// Replaces the player's item with one for the media's URL and returns when the item is ready to play
-    /// **and** its first frame is on the layer (`AVPlayerLayer.isReadyForDisplay`). The player is left paused;
-    /// the pool's next ``apply(_:)`` starts it.
+    /// **and** its first frame is on the layer (`AVPlayerLayer.isReadyForDisplay`); while the app is in the
+    /// background, when the item is ready to play. The player is left paused; the pool's next ``apply(_:)`` starts it.
     ///
     /// An item without a video track never shows a first frame, so its load waits until it is cancelled.
     /// - Parameter item: The media; its ``SeamlessPlayback/MediaItem/url`` is what the player plays.
     /// - Throws: ``AVPlayerEngineError/noURL(mediaID:)``, ``AVPlayerEngineError/itemFailed(reason:)`` with the
-    ///   item's error, ``AVPlayerEngineError/playbackFailed(reason:)``, ``AVPlayerEngineError/cancelled`` (the
-    ///   item is removed from the player), ``AVPlayerEngineError/superseded`` or ``AVPlayerEngineError/shutDown``.
+    ///   item's error, ``AVPlayerEngineError/decoderLimit(reason:)`` when no decoder was free,
+    ///   ``AVPlayerEngineError/playbackFailed(reason:)``, ``AVPlayerEngineError/cancelled`` (the item is removed from
+    ///   the player), ``AVPlayerEngineError/superseded`` or ``AVPlayerEngineError/shutDown``.
     public func load(_ item: MediaItem) async throws {
         guard let url = item.url else { throw AVPlayerEngineError.noURL(mediaID: item.id) }
         try await controller.load(url)
     }
 
-    /// Sets `isMuted`, `volume`, the layer's `videoGravity` and `defaultRate`, then calls `pause()` for a
-    /// paused page or `play()` (which plays at `defaultRate`) for a playing one. Returns when every call has
-    /// been made on the player; it completes even when its task is cancelled.
+    /// Sets `isMuted`, `volume`, the layer's `videoGravity`, `defaultRate` and `actionAtItemEnd` (`.pause`, or
+    /// `.none` for a loop), then calls `pause()` for a paused page or `play()` (which plays at `defaultRate`) for a
+    /// playing one, except where the engine does not start the player: at the end of an item that stops there, and
+    /// in the background (see ``BackgroundPolicy``). Returns when every call has been made on the player; it
+    /// completes even when its task is cancelled. An apply ends any system pause in force: it is a page's decision.
     /// - Parameter settings: The active page's settings.
     public func apply(_ settings: PlaybackSettings) async {
         await controller.apply(settings)
+    }
+
+    /// Seeks exactly (`seek(to:toleranceBefore:toleranceAfter:)` with zero tolerances) and returns when the player
+    /// calls the seek's completion handler. A position past the item's known duration seeks to the end. From the end
+    /// of an item that stopped there, a player whose settings play plays on.
+    /// - Parameter position: The new position.
+    /// - Throws: ``AVPlayerEngineError/seekInterrupted`` when the player reports the seek unfinished (another seek,
+    ///   such as the loop's, or a new item interrupted it); ``AVPlayerEngineError/seekFailed(reason:)`` when nothing
+    ///   is loaded or the item failed; ``AVPlayerEngineError/shutDown``.
+    public func seek(to position: Duration) async throws {
+        try await controller.seek(to: position)
     }
 
     /// The player's `currentTime()`, or zero when it is not a valid time (nothing loaded).
@@ -71,6 +94,16 @@ public final class AVPlayerEngine: PlaybackEngine {
     /// - Parameter report: Tells the pool why the engine can no longer play.
     public func onFailure(_ report: @escaping @Sendable (String) -> Void) {
         failures.setHandler(report)
+    }
+
+    /// Keeps the pool's status handler. The engine calls it, from the main actor and in order, whenever the phase it
+    /// reports (or the item's duration) changes: `.loading` when a load starts; `.playing` and `.buffering` from the
+    /// player's `timeControlStatus` and `reasonForWaitingToPlay`; `.paused(.requested)` when its settings pause;
+    /// `.paused(.interrupted)`, `.paused(.outputLost)` or `.paused(.system)` when the player stands still while its
+    /// settings play; `.ended` at the end of an item that stops there. The position is the player's current time.
+    /// - Parameter report: Tells the pool the engine's new status.
+    public func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {
+        statuses.setHandler(report)
     }
 }
 #endif

@@ -1,6 +1,7 @@
-/// Why an `AVPlayerEngine` load did not reach its first frame.
+/// Why an `AVPlayerEngine` load did not reach its first frame, or a seek did not land.
 ///
-/// The pool reports any of these as `PlayerPoolError.engineFailed(_:)` and retires the engine.
+/// The pool reports a load's error as `PlayerPoolError.engineFailed(_:)` and retires the engine, and a seek's as
+/// `PlayerPoolError.seekFailed(_:)`, keeping the engine in service.
 public enum AVPlayerEngineError: Error, Hashable, Sendable {
     /// The media item has no URL, and an `AVPlayerItem` can only be made from one.
     case noURL(mediaID: String)
@@ -9,6 +10,15 @@ public enum AVPlayerEngineError: Error, Hashable, Sendable {
     /// The item could not keep playing before its first frame (it failed to play to its end, or its
     /// error log showed a fault the player was not recovering from).
     case playbackFailed(reason: String)
+    /// No video decoder was free: AVFoundation's decoder-temporarily-unavailable error (`AVFoundationErrorDomain`
+    /// −11839), which apps report once about 16 players hold decoders at once. Fewer live engines (a smaller pool
+    /// capacity) leave decoders free; see the README's "On iOS" section. The reason is the error's description.
+    case decoderLimit(reason: String)
+    /// The player reported that the seek did not finish: another seek, the loop's seek to the start or a new item
+    /// interrupted it.
+    case seekInterrupted
+    /// The seek could not start: nothing is loaded, or the item failed.
+    case seekFailed(reason: String)
     /// The task that called `load` was cancelled; the item was removed from the player.
     case cancelled
     /// Another load started before this one finished (the pool never does this).
@@ -18,12 +28,18 @@ public enum AVPlayerEngineError: Error, Hashable, Sendable {
 }
 
 extension AVPlayerEngineError: CustomStringConvertible {
-    /// A one-line account of the error, for logs and `PlayerPoolError.engineFailed(_:)`.
+    /// A one-line account of the error, for logs, `PlayerPoolError.engineFailed(_:)` and
+    /// `PlayerPoolError.seekFailed(_:)`.
     public var description: String {
         switch self {
         case .noURL(let mediaID): "media '\(mediaID)' has no URL for an AVPlayerItem"
         case .itemFailed(let reason): "the AVPlayerItem failed: \(reason)"
         case .playbackFailed(let reason): "playback failed: \(reason)"
+        case .decoderLimit(let reason):
+            "no video decoder is free (AVFoundation error -11839, decoder temporarily unavailable): too many players "
+                + "hold a decoder; a smaller pool capacity leaves decoders free (\(reason))"
+        case .seekInterrupted: "the seek was interrupted before it finished"
+        case .seekFailed(let reason): "cannot seek: \(reason)"
         case .cancelled: "the load was cancelled"
         case .superseded: "another load replaced this one"
         case .shutDown: "the engine is shut down"

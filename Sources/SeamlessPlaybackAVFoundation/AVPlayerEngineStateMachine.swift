@@ -1,26 +1,33 @@
 import SeamlessPlayback
 
-/// Every decision of an `AVPlayerEngine`: which player commands to send, when a load is finished, and
-/// which observed changes are failures.
+/// Every decision of an `AVPlayerEngine`: which player commands to send, when a load or a seek is finished, which
+/// observed changes are failures, which phase to report, and what the iOS system's interruptions, route changes and
+/// moves between background and foreground do to the player.
 ///
 /// It never touches AVFoundation, never awaits and never resumes a continuation. The main-actor shell
-/// feeds it what it observed (item status, layer readiness, item notifications), stamped with the
-/// ``LoadID`` of the item they came from, and carries out the ``Action``s it returns, in order.
-/// Observations stamped with an older load are dropped, so a late callback from a replaced item can
-/// never finish or fail the current load.
+/// feeds it what it observed (item status, layer readiness, item notifications, player readings, system events),
+/// stamped with the ``LoadID`` of the item they came from where they concern an item, and carries out the
+/// ``Action``s it returns, in order. Observations stamped with an older load are dropped, so a late callback from a
+/// replaced item can never finish or fail the current load.
 ///
 /// Load states and their moves (see ``LoadState``):
 /// - `idle` → `replacing` (a load starts)
 /// - `replacing` → `waitingForReady` (the item is on the player), `cancelled`, `shutDown`
 /// - `waitingForReady` → `waitingForFirstFrame` (status `.readyToPlay`), `ready` (when the first frame was
-///   already seen), `failed`, `cancelled`, `shutDown`
-/// - `waitingForFirstFrame` → `ready` (the layer is ready for display), `failed`, `cancelled`, `shutDown`
+///   already seen, or the app is in the background), `failed`, `cancelled`, `shutDown`
+/// - `waitingForFirstFrame` → `ready` (the layer is ready for display, or the app entered the background), `failed`,
+///   `cancelled`, `shutDown`
 /// - `ready` → `failed` (a failure in mid-playback, reported once), `replacing` (the next load), `shutDown`
 /// - `failed`, `cancelled` → `replacing` (the next load), `shutDown`
 /// - `shutDown` is final.
+///
+/// The parts: loads in `+Load`, applies, player readings and status reports in `+Playback`, seeks in `+Seek`, the
+/// system's events in `+System`.
 struct AVPlayerEngineStateMachine {
     /// Identifies one load: one `AVPlayerItem` and the observations made for it.
     typealias LoadID = UInt64
+    /// Identifies one seek sent to the player: a page's, or the loop's seek to the start.
+    typealias SeekID = UInt64
 
     /// Where the current load is.
     enum LoadState: Hashable, Sendable {
@@ -33,7 +40,8 @@ struct AVPlayerEngineStateMachine {
         case waitingForReady(LoadID, firstFrameSeen: Bool)
         /// The item is ready to play; the layer has not shown its first frame yet.
         case waitingForFirstFrame(LoadID)
-        /// The load finished: ready to play and the first frame is on the layer.
+        /// The load finished: ready to play and the first frame is on the layer (or, in the background, ready to
+        /// play).
         case ready(LoadID)
         /// The load failed, or the ready item failed later (reported through the failure path).
         case failed(LoadID, reason: String)
@@ -47,7 +55,7 @@ struct AVPlayerEngineStateMachine {
     enum ItemStatus: Hashable, Sendable {
         case unknown
         case readyToPlay
-        case failed(reason: String)
+        case failed(ItemError)
     }
 
     /// One entry of the item's error log (`AVPlayerItemErrorLogEvent`).
@@ -57,16 +65,21 @@ struct AVPlayerEngineStateMachine {
         let comment: String?
     }
 
-    /// Something the shell observed on the player, stamped with the load whose item it watched.
+    /// Something the shell observed on the load's item or on the layer, stamped with the load whose item it watched.
     enum Observation: Hashable, Sendable {
         /// The item's `status`, read on the main actor.
         case itemStatus(ItemStatus)
         /// The layer's `isReadyForDisplay`, read on the main actor.
         case layerReadyForDisplay(Bool)
         /// `AVPlayerItem.failedToPlayToEndTimeNotification`, with the error it carried.
-        case failedToPlayToEnd(reason: String)
+        case failedToPlayToEnd(ItemError)
         /// `AVPlayerItem.newErrorLogEntryNotification`, with one new entry of the log.
         case errorLogEntry(ErrorLogEntry)
+        /// The item's `duration` in seconds (`CMTimeGetSeconds`), read on the main actor: NaN while it is
+        /// indefinite (not loaded yet, or a live stream).
+        case duration(seconds: Double)
+        /// `AVPlayerItem.didPlayToEndTimeNotification`.
+        case playedToEnd
     }
 
     /// How a waiting load ends.
@@ -75,41 +88,74 @@ struct AVPlayerEngineStateMachine {
         case failed(AVPlayerEngineError)
     }
 
+    /// How a page's seek ends.
+    enum SeekOutcome: Hashable, Sendable {
+        /// The player finished the seek.
+        case done
+        /// The seek did not start, or did not finish.
+        case failed(AVPlayerEngineError)
+    }
+
+    /// A status for the pool, less the position, which the shell reads from the player when it reports.
+    struct StatusReport: Hashable, Sendable {
+        let phase: PlaybackPhase
+        let duration: Duration?
+    }
+
     /// What the shell does, in the order given.
     enum Action: Hashable, Sendable {
         /// Make these calls on the player and its layer, in order.
         case send([PlayerCommand])
-        /// Start watching the load's item (status, failed-to-play-to-end, error log) and the layer's readiness.
+        /// Start watching the load's item (status, duration, the end, failed-to-play-to-end, error log) and the
+        /// layer's readiness.
         case startObserving(LoadID)
         /// Invalidate every observation made for the load and remove its notification observers.
         case stopObserving(LoadID)
         /// Resume the load's waiting caller.
         case finishLoad(LoadID, LoadOutcome)
+        /// Resume the seek's waiting caller.
+        case finishSeek(SeekID, SeekOutcome)
         /// Tell the pool, through the engine's failure hook, that the engine can no longer play.
         case reportFailure(String)
+        /// Tell the pool, through the engine's status hook, the engine's new status (with the player's position).
+        case report(StatusReport)
     }
 
     /// How many error-log entries with the same domain and code one item may log before the fault is
     /// judged one the player is not recovering from.
     let errorLogLimit: Int
-    private(set) var state = LoadState.idle
-    private var lastLoad: LoadID = 0
+    /// Where the current load is.
+    var state = LoadState.idle
+    /// The last load's ID.
+    var lastLoad: LoadID = 0
     /// The layer was seen not ready for display since the current load's item went on the player, so a
     /// `true` that follows is this item's first frame and not the previous item's last.
-    private var layerSeenNotReady = false
+    var layerSeenNotReady = false
     /// Readings of the layer's readiness for this load: the first answers the observation's initial
     /// callback, every later one a change.
-    private var layerReadings = 0
-    private var errorLogCounts: [String: Int] = [:]
+    var layerReadings = 0
+    /// Error-log entries of the current item, by domain and code.
+    var errorLogCounts: [String: Int] = [:]
+    /// What the player does and what the engine last reported (`+Playback`).
+    var playback = Playback()
+    /// The seeks sent to the player (`+Seek`).
+    var seeks = Seeks()
+    /// The system's side: background, interruptions, and the system's pause in force (`+System`).
+    var holds: SystemHolds
 
     /// Creates a machine with no load.
-    /// - Parameter errorLogLimit: See ``errorLogLimit``; values below 1 count as 1.
-    init(errorLogLimit: Int = 3) {
+    /// - Parameters:
+    ///   - errorLogLimit: See ``errorLogLimit``; values below 1 count as 1.
+    ///   - backgroundPolicy: The pool's policy for the background.
+    ///   - isInBackground: Whether the app is in the background when the engine is made.
+    init(errorLogLimit: Int = 3, backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false)
+    {
         self.errorLogLimit = max(1, errorLogLimit)
+        holds = SystemHolds(policy: backgroundPolicy, isInBackground: isInBackground)
     }
 
     /// Whether the current load's observations are live and must be stopped before it is left.
-    private var isObserving: Bool {
+    var isObserving: Bool {
         switch state {
         case .replacing, .waitingForReady, .waitingForFirstFrame, .ready: true
         case .idle, .failed, .cancelled, .shutDown: false
@@ -117,7 +163,7 @@ struct AVPlayerEngineStateMachine {
     }
 
     /// The load whose item is on the player, if one is in progress or finished.
-    private var currentLoad: LoadID? {
+    var currentLoad: LoadID? {
         switch state {
         case .replacing(let id), .waitingForReady(let id, _), .waitingForFirstFrame(let id), .ready(let id),
             .failed(let id, _), .cancelled(let id):
@@ -126,52 +172,24 @@ struct AVPlayerEngineStateMachine {
             nil
         }
     }
-}
 
-// MARK: - Calls
-
-extension AVPlayerEngineStateMachine {
-    /// A load starts. Returns its ID and what to do: end the previous load's observation (and fail it, if
-    /// it was still waiting), pause, detach the layer so its readiness restarts from the new item, put the
-    /// new item on the player, reattach the layer, and start observing.
-    mutating func loadRequested() -> (LoadID, [Action]) {
-        lastLoad += 1
-        let id = lastLoad
-        if state == .shutDown { return (id, [.finishLoad(id, .failed(.shutDown))]) }
-        var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
-        actions += [.send([.pause, .detachLayer, .replaceCurrentItem, .attachLayer]), .startObserving(id)]
-        state = .replacing(id)
-        layerSeenNotReady = false
-        layerReadings = 0
-        errorLogCounts = [:]
-        return (id, actions)
+    /// Whether the current load finished and its item is on the player.
+    var isReady: Bool {
+        if case .ready = state { true } else { false }
     }
 
-    /// The load's commands and observations are in place: from now on its observations count.
-    mutating func itemReplaced(_ id: LoadID) {
-        guard state == .replacing(id) else { return }
-        state = .waitingForReady(id, firstFrameSeen: false)
+    /// Whether the load `id` still waits for its item to be ready.
+    func isWaiting(_ id: LoadID) -> Bool {
+        switch state {
+        case .replacing(id), .waitingForReady(id, _), .waitingForFirstFrame(id): true
+        default: false
+        }
     }
 
-    /// The load's task was cancelled: the item is removed so it holds no decoder.
-    mutating func loadCancelled(_ id: LoadID) -> [Action] {
-        guard isWaiting(id) else { return [] }
-        state = .cancelled(id)
-        return [.stopObserving(id), .send([.pause, .removeCurrentItem]), .finishLoad(id, .failed(.cancelled))]
-    }
-
-    /// The page's settings, as the ordered commands that put them on the player.
-    func applyRequested(_ settings: PlaybackSettings) -> [Action] {
-        state == .shutDown ? [] : [.send(PlayerCommand.applying(settings))]
-    }
-
-    /// The engine shuts down: pause, release the item (and its decoder), release the layer's player.
-    /// Only the first call does anything.
-    mutating func shutdownRequested() -> [Action] {
-        guard state != .shutDown else { return [] }
-        let actions = leaveCurrentLoad(failingWaiterWith: .shutDown)
-        state = .shutDown
-        return actions + [.send([.pause, .removeCurrentItem, .detachLayer])]
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     /// The playback position for an `AVPlayer.currentTime()` in seconds: zero when the time is not a
@@ -180,85 +198,9 @@ extension AVPlayerEngineStateMachine {
         seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
     }
 
-    private func isWaiting(_ id: LoadID) -> Bool {
-        switch state {
-        case .replacing(id), .waitingForReady(id, _), .waitingForFirstFrame(id): true
-        default: false
-        }
-    }
-
-    /// Stops the current load's observations and fails its waiter if it is still waiting.
-    private mutating func leaveCurrentLoad(failingWaiterWith error: AVPlayerEngineError) -> [Action] {
-        guard let id = currentLoad, isObserving else { return [] }
-        return isWaiting(id) ? [.stopObserving(id), .finishLoad(id, .failed(error))] : [.stopObserving(id)]
-    }
-}
-
-// MARK: - Observations
-
-extension AVPlayerEngineStateMachine {
-    /// Something was observed on the item of load `id`. Returns what to do; nothing for an older load's
-    /// item, for a load not yet on the player, or once the load has failed, been cancelled or shut down.
-    mutating func observed(_ observation: Observation, for id: LoadID) -> [Action] {
-        switch (state, observation) {
-        case (.waitingForReady(id, let firstFrameSeen), .itemStatus(.readyToPlay)):
-            if firstFrameSeen { return finishReady(id) }
-            state = .waitingForFirstFrame(id)
-            return []
-        case (.waitingForReady(id, _), .layerReadyForDisplay(let isReady)):
-            guard countsAsFirstFrame(isReady) else { return [] }
-            state = .waitingForReady(id, firstFrameSeen: true)
-            return []
-        case (.waitingForFirstFrame(id), .layerReadyForDisplay(let isReady)):
-            return countsAsFirstFrame(isReady) ? finishReady(id) : []
-        case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
-            guard let failure = failure(in: observation) else { return [] }
-            return fail(id, failure)
-        default:
-            return []
-        }
-    }
-
-    /// Records the layer's readiness; `true` counts after a `false` for this item, or when it answers a
-    /// change callback (a later reading): the initial `true` alone may be the previous item's frame, but a
-    /// change after the new item went in means the layer became ready again, even if the main actor read it
-    /// too late to see the `false` in between.
-    private mutating func countsAsFirstFrame(_ isReady: Bool) -> Bool {
-        layerReadings += 1
-        if !isReady { layerSeenNotReady = true }
-        return isReady && (layerSeenNotReady || layerReadings > 1)
-    }
-
-    /// Which observations are failures: a `.failed` status, a failure to play to the end, and the
-    /// ``errorLogLimit``-th error-log entry with the same domain and code (the player retries what it can
-    /// recover from, so a fault that keeps coming back is one it is not recovering from).
-    private mutating func failure(in observation: Observation) -> AVPlayerEngineError? {
-        switch observation {
-        case .itemStatus(.failed(let reason)):
-            return .itemFailed(reason: reason)
-        case .failedToPlayToEnd(let reason):
-            return .playbackFailed(reason: "failed to play to its end: \(reason)")
-        case .errorLogEntry(let entry):
-            let key = "\(entry.domain) \(entry.code)"
-            let count = errorLogCounts[key, default: 0] + 1
-            errorLogCounts[key] = count
-            guard count >= errorLogLimit else { return nil }
-            let comment = entry.comment.map { " (\($0))" } ?? ""
-            return .playbackFailed(reason: "error log: \(entry.domain) \(entry.code)\(comment), \(count) times")
-        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay:
-            return nil
-        }
-    }
-
-    private mutating func finishReady(_ id: LoadID) -> [Action] {
-        state = .ready(id)
-        return [.finishLoad(id, .ready)]
-    }
-
-    /// A waiting load fails with the error; a ready one is reported once through the failure path.
-    private mutating func fail(_ id: LoadID, _ error: AVPlayerEngineError) -> [Action] {
-        let wasWaiting = isWaiting(id)
-        state = .failed(id, reason: error.description)
-        return [.stopObserving(id), wasWaiting ? .finishLoad(id, .failed(error)) : .reportFailure(error.description)]
+    /// An item's duration for a `duration` reading in seconds: `nil` when it is not a finite, positive number
+    /// (`kCMTimeIndefinite` reads as NaN: not loaded yet, or a live stream).
+    static func duration(seconds: Double) -> Duration? {
+        seconds.isFinite && seconds > 0 ? .seconds(seconds) : nil
     }
 }

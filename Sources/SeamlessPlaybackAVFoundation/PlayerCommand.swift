@@ -14,6 +14,8 @@ enum PlayerCommand: Hashable, Sendable {
     case setVideoGravity(VideoGravity)
     /// `player.defaultRate = value`: the rate the next `play()` starts at. Setting it never starts playback.
     case setDefaultRate(Float)
+    /// `player.actionAtItemEnd = value`: what the player does at the end of its item.
+    case setActionAtItemEnd(ActionAtItemEnd)
     /// `player.play()`: plays at `defaultRate`.
     case play
     /// `player.pause()`.
@@ -26,6 +28,9 @@ enum PlayerCommand: Hashable, Sendable {
     case detachLayer
     /// `layer.player = player`.
     case attachLayer
+    /// `player.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero) { finished in … }`: an exact seek whose
+    /// completion the shell hands back with its ID.
+    case seek(to: Duration, id: UInt64)
 
     /// How the layer scales the picture; the two `AVLayerVideoGravity` values a ``ContentMode`` maps to.
     enum VideoGravity: Hashable, Sendable {
@@ -43,14 +48,46 @@ enum PlayerCommand: Hashable, Sendable {
         }
     }
 
+    /// `AVPlayer.ActionAtItemEnd`, for the two ``EndAction``s (`.advance` is for `AVQueuePlayer` only, and this engine
+    /// keeps one `AVPlayer`).
+    enum ActionAtItemEnd: Hashable, Sendable {
+        /// `.pause`: the player pauses at the end and keeps the last frame on screen.
+        case pause
+        /// `.none`: the player does nothing at the end, so that the engine's seek to the start loops the item on the
+        /// same player and layer.
+        case none
+
+        /// What the player does at the end for `action`.
+        init(_ action: EndAction) {
+            switch action {
+            case .pause: self = .pause
+            case .loop: self = .none
+            }
+        }
+    }
+
+    /// A duration as a whole number of nanoseconds, the value of a `CMTime` whose timescale is 10⁹ (an exact seek
+    /// position); clamped to the range of `Int64` (about 292 years).
+    /// - Parameter duration: A position.
+    /// - Returns: Its nanoseconds, rounded toward zero.
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !carry else { return seconds < 0 ? .min : .max }
+        return total
+    }
+
     /// The commands that put `settings` on the player, in the order they must be sent.
     ///
-    /// Sound and picture first, then `defaultRate`, then exactly one of `play()` or `pause()`. Playback is
+    /// Sound and picture first, then `defaultRate` and `actionAtItemEnd`, then exactly one of `play()` or `pause()`.
+    /// Playback is
     /// never started by setting `rate` (Apple advises against it, and it would not update `defaultRate`):
     /// a paused page ends with `pause()`, so it stays paused whatever its rate; a playing page ends with
     /// `play()`, which starts, or restarts, playback at the `defaultRate` set just before it.
     /// - Parameter settings: Validated settings (the pool validates them before any engine sees them).
-    /// - Returns: Five commands, every property sent every time, so the player never keeps a value from
+    /// - Returns: Six commands, every property sent every time, so the player never keeps a value from
     ///   the previous holder.
     static func applying(_ settings: PlaybackSettings) -> [PlayerCommand] {
         [
@@ -58,6 +95,7 @@ enum PlayerCommand: Hashable, Sendable {
             .setVolume(Float(settings.volume)),
             .setVideoGravity(VideoGravity(settings.contentMode)),
             .setDefaultRate(Float(settings.rate)),
+            .setActionAtItemEnd(ActionAtItemEnd(settings.endAction)),
             settings.isPaused ? .pause : .play,
         ]
     }

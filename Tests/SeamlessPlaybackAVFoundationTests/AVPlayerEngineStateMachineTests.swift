@@ -8,6 +8,8 @@ struct AVPlayerEngineStateMachineTests {
     typealias Machine = AVPlayerEngineStateMachine
     static let loadCommands: [PlayerCommand] = [.pause, .detachLayer, .replaceCurrentItem, .attachLayer]
     static let entry = Machine.ErrorLogEntry(domain: "CoreMediaErrorDomain", code: -12938, comment: "HTTP 404")
+    static let loading = Machine.Action.report(.init(phase: .loading, duration: nil))
+    static let pausedByLoad = Machine.Action.report(.init(phase: .paused(.requested), duration: nil))
 
     /// A machine whose load 1 has its item on the player.
     private func waiting(errorLogLimit: Int = 3) -> Machine {
@@ -28,13 +30,13 @@ struct AVPlayerEngineStateMachineTests {
 
     // MARK: Loading
 
-    @Test("a load pauses, detaches the layer, replaces the item, reattaches, then observes")
+    @Test("a load pauses, detaches the layer, replaces the item, reattaches, observes, then reports loading")
     func loadStarts() {
         var machine = Machine()
         #expect(machine.state == .idle)
         let (id, actions) = machine.loadRequested()
         #expect(id == 1)
-        #expect(actions == [.send(Self.loadCommands), .startObserving(1)])
+        #expect(actions == [.send(Self.loadCommands), .startObserving(1), Self.loading])
         #expect(machine.state == .replacing(1))
         machine.itemReplaced(1)
         #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
@@ -45,7 +47,7 @@ struct AVPlayerEngineStateMachineTests {
         var machine = Machine()
         _ = machine.loadRequested()
         #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
-        #expect(machine.observed(.itemStatus(.failed(reason: "x")), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.failed(.other("x"))), for: 1) == [])
         machine.itemReplaced(2)
         #expect(machine.state == .replacing(1), "itemReplaced of another load changes nothing")
         machine.itemReplaced(1)
@@ -53,7 +55,7 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .waitingForReady(1, firstFrameSeen: false))
     }
 
-    @Test("readyToPlay alone does not finish a load; the first frame on the layer does")
+    @Test("readyToPlay alone does not finish a load; the first frame on the layer does, reported paused as it is")
     func readyThenFirstFrame() {
         var machine = waiting()
         #expect(machine.observed(.itemStatus(.unknown), for: 1) == [])
@@ -62,7 +64,7 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .waitingForFirstFrame(1))
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
         #expect(machine.state == .waitingForFirstFrame(1))
-        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [.finishLoad(1, .ready)])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [Self.pausedByLoad, .finishLoad(1, .ready)])
         #expect(machine.state == .ready(1))
     }
 
@@ -72,7 +74,7 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
         #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [])
         #expect(machine.state == .waitingForReady(1, firstFrameSeen: true))
-        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [.finishLoad(1, .ready)])
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [Self.pausedByLoad, .finishLoad(1, .ready)])
         #expect(machine.state == .ready(1))
     }
 
@@ -84,7 +86,7 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
         #expect(machine.state == .waitingForFirstFrame(1))
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
-        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [.finishLoad(1, .ready)])
+        #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [Self.pausedByLoad, .finishLoad(1, .ready)])
     }
 
     @Test("the layer must be seen empty again for each new item")
@@ -102,7 +104,7 @@ struct AVPlayerEngineStateMachineTests {
         var machine = waiting()
         if afterReadyToPlay { _ = machine.observed(.itemStatus(.readyToPlay), for: 1) }
         #expect(
-            machine.observed(.itemStatus(.failed(reason: "unsupported codec")), for: 1) == [
+            machine.observed(.itemStatus(.failed(.other("unsupported codec"))), for: 1) == [
                 .stopObserving(1), .finishLoad(1, .failed(.itemFailed(reason: "unsupported codec"))),
             ])
         #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: unsupported codec"))
@@ -114,7 +116,7 @@ struct AVPlayerEngineStateMachineTests {
     func failedToPlayToEndWhileLoading() {
         var machine = waiting()
         #expect(
-            machine.observed(.failedToPlayToEnd(reason: "network lost"), for: 1) == [
+            machine.observed(.failedToPlayToEnd(.other("network lost")), for: 1) == [
                 .stopObserving(1),
                 .finishLoad(1, .failed(.playbackFailed(reason: "failed to play to its end: network lost"))),
             ])
@@ -135,13 +137,16 @@ struct AVPlayerEngineStateMachineTests {
     @Test("a new load after a finished one stops the old observations; after a failed or cancelled one there are none")
     func loadAfterFinishedOrFailed() {
         var finished = ready()
-        #expect(finished.loadRequested().1 == [.stopObserving(1), .send(Self.loadCommands), .startObserving(2)])
+        #expect(
+            finished.loadRequested().1 == [
+                .stopObserving(1), .send(Self.loadCommands), .startObserving(2), Self.loading,
+            ])
         var failed = waiting()
-        _ = failed.observed(.itemStatus(.failed(reason: "x")), for: 1)
-        #expect(failed.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2)])
+        _ = failed.observed(.itemStatus(.failed(.other("x"))), for: 1)
+        #expect(failed.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2), Self.loading])
         var cancelled = waiting()
         _ = cancelled.loadCancelled(1)
-        #expect(cancelled.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2)])
+        #expect(cancelled.loadRequested().1 == [.send(Self.loadCommands), .startObserving(2), Self.loading])
         #expect(cancelled.state == .replacing(2))
     }
 
@@ -150,8 +155,8 @@ struct AVPlayerEngineStateMachineTests {
         var machine = ready()
         _ = machine.loadRequested()
         machine.itemReplaced(2)
-        #expect(machine.observed(.itemStatus(.failed(reason: "old item")), for: 1) == [])
-        #expect(machine.observed(.failedToPlayToEnd(reason: "old item"), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.failed(.other("old item"))), for: 1) == [])
+        #expect(machine.observed(.failedToPlayToEnd(.other("old item")), for: 1) == [])
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
         #expect(machine.state == .waitingForReady(2, firstFrameSeen: false))
     }
@@ -198,19 +203,19 @@ struct AVPlayerEngineStateMachineTests {
     func midPlaybackItemFailure() {
         var machine = ready()
         #expect(
-            machine.observed(.itemStatus(.failed(reason: "decoder died")), for: 1) == [
+            machine.observed(.itemStatus(.failed(.other("decoder died"))), for: 1) == [
                 .stopObserving(1), .reportFailure("the AVPlayerItem failed: decoder died"),
             ])
         #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: decoder died"))
-        #expect(machine.observed(.failedToPlayToEnd(reason: "later"), for: 1) == [])
-        #expect(machine.observed(.itemStatus(.failed(reason: "again")), for: 1) == [])
+        #expect(machine.observed(.failedToPlayToEnd(.other("later")), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.failed(.other("again"))), for: 1) == [])
     }
 
     @Test("a ready item that fails to play to its end is reported")
     func midPlaybackFailedToPlayToEnd() {
         var machine = ready()
         #expect(
-            machine.observed(.failedToPlayToEnd(reason: "stream broke"), for: 1) == [
+            machine.observed(.failedToPlayToEnd(.other("stream broke")), for: 1) == [
                 .stopObserving(1), .reportFailure("playback failed: failed to play to its end: stream broke"),
             ])
     }
@@ -268,17 +273,19 @@ struct AVPlayerEngineStateMachineTests {
 
     // MARK: Apply, position, shutdown
 
-    @Test("apply sends the settings' commands in order")
+    @Test("apply sends the settings' commands in order; a playing page waits for the player to say how it moves")
     func applySendsCommands() {
-        let machine = ready()
+        var machine = ready()
         let settings = PlaybackSettings(isMuted: true, volume: 0.5, rate: 2, isPaused: false, contentMode: .aspectFill)
         #expect(
             machine.applyRequested(settings) == [
                 .send([
-                    .setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2), .play,
+                    .setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2),
+                    .setActionAtItemEnd(.pause), .play,
                 ])
             ])
-        #expect(Machine().applyRequested(settings) == [.send(PlayerCommand.applying(settings))], "before any load too")
+        var fresh = Machine()
+        #expect(fresh.applyRequested(settings) == [.send(PlayerCommand.applying(settings))], "before any load too")
     }
 
     @Test("shutdown pauses, releases the item and the layer's player; only once", arguments: [0, 1, 2])
@@ -294,16 +301,19 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.shutdownRequested() == expected)
         #expect(machine.state == .shutDown)
         #expect(machine.shutdownRequested() == [])
-        #expect(machine.observed(.itemStatus(.failed(reason: "x")), for: 1) == [])
+        #expect(machine.observed(.itemStatus(.failed(.other("x"))), for: 1) == [])
     }
 
-    @Test("after shutdown a load fails at once and an apply sends nothing")
+    @Test("after shutdown a load and a seek fail at once; an apply, a system event or a reading does nothing")
     func afterShutdown() {
         var machine = ready()
         _ = machine.shutdownRequested()
         let (id, actions) = machine.loadRequested()
         #expect(actions == [.finishLoad(id, .failed(.shutDown))])
         #expect(machine.applyRequested(PlaybackSettings()) == [])
+        #expect(machine.seekRequested(to: .seconds(1)).1 == [.finishSeek(1, .failed(.shutDown))])
+        #expect(machine.systemEvent(.enteredBackground) == [])
+        #expect(machine.playerRead(.paused(at: 1)) == [])
         #expect(machine.loadCancelled(id) == [])
         #expect(machine.state == .shutDown)
     }

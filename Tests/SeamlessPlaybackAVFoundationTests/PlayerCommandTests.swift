@@ -6,18 +6,21 @@ import Testing
 @Suite("PlayerCommand")
 struct PlayerCommandTests {
     @Test(
-        "a playing page: sound, picture, defaultRate, then play()",
+        "a playing page: sound, picture, defaultRate, actionAtItemEnd, then play()",
         arguments: [
             (
                 PlaybackSettings(),
                 [
                     PlayerCommand.setMuted(false), .setVolume(1), .setVideoGravity(.resizeAspect), .setDefaultRate(1),
-                    .play,
+                    .setActionAtItemEnd(.pause), .play,
                 ]
             ),
             (
-                PlaybackSettings(isMuted: true, volume: 0.25, rate: 1.5, contentMode: .aspectFill),
-                [.setMuted(true), .setVolume(0.25), .setVideoGravity(.resizeAspectFill), .setDefaultRate(1.5), .play]
+                PlaybackSettings(isMuted: true, volume: 0.25, rate: 1.5, contentMode: .aspectFill, endAction: .loop),
+                [
+                    .setMuted(true), .setVolume(0.25), .setVideoGravity(.resizeAspectFill), .setDefaultRate(1.5),
+                    .setActionAtItemEnd(.none), .play,
+                ]
             ),
         ])
     func playing(settings: PlaybackSettings, expected: [PlayerCommand]) {
@@ -29,7 +32,8 @@ struct PlayerCommandTests {
         let commands = PlayerCommand.applying(PlaybackSettings(volume: 0.5, rate: 0.25, isPaused: true))
         #expect(
             commands == [
-                .setMuted(false), .setVolume(0.5), .setVideoGravity(.resizeAspect), .setDefaultRate(0.25), .pause,
+                .setMuted(false), .setVolume(0.5), .setVideoGravity(.resizeAspect), .setDefaultRate(0.25),
+                .setActionAtItemEnd(.pause), .pause,
             ])
         #expect(!commands.contains(.play))
     }
@@ -50,5 +54,23 @@ struct PlayerCommandTests {
         ])
     func gravity(mode: ContentMode, expected: PlayerCommand.VideoGravity) {
         #expect(PlayerCommand.VideoGravity(mode) == expected)
+    }
+
+    @Test(
+        "each end action maps to its actionAtItemEnd: a loop keeps the one player going past the end",
+        arguments: [(EndAction.pause, PlayerCommand.ActionAtItemEnd.pause), (.loop, .none)])
+    func actionAtItemEnd(action: EndAction, expected: PlayerCommand.ActionAtItemEnd) {
+        #expect(PlayerCommand.ActionAtItemEnd(action) == expected)
+    }
+
+    @Test(
+        "a seek position is a whole number of nanoseconds, rounded toward zero and clamped to Int64",
+        arguments: [
+            (Duration.zero, Int64(0)), (.seconds(30), 30_000_000_000), (.milliseconds(1500), 1_500_000_000),
+            (.nanoseconds(7), 7), (.seconds(1) + .nanoseconds(1) / 2, 1_000_000_000),
+            (.seconds(Int64.max), .max), (.seconds(Int64.min), .min),
+        ])
+    func nanoseconds(duration: Duration, expected: Int64) {
+        #expect(PlayerCommand.nanoseconds(duration) == expected)
     }
 }

@@ -1,0 +1,67 @@
+#if canImport(AVFoundation) && !os(watchOS)  // AVPlayerLayer is unavailable on watchOS
+import Foundation
+
+/// The iOS system side shared by a pool's ``AVPlayerEngine``s: the pool-wide ``BackgroundPolicy``, and one set of
+/// observers of the audio session's interruptions and route changes and of the app's moves between background and
+/// foreground, whose events it hands to every engine alive.
+///
+/// Make one per pool and hand it to every engine through the pool's factory, or use ``shared`` (the default, with
+/// ``BackgroundPolicy/pauseInBackground``):
+///
+/// ```swift
+/// let system = AVPlaybackSystem(backgroundPolicy: .keepAudioInBackground)
+/// let pool = PlayerPool(configuration: .init(capacity: 4)) { await AVPlayerEngine(system: system) }
+/// ```
+///
+/// What each engine does with the events is decided by `AVPlayerEngineStateMachine` and tested on every platform.
+/// The system assumes the app is in the foreground when it is made (at app start); an engine made later starts out
+/// in the background if the app is there. An interruption that began before an engine was made is not that engine's:
+/// its end does not resume it. Where UIKit is missing (macOS) nothing is observed: the engines see no system events.
+@MainActor
+public final class AVPlaybackSystem {
+    /// The system engines use unless they are given another: ``BackgroundPolicy/pauseInBackground``.
+    public static let shared = AVPlaybackSystem()
+
+    /// What every engine of the pool does when the app goes to the background.
+    public let backgroundPolicy: BackgroundPolicy
+    /// Whether the app is in the background now, as the notifications said.
+    private(set) var isInBackground = false
+    private var engines: [WeakController] = []
+    /// The notification observers, removed when the system goes.
+    private var observers: SystemNotifications?
+
+    private struct WeakController {
+        weak var controller: PlayerController?
+    }
+
+    /// Creates a system and starts observing the audio session and the application.
+    /// - Parameter backgroundPolicy: What every engine given this system does in the background. Defaults to
+    ///   ``BackgroundPolicy/pauseInBackground``.
+    public init(backgroundPolicy: BackgroundPolicy = .pauseInBackground) {
+        self.backgroundPolicy = backgroundPolicy
+        observers = SystemNotifications.observe { [weak self] event in
+            let system = self
+            Task { @MainActor in system?.received(event) }
+        }
+    }
+
+    /// An engine's controller starts hearing the system's events.
+    func register(_ controller: PlayerController) {
+        engines.removeAll { $0.controller == nil }
+        engines.append(WeakController(controller: controller))
+    }
+
+    /// An engine's controller stops hearing them (it shut down).
+    func unregister(_ controller: PlayerController) {
+        engines.removeAll { $0.controller == nil || $0.controller === controller }
+    }
+
+    /// One event, in the order the main actor received them: every engine alive hears it.
+    private func received(_ event: SystemEvent) {
+        isInBackground = event.isInBackground(after: isInBackground)
+        for engine in engines {
+            engine.controller?.systemEvent(event)
+        }
+    }
+}
+#endif

@@ -1,0 +1,135 @@
+// Loads, their observations and their failures; shutdown.
+
+extension AVPlayerEngineStateMachine {
+    /// A load starts. Returns its ID and what to do: end the previous load's observation (and fail it, if
+    /// it was still waiting), pause, detach the layer so its readiness restarts from the new item, put the
+    /// new item on the player, reattach the layer, start observing, and report `.loading`. While the layer is
+    /// detached for the background (``BackgroundPolicy/keepAudioInBackground``) it is left detached: the load then
+    /// finishes when the item is ready to play.
+    mutating func loadRequested() -> (LoadID, [Action]) {
+        lastLoad += 1
+        let id = lastLoad
+        if state == .shutDown { return (id, [.finishLoad(id, .failed(.shutDown))]) }
+        var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
+        actions += interruptSeek()
+        let commands: [PlayerCommand] =
+            holds.isLayerDetached
+            ? [.pause, .replaceCurrentItem] : [.pause, .detachLayer, .replaceCurrentItem, .attachLayer]
+        actions += [.send(commands), .startObserving(id)]
+        state = .replacing(id)
+        layerSeenNotReady = false
+        layerReadings = 0
+        errorLogCounts = [:]
+        playback.loadStarted()
+        return (id, actions + reportIfChanged())
+    }
+
+    /// The load's commands and observations are in place: from now on its observations count.
+    mutating func itemReplaced(_ id: LoadID) {
+        guard state == .replacing(id) else { return }
+        state = .waitingForReady(id, firstFrameSeen: false)
+    }
+
+    /// The load's task was cancelled: the item is removed so it holds no decoder.
+    mutating func loadCancelled(_ id: LoadID) -> [Action] {
+        guard isWaiting(id) else { return [] }
+        state = .cancelled(id)
+        playback.itemGone()
+        return [.stopObserving(id), .send([.pause, .removeCurrentItem]), .finishLoad(id, .failed(.cancelled))]
+    }
+
+    /// The engine shuts down: pause, release the item (and its decoder), release the layer's player.
+    /// Only the first call does anything.
+    mutating func shutdownRequested() -> [Action] {
+        guard state != .shutDown else { return [] }
+        let actions = leaveCurrentLoad(failingWaiterWith: .shutDown) + failSeek(with: .shutDown)
+        state = .shutDown
+        return actions + [.send([.pause, .removeCurrentItem, .detachLayer])]
+    }
+
+    /// Stops the current load's observations and fails its waiter if it is still waiting.
+    private mutating func leaveCurrentLoad(failingWaiterWith error: AVPlayerEngineError) -> [Action] {
+        guard let id = currentLoad, isObserving else { return [] }
+        return isWaiting(id) ? [.stopObserving(id), .finishLoad(id, .failed(error))] : [.stopObserving(id)]
+    }
+
+    /// Something was observed on the item of load `id`. Returns what to do; nothing for an older load's
+    /// item, for a load not yet on the player, or once the load has failed, been cancelled or shut down.
+    mutating func observed(_ observation: Observation, for id: LoadID) -> [Action] {
+        switch (state, observation) {
+        case (.waitingForReady(id, let firstFrameSeen), .itemStatus(.readyToPlay)):
+            // In the background the layer may draw no frame until the app comes back: ready to play is enough.
+            if firstFrameSeen || holds.isInBackground { return finishReady(id) }
+            state = .waitingForFirstFrame(id)
+            return []
+        case (.waitingForReady(id, _), .layerReadyForDisplay(let isReady)):
+            guard countsAsFirstFrame(isReady) else { return [] }
+            state = .waitingForReady(id, firstFrameSeen: true)
+            return []
+        case (.waitingForFirstFrame(id), .layerReadyForDisplay(let isReady)):
+            return countsAsFirstFrame(isReady) ? finishReady(id) : []
+        case (.waitingForReady(id, _), .duration(let seconds)), (.waitingForFirstFrame(id), .duration(let seconds)):
+            playback.duration = Self.duration(seconds: seconds)
+            return []
+        case (.ready(id), .duration(let seconds)):
+            playback.duration = Self.duration(seconds: seconds)
+            return reportIfChanged()
+        case (.ready(id), .playedToEnd):
+            return playedToEnd()
+        case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
+            guard let failure = failure(in: observation) else { return [] }
+            return fail(id, failure)
+        default:
+            return []
+        }
+    }
+
+    /// Records the layer's readiness; `true` counts after a `false` for this item, or when it answers a
+    /// change callback (a later reading): the initial `true` alone may be the previous item's frame, but a
+    /// change after the new item went in means the layer became ready again, even if the main actor read it
+    /// too late to see the `false` in between.
+    private mutating func countsAsFirstFrame(_ isReady: Bool) -> Bool {
+        layerReadings += 1
+        if !isReady { layerSeenNotReady = true }
+        return isReady && (layerSeenNotReady || layerReadings > 1)
+    }
+
+    /// Which observations are failures: a `.failed` status, a failure to play to the end, and the
+    /// ``errorLogLimit``-th error-log entry with the same domain and code (the player retries what it can
+    /// recover from, so a fault that keeps coming back is one it is not recovering from). AVFoundation's
+    /// decoder-temporarily-unavailable error is the decoder limit, whichever way it comes.
+    private mutating func failure(in observation: Observation) -> AVPlayerEngineError? {
+        switch observation {
+        case .itemStatus(.failed(let error)):
+            return error.isDecoderLimit
+                ? .decoderLimit(reason: error.description) : .itemFailed(reason: error.description)
+        case .failedToPlayToEnd(let error):
+            guard !error.isDecoderLimit else { return .decoderLimit(reason: error.description) }
+            return .playbackFailed(reason: "failed to play to its end: \(error.description)")
+        case .errorLogEntry(let entry):
+            let key = "\(entry.domain) \(entry.code)"
+            let count = errorLogCounts[key, default: 0] + 1
+            errorLogCounts[key] = count
+            guard count >= errorLogLimit else { return nil }
+            let comment = entry.comment.map { " (\($0))" } ?? ""
+            return .playbackFailed(reason: "error log: \(entry.domain) \(entry.code)\(comment), \(count) times")
+        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd:
+            return nil
+        }
+    }
+
+    /// The load finished: report what the player does now (paused, as the load left it), then resume the caller.
+    mutating func finishReady(_ id: LoadID) -> [Action] {
+        state = .ready(id)
+        return reportIfChanged() + [.finishLoad(id, .ready)]
+    }
+
+    /// A waiting load fails with the error; a ready one is reported once through the failure path.
+    private mutating func fail(_ id: LoadID, _ error: AVPlayerEngineError) -> [Action] {
+        let wasWaiting = isWaiting(id)
+        state = .failed(id, reason: error.description)
+        playback.itemGone()
+        let outcome: Action = wasWaiting ? .finishLoad(id, .failed(error)) : .reportFailure(error.description)
+        return [.stopObserving(id)] + failSeek(with: .seekFailed(reason: "the item failed")) + [outcome]
+    }
+}

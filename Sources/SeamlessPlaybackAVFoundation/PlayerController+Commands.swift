@@ -1,0 +1,39 @@
+#if canImport(AVFoundation) && !os(watchOS)  // AVPlayerLayer is unavailable on watchOS
+import AVFoundation
+import CoreMedia
+import QuartzCore
+
+extension PlayerController {
+    /// Makes the one AVFoundation call a command stands for, on the main actor.
+    func send(_ command: PlayerCommand) {
+        switch command {
+        case .setMuted(let isMuted): player.isMuted = isMuted
+        case .setVolume(let volume): player.volume = volume
+        case .setVideoGravity(let gravity):
+            // `videoGravity` is animatable: a handoff must not animate the picture from fill to fit.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.videoGravity = gravity == .resizeAspect ? .resizeAspect : .resizeAspectFill
+            CATransaction.commit()
+        case .setDefaultRate(let rate): player.defaultRate = rate
+        case .setActionAtItemEnd(let action): player.actionAtItemEnd = action == .pause ? .pause : .none
+        case .play: player.play()
+        case .pause: player.pause()
+        case .replaceCurrentItem: player.replaceCurrentItem(with: incomingItem)
+        case .removeCurrentItem: player.replaceCurrentItem(with: nil)
+        case .detachLayer: layer.player = nil
+        case .attachLayer: layer.player = player
+        case .seek(let position, let id): seek(to: position, id: id)
+        }
+    }
+
+    /// An exact seek (zero tolerances, a time of nanoseconds); its completion is handed back on the main actor.
+    private func seek(to position: Duration, id: Machine.SeekID) {
+        let time = CMTime(value: PlayerCommand.nanoseconds(position), timescale: 1_000_000_000)
+        player.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero) { @Sendable [weak self] finished in
+            let controller = self
+            Task { @MainActor in controller?.seekFinished(id, finished: finished) }
+        }
+    }
+}
+#endif

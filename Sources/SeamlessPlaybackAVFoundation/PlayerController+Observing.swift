@@ -1,0 +1,137 @@
+#if canImport(AVFoundation) && !os(watchOS)  // AVPlayerLayer is unavailable on watchOS
+import AVFoundation
+import CoreMedia
+import Foundation
+
+extension PlayerController {
+    // MARK: The load's item and the layer
+
+    /// Watches the item's status and duration, the layer's readiness, and the item's end and failure notifications.
+    /// Each callback only schedules a main-actor read of the current value, stamped with the load's ID.
+    func observe(_ item: AVPlayerItem, for id: Machine.LoadID) -> LoadObservation {
+        let status = item.observe(\.status, options: [.initial, .new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readStatus(of: id) }
+        }
+        let duration = item.observe(\.duration, options: [.initial, .new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readDuration(of: id) }
+        }
+        let display = layer.observe(\.isReadyForDisplay, options: [.initial, .new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readDisplay(for: id) }
+        }
+        let center = NotificationCenter.default
+        let playedToEnd = center.addObserver(
+            forName: AVPlayerItem.didPlayToEndTimeNotification, object: item, queue: nil
+        ) { @Sendable [weak self] _ in
+            let controller = self
+            Task { @MainActor in controller?.observed(.playedToEnd, for: id) }
+        }
+        let failedToEnd = center.addObserver(
+            forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: item, queue: nil
+        ) { @Sendable [weak self] notification in
+            let error = Self.itemError(notification.userInfo?[AVPlayerItemFailedToPlayToEndTimeErrorKey] as? any Error)
+            let controller = self
+            Task { @MainActor in controller?.observed(.failedToPlayToEnd(error), for: id) }
+        }
+        let errorLog = center.addObserver(
+            forName: AVPlayerItem.newErrorLogEntryNotification, object: item, queue: nil
+        ) { @Sendable [weak self] _ in
+            let controller = self
+            Task { @MainActor in controller?.readErrorLog(for: id) }
+        }
+        return LoadObservation(
+            item: item, keyValue: [status, duration, display], notifications: [playedToEnd, failedToEnd, errorLog])
+    }
+
+    /// An error as the machine tells errors apart: AVFoundation's domain or not, its code, its description.
+    nonisolated static func itemError(_ error: (any Error)?) -> ItemError {
+        guard let error else { return .other("no error given") }
+        let nsError = error as NSError
+        return ItemError(
+            isAVFoundation: nsError.domain == AVFoundationErrorDomain, code: nsError.code,
+            description: nsError.localizedDescription)
+    }
+
+    private func observed(_ observation: Machine.Observation, for id: Machine.LoadID) {
+        perform(machine.observed(observation, for: id))
+    }
+
+    private func readStatus(of id: Machine.LoadID) {
+        guard let item = observations[id]?.item else { return }
+        let status: Machine.ItemStatus
+        switch item.status {
+        case .readyToPlay: status = .readyToPlay
+        case .failed: status = .failed(Self.itemError(item.error))
+        case .unknown: status = .unknown
+        @unknown default: status = .unknown
+        }
+        observed(.itemStatus(status), for: id)
+    }
+
+    private func readDuration(of id: Machine.LoadID) {
+        guard let item = observations[id]?.item else { return }
+        observed(.duration(seconds: CMTimeGetSeconds(item.duration)), for: id)
+    }
+
+    private func readDisplay(for id: Machine.LoadID) {
+        guard observations[id] != nil else { return }
+        observed(.layerReadyForDisplay(layer.isReadyForDisplay), for: id)
+    }
+
+    /// Feeds each error-log entry the machine has not seen yet, oldest first.
+    private func readErrorLog(for id: Machine.LoadID) {
+        guard let observation = observations[id], let events = observation.item.errorLog()?.events else { return }
+        observations[id]?.errorLogEntriesRead = events.count
+        for event in events.dropFirst(observation.errorLogEntriesRead) where observations[id] != nil {
+            let entry = Machine.ErrorLogEntry(
+                domain: event.errorDomain, code: event.errorStatusCode, comment: event.errorComment
+            )
+            observed(.errorLogEntry(entry), for: id)
+        }
+    }
+
+    // MARK: The player
+
+    /// Watches the player's `rate`, `timeControlStatus` and `reasonForWaitingToPlay` for the engine's life; each
+    /// change schedules one main-actor reading of all three.
+    func observePlayer() -> [NSKeyValueObservation] {
+        let rate = player.observe(\.rate, options: [.new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readPlayer() }
+        }
+        let timeControl = player.observe(\.timeControlStatus, options: [.new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readPlayer() }
+        }
+        let waiting = player.observe(\.reasonForWaitingToPlay, options: [.new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readPlayer() }
+        }
+        return [rate, timeControl, waiting]
+    }
+
+    private func readPlayer() {
+        let timeControl: PlayerReading.TimeControl
+        switch player.timeControlStatus {
+        case .paused: timeControl = .paused
+        case .playing: timeControl = .playing
+        case .waitingToPlayAtSpecifiedRate: timeControl = .waiting(waitingReason())
+        @unknown default: timeControl = .unknown
+        }
+        let reading = PlayerReading(
+            rate: player.rate, timeControl: timeControl, position: CMTimeGetSeconds(player.currentTime()))
+        perform(machine.playerRead(reading))
+    }
+
+    private func waitingReason() -> PlayerReading.WaitingReason {
+        switch player.reasonForWaitingToPlay {
+        case AVPlayer.WaitingReason.toMinimizeStalls?: .toMinimizeStalls
+        case AVPlayer.WaitingReason.evaluatingBufferingRate?: .evaluatingBufferingRate
+        case AVPlayer.WaitingReason.noItemToPlay?: .noItemToPlay
+        default: .other
+        }
+    }
+}
+#endif
