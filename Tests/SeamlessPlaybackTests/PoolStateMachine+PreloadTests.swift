@@ -100,8 +100,13 @@ struct PoolStateMachinePreloadTests {
         #expect(focus(h, 3) == [])
         h.finishJob(Self.p[0])  // created; the acquire's load runs
         #expect(focus(h, 3) == [])
-        // Loaded: the neighbours start (the acquire's apply runs meanwhile).
-        #expect(h.step { $0.loadFinished(Self.p[0], media: item(3)) }.jobs.contains(.run(.create, on: Self.p[1])))
+        // Loaded: the page's grant finishes first (its apply), alone; then the neighbours start.
+        #expect(
+            h.step { $0.loadFinished(Self.p[0], media: item(3)) }.jobs
+                == [.run(.apply(feedSettings, version: 1), on: Self.p[0])])
+        let landed = h.step { $0.applyFinished(Self.p[0], version: 1) }
+        #expect(landed.grant(for: acquire) != nil)
+        #expect(landed.jobs == [.run(.create, on: Self.p[1])])
     }
 
     @Test func aPreloadThatFailsIsNotTriedAgainUntilTheFocusMoves() {

@@ -79,6 +79,7 @@ extension PoolStateMachine {
         }
         guard landed == true else { return [] }
         advance(id)
+        if feed != nil { focusedItemSettled(on: id) }
         return take()
     }
 

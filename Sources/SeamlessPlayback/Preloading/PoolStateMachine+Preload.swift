@@ -119,8 +119,13 @@ extension PoolStateMachine {
         guard var focus = feed, let focused = focus.wanted.first else { return }
         defer { feed = focus }
         switch focusedItem(of: focus) {
-        case .loaded, .failed:
+        case .failed:
             break
+        case .loaded:
+            // A page's grant of it finishes first (its apply, right after the load): a neighbour's engine made
+            // meanwhile would take the machine from the call the user waits for. It lands in `applyFinished`.
+            guard players.values.contains(where: { $0.media == focused && $0.isLaneFree && Self.hasLoaded($0, focused) })
+            else { return }
         case .inFlight:
             // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
             // whose load has not begun.
@@ -151,6 +156,14 @@ extension PoolStateMachine {
         guard feed != nil, !isShutDown else { return }
         if let failed, feed?.wants(failed) == true { feed?.failed.insert(failed) }
         placePreloads()
+    }
+
+    /// An apply landed on the player: when it has the focused item (a page's grant of it just completed), the
+    /// neighbours' preloads that waited for it start.
+    mutating func focusedItemSettled(on player: PlayerID) {
+        guard let focused = feed?.wanted.first, players.read(player, { MediaItem.same($0.media, focused) }) == true
+        else { return }
+        replenishPreloads()
     }
 
     /// A page's acquire or an app's prewarm started loading `media` cold: when it is the focused item, the
