@@ -124,7 +124,8 @@ extension PoolStateMachine {
         case .loaded:
             // A page's grant of it finishes first (its apply, right after the load): a neighbour's engine made
             // meanwhile would take the machine from the call the user waits for. It lands in `applyFinished`.
-            guard players.values.contains(where: { $0.media == focused && $0.isLaneFree && Self.hasLoaded($0, focused) })
+            guard
+                players.values.contains(where: { $0.media == focused && $0.isLaneFree && Self.hasLoaded($0, focused) })
             else { return }
         case .inFlight:
             // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
