@@ -2,7 +2,7 @@
 # Builds and tests the libmpv engine package with warnings as errors.
 # Installs what is missing first (Debian/Ubuntu): libmpv-dev and pkg-config to build; ffmpeg (makes the
 # test clips) and python3 (the tests' local HTTP server) to test.
-# Extra arguments go to both swift commands, e.g. `./ci.sh --scratch-path /tmp/mpv-ci`.
+# Extra arguments go to every swift command, e.g. `./ci.sh --scratch-path /tmp/mpv-ci`.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -18,7 +18,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 fi
 
-swift build -Xswiftc -warnings-as-errors "$@"
-swift test -Xswiftc -warnings-as-errors "$@"
+# One debug build of everything (library, bench, tests), with warnings as errors, used by the tests and the bench.
+swift build --build-tests -Xswiftc -warnings-as-errors "$@"
+swift test --skip-build "$@"
 swift test --sanitize=thread "$@"
-swift run mpv-bench --repetitions 1 "$@" >/dev/null   # the bench still runs (figures: swift run -c release mpv-bench)
+# The bench still runs (figures: swift run -c release mpv-bench). Its own arguments come after the product.
+swift run --skip-build "$@" mpv-bench --repetitions 1 >/dev/null
