@@ -105,12 +105,13 @@ struct EngineStateMachine {
 
     /// The most requests sent to mpv and not answered yet.
     let requestLimit: Int
-    private(set) var lifecycle = Lifecycle.running
     /// `MPV_EVENT_FILE_LOADED` events seen since the handle was created.
     var fileLoadedCount = 0
     /// The playback since the last finished load: position, end, failure.
     var watch = PlaybackWatch()
-    // The state below is internal, not private, only so that EngineStateMachine+Events.swift reaches it.
+    // The state below is internal, not private, only so that the machine's other files (+Events, +Lifecycle)
+    // reach it.
+    var lifecycle = Lifecycle.running
     var nextID: UInt64 = 1
     var waiters: [WaiterID: Waiter] = [:]
     /// The waiter and command of every request not answered yet, sent or in the backlog.
@@ -245,38 +246,6 @@ struct EngineStateMachine {
         return expired.sorted { $0.0 < $1.0 }.flatMap { id, load in
             stopAndFail(id, load, .loadTimedOut(source: load.source, timeout: load.timeout))
         }
-    }
-
-    // MARK: Lifecycle
-
-    /// Asks the handle to stop. Returns `true` when this call moved it out of `running`, so the
-    /// event thread must be woken.
-    mutating func stop() -> Bool {
-        guard lifecycle == .running else { return false }
-        lifecycle = .stopping
-        return true
-    }
-
-    /// The event thread left its loop: every waiter fails, a load that was stopping with its own
-    /// error, every other one with ``MPVError/shutDown``.
-    mutating func beginDestroying() -> [Completion] {
-        lifecycle = .destroying
-        let all = waiters.keys.sorted()
-        let completions = all.map { id in
-            if case .load(let load) = waiters[id], let stopping = load.stopping {
-                return finish(id, .failed(stopping.error))
-            }
-            return finish(id, .failed(.shutDown))
-        }
-        requests = [:]
-        backlog = []
-        inFlight = []
-        return completions
-    }
-
-    /// The handle is destroyed.
-    mutating func destroyed() {
-        lifecycle = .destroyed
     }
 }
 
