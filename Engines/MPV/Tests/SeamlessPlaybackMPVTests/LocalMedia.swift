@@ -2,19 +2,21 @@ import Foundation
 import SeamlessPlayback
 
 /// Media files made for the tests with ffmpeg (installed by `ci.sh`), once per test process:
-/// a six-second H.264/AAC mp4 with its index first, the same clip with its index at the end, and
-/// an `.m3u` playlist that names the first.
+/// a six-second H.264/AAC mp4 with its index first, the same clip with its index at the end, a two-second clip
+/// made the same way (for loops), and an `.m3u` playlist that names the first.
 actor LocalMedia {
     static let shared = LocalMedia()
 
-    /// The length of the clips.
+    /// The length of `clip.mp4` and `tail-index.mp4`.
     static let duration = Duration.seconds(6)
+    /// The length of `short.mp4`.
+    static let shortDuration = Duration.seconds(2)
 
     /// The one making of the files; concurrent callers await the same task (an actor is reentrant at
     /// every await, so a stored flag would let two callers run ffmpeg on the same files).
     private var making: Task<URL, any Error>?
 
-    /// The folder that holds `clip.mp4`, `tail-index.mp4` and `playlist.m3u`, made on first use.
+    /// The folder that holds `clip.mp4`, `tail-index.mp4`, `short.mp4` and `playlist.m3u`, made on first use.
     func directory() async throws -> URL {
         if let making { return try await making.value }
         let task = Task { try await Self.make() }
@@ -27,15 +29,17 @@ actor LocalMedia {
             .appendingPathComponent("seamless-mpv-media-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let clip = folder.appendingPathComponent("clip.mp4").path
-        try await run(
-            "ffmpeg",
-            [
-                "-y", "-hide_banner", "-loglevel", "error",
-                "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=6",
-                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
-                "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest",
-                "-movflags", "+faststart", clip,
-            ])
+        for (path, seconds) in [(clip, 6), (folder.appendingPathComponent("short.mp4").path, 2)] {
+            try await run(
+                "ffmpeg",
+                [
+                    "-y", "-hide_banner", "-loglevel", "error",
+                    "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=\(seconds)",
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest",
+                    "-movflags", "+faststart", path,
+                ])
+        }
         try await run(
             "ffmpeg",
             [

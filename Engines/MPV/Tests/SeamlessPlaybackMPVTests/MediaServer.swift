@@ -5,8 +5,8 @@ import SeamlessPlayback
 ///
 /// `/file/NAME` serves a file with range requests, as an ordinary web server does; `/linear/NAME`
 /// serves it whole and ignores ranges. With `?at=BYTES` the server dies at that byte of the file:
-/// every response stops there and drops its connection, and later requests get 503. `/hang/NAME`
-/// never answers.
+/// every response stops there and drops its connection, and later requests get 503. With `?rate=BYTES` it sends
+/// BYTES per second, as a slow network would. `/hang/NAME` never answers.
 final class MediaServer: Sendable {
     private let process: Process
     private let input: Pipe
@@ -46,14 +46,21 @@ final class MediaServer: Sendable {
         }
     }
 
-    /// An item for a file served with range requests, from a server that dies at byte `cutAt`, if given.
-    func file(_ name: String, cutAt bytes: Int? = nil) -> MediaItem {
-        MediaItem(id: "\(base)/file/\(name)" + (bytes.map { "?at=\($0)" } ?? ""))
+    /// An item for a file served with range requests, from a server that dies at byte `cutAt` and sends `rate`
+    /// bytes per second, if given.
+    func file(_ name: String, cutAt bytes: Int? = nil, rate: Int? = nil) -> MediaItem {
+        MediaItem(id: "\(base)/file/\(name)" + Self.query(cutAt: bytes, rate: rate))
     }
 
-    /// An item for a file served whole, without range requests, from a server that dies at byte `cutAt`, if given.
-    func linear(_ name: String, cutAt bytes: Int? = nil) -> MediaItem {
-        MediaItem(id: "\(base)/linear/\(name)" + (bytes.map { "?at=\($0)" } ?? ""))
+    /// An item for a file served whole, without range requests, from a server that dies at byte `cutAt` and sends
+    /// `rate` bytes per second, if given.
+    func linear(_ name: String, cutAt bytes: Int? = nil, rate: Int? = nil) -> MediaItem {
+        MediaItem(id: "\(base)/linear/\(name)" + Self.query(cutAt: bytes, rate: rate))
+    }
+
+    private static func query(cutAt bytes: Int?, rate: Int?) -> String {
+        let parameters = [bytes.map { "at=\($0)" }, rate.map { "rate=\($0)" }].compactMap { $0 }
+        return parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
     }
 
     /// An item whose server never answers: a load of it waits until its timeout or cancellation.

@@ -9,6 +9,8 @@ files of DIRECTORY until stdin closes or it is killed.
   GET /hang/NAME    nothing: the response never comes (the connection stays open for 30 s)
   ?at=BYTES         on either: the server dies at byte BYTES of the file: every response stops
                     there and drops its connection, and a request from there on gets 503
+  ?rate=BYTES       on either: the body is sent at BYTES per second (in twentieths of a second),
+                    slower than a stream's bitrate when BYTES is below it
 """
 import os
 import re
@@ -53,7 +55,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
-        dies_at = min(size, int(parse_qs(url.query).get("at", [str(size)])[0]))
+        query = parse_qs(url.query)
+        dies_at = min(size, int(query.get("at", [str(size)])[0]))
+        rate = int(query.get("rate", ["0"])[0])
         if first >= dies_at:
             self.send_error(503)
             return
@@ -68,13 +72,32 @@ class Handler(BaseHTTPRequestHandler):
         try:
             with open(path, "rb") as media:
                 media.seek(first)
-                self.wfile.write(media.read(end - first))
+                if rate > 0:
+                    self.send_throttled(media, end - first, rate)
+                else:
+                    self.wfile.write(media.read(end - first))
             self.wfile.flush()
             if end <= last:
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
+
+    def send_throttled(self, media, count, rate):
+        """Sends count bytes of media at rate bytes per second: a twentieth of the rate every 50 ms."""
+        chunk = max(1, rate // 20)
+        started = time.monotonic()
+        sent = 0
+        while sent < count:
+            data = media.read(min(chunk, count - sent))
+            if not data:
+                break
+            self.wfile.write(data)
+            self.wfile.flush()
+            sent += len(data)
+            delay = started + sent / rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
 
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
