@@ -23,7 +23,7 @@ extension MPVEngine {
         return text
     }
 
-    /// The settings mpv carries now, read back from `mute`, `volume`, `speed`, `pause` and `panscan`.
+    /// The settings mpv carries now, read back from `mute`, `volume`, `speed`, `pause`, `panscan` and `loop-file`.
     ///
     /// `volume` and `panscan` are single precision inside mpv, so compare volumes with a tolerance
     /// (see ``SeamlessPlayback/PlaybackSettings/isClose(to:)``).
@@ -38,7 +38,7 @@ extension MPVEngine {
         return try await PlaybackSettings(
             mute: required("mute", flagProperty), volume: required("volume", doubleProperty),
             speed: required("speed", doubleProperty), pause: required("pause", flagProperty),
-            panscan: required("panscan", doubleProperty)
+            panscan: required("panscan", doubleProperty), loopFile: required("loop-file", stringProperty)
         )
     }
 }
@@ -51,6 +51,7 @@ extension PlaybackSettings {
     /// - Returns: `true` when every setting matches.
     public func isClose(to other: PlaybackSettings, tolerance: Double = 1e-4) -> Bool {
         isMuted == other.isMuted && isPaused == other.isPaused && contentMode == other.contentMode
-            && abs(volume - other.volume) <= tolerance && abs(rate - other.rate) <= tolerance
+            && endAction == other.endAction && abs(volume - other.volume) <= tolerance
+            && abs(rate - other.rate) <= tolerance
     }
 }

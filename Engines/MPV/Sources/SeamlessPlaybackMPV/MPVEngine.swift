@@ -49,10 +49,13 @@ public final class MPVEngine: PlaybackEngine {
         try await client.loadFile(item.mpvSource(), timeout: options.loadTimeout)
     }
 
-    /// Sets `mute`, `volume`, `speed`, `pause` and `panscan` (fill 1, fit 0), in that order,
-    /// and returns when mpv has set every one.
+    /// Sets `mute`, `volume`, `speed`, `pause`, `panscan` (fill 1, fit 0) and `loop-file` (`inf` for
+    /// ``SeamlessPlayback/EndAction/loop``, `no` for ``SeamlessPlayback/EndAction/pause``), in that order, and
+    /// returns when mpv has set every one.
     ///
-    /// `volume` goes to mpv as `100 × ∛volume`, so that the gain mpv applies is `volume` itself.
+    /// `volume` goes to mpv as `100 × ∛volume`, so that the gain mpv applies is `volume` itself. A loop seeks back to
+    /// the start of the same file: nothing is reloaded (``fileLoadedCount`` stays). At the end of a file that does
+    /// not loop the last frame stays on screen.
     /// The engine keeps at most a few hundred requests in flight and waits for room rather than
     /// overfill mpv's reply queue, so a burst of reads cannot push the settings out. A property mpv
     /// refuses does not stop the others; the refusal is kept in ``lastApplyError`` and reported

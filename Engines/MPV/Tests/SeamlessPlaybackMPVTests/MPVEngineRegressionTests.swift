@@ -12,12 +12,13 @@ struct MPVEngineRegressionTests {
         let engine = try await MPVEngine()
         try await engine.load(TestMedia.clip)
         let settings = PlaybackSettings(isMuted: true, volume: 0.3, rate: 2, isPaused: true, contentMode: .aspectFill)
-        // With no reply read, every request keeps its slot of mpv's reply queue (1,000): 1,505
-        // requests sent at once would overflow it, and the apply's sets would be refused.
+        // With no reply read, every request keeps its slot of mpv's reply queue (1,000): 1,506
+        // requests sent at once (the reads and the apply's six sets) would overflow it, and the apply's sets would
+        // be refused.
         let hold = await engine.holdEvents()
         let reads = (0..<1_500).map { _ in Task { (try? await engine.doubleProperty("time-pos")) != nil } }
         let apply = Task { await engine.apply(settings) }
-        let allMade = await eventually { engine.requestsPending == 1_505 }
+        let allMade = await eventually { engine.requestsPending == 1_506 }
         hold.release()
         #expect(allMade, "\(engine.requestsPending) requests pending")
         await apply.value

@@ -10,6 +10,10 @@ struct MPVEngineTests {
         PlaybackSettings(isMuted: false, volume: 0.8, rate: 0.5, isPaused: true, contentMode: .aspectFit),
         PlaybackSettings(isMuted: true, volume: 0, rate: 4, isPaused: true, contentMode: .aspectFill),
         PlaybackSettings(isMuted: false, volume: 0.37, rate: 0.25, isPaused: false, contentMode: .aspectFit),
+        PlaybackSettings(
+            isMuted: false, volume: 1, rate: 1, isPaused: false, contentMode: .aspectFill, endAction: .loop),
+        PlaybackSettings(
+            isMuted: true, volume: 0.6, rate: 2, isPaused: true, contentMode: .aspectFit, endAction: .loop),
     ]
 
     @Test("load returns once playback has started, with video and audio")

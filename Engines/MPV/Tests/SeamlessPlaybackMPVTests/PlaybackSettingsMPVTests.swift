@@ -9,8 +9,18 @@ struct PlaybackSettingsMPVTests {
     func properties() {
         let settings = PlaybackSettings(isMuted: true, volume: 1, rate: 1.5, isPaused: true, contentMode: .aspectFill)
         let properties = settings.mpvProperties
-        #expect(properties.map(\.name) == ["mute", "volume", "speed", "pause", "panscan"])
-        #expect(properties.map(\.value) == [.flag(true), .double(100), .double(1.5), .flag(true), .double(1)])
+        #expect(properties.map(\.name) == ["mute", "volume", "speed", "pause", "panscan", "loop-file"])
+        #expect(
+            properties.map(\.value) == [
+                .flag(true), .double(100), .double(1.5), .flag(true), .double(1), .string("no"),
+            ])
+    }
+
+    @Test("the end action is loop-file: inf loops, no stops on the last frame", arguments: EndAction.allCases)
+    func endAction(action: EndAction) {
+        let properties = PlaybackSettings(endAction: action).mpvProperties
+        #expect(properties.last?.name == "loop-file")
+        #expect(properties.last?.value == .string(action == .loop ? "inf" : "no"))
     }
 
     @Test(
@@ -27,14 +37,22 @@ struct PlaybackSettingsMPVTests {
     @Test("settings read back from those properties are the same settings")
     func roundTrip() {
         for mode in ContentMode.allCases {
-            let settings = PlaybackSettings(isMuted: false, volume: 0.25, rate: 0.5, isPaused: false, contentMode: mode)
-            let values = Dictionary(uniqueKeysWithValues: settings.mpvProperties.map { ($0.name, $0.value) })
-            let back = PlaybackSettings(
-                mute: values["mute"]?.flagValue ?? true, volume: values["volume"]?.doubleValue ?? -1,
-                speed: values["speed"]?.doubleValue ?? -1, pause: values["pause"]?.flagValue ?? true,
-                panscan: values["panscan"]?.doubleValue ?? -1
-            )
-            #expect(back.isClose(to: settings))
+            for action in EndAction.allCases {
+                let settings = PlaybackSettings(
+                    isMuted: false, volume: 0.25, rate: 0.5, isPaused: false, contentMode: mode, endAction: action)
+                let values = Dictionary(uniqueKeysWithValues: settings.mpvProperties.map { ($0.name, $0.value) })
+                guard case .string(let loopFile)? = values["loop-file"] else {
+                    Issue.record("no loop-file")
+                    continue
+                }
+                let back = PlaybackSettings(
+                    mute: values["mute"]?.flagValue ?? true, volume: values["volume"]?.doubleValue ?? -1,
+                    speed: values["speed"]?.doubleValue ?? -1, pause: values["pause"]?.flagValue ?? true,
+                    panscan: values["panscan"]?.doubleValue ?? -1, loopFile: loopFile
+                )
+                #expect(back.isClose(to: settings))
+                #expect(back.endAction == action)
+            }
         }
     }
 }
