@@ -1,8 +1,14 @@
 // MARK: - Events
 
 extension EngineStateMachine {
-    /// Applies one mpv event and returns the calls it finishes.
+    /// Applies one mpv event and returns the calls it finishes; then makes the reads of its own that became due.
     mutating func handle(_ event: MPVEvent) -> [Completion] {
+        let completions = apply(event)
+        startDueProbes()
+        return completions
+    }
+
+    private mutating func apply(_ event: MPVEvent) -> [Completion] {
         switch event {
         case .none, .other, .queueOverflow:
             return []
@@ -18,8 +24,11 @@ extension EngineStateMachine {
             return reply(to: request, error: error, entry: nil, value: value)
         case .propertyChange(let name, let value):
             watch.propertyChanged(name, to: value)
+            statusPropertyChanged(name, to: value)
             return []
         case .startFile(let entry):
+            // Another entry: whatever a seek was to move is gone.
+            let interrupted = seeksInterrupted("a new entry started before the seek's first frame")
             currentEntry = entry
             entries[entry] = .started
             for (id, waiter) in waiters {
@@ -30,12 +39,13 @@ extension EngineStateMachine {
                 }
             }
             pruneEntries()
-            return []
+            return interrupted
         case .fileLoaded:
             fileLoadedCount += 1
             if let entry = currentEntry { entries[entry] = .loaded }
             return []
         case .playbackRestart:
+            seeksRestarted()
             guard let entry = currentEntry, let phase = entries[entry], phase == .loaded || phase == .playing else {
                 return []
             }
@@ -43,7 +53,11 @@ extension EngineStateMachine {
             return settleLoads(of: entry)
         case .endFile(let entry, let reason, let error, let inserted, let insertedEntries):
             watch.fileEnded(entry: entry, reason: reason, error: error)
-            if currentEntry == entry { currentEntry = nil }
+            var interrupted: [Completion] = []
+            if currentEntry == entry {
+                currentEntry = nil
+                interrupted = seeksInterrupted("playback of the entry ended (\(reason)) before the seek's first frame")
+            }
             // A playlist is not the end of its load: the load plays the entry it redirects to. An empty
             // playlist redirects to nothing: its load ends at once.
             if reason == .redirect, error == nil, insertedEntries == 0 {
@@ -54,7 +68,7 @@ extension EngineStateMachine {
                     ? .redirected(to: inserted)
                     : .ended(error ?? "playback ended (\(reason)) before it started")
             }
-            return settleLoads(of: entry)
+            return interrupted + settleLoads(of: entry)
         }
     }
 
@@ -68,6 +82,7 @@ extension EngineStateMachine {
             // Only tests answer a request that was never handed out; it must not go out later.
             backlog.removeAll { $0.request == request }
         }
+        settingAnswered(request, succeeded: error == nil)
         guard let pending = requests.removeValue(forKey: request), let waiter = waiters[pending.waiter] else {
             return []
         }
@@ -104,6 +119,11 @@ extension EngineStateMachine {
             outcome = error.map { .failed(.propertyFailed(name: name, reason: $0)) } ?? .value(value)
         case .command(_, let arguments):
             outcome = error.map { .failed(.commandFailed(arguments.joined(separator: " "), reason: $0)) } ?? .finished
+        case .seek(let seek):
+            return seekReplied(id, seek, request: request, error: error, value: value)
+        case .probe(let probe):
+            probeAnswered(id, probe, request: request, error: error, value: value)
+            return []
         case .reserved, .cancelled:
             return []
         }
@@ -134,6 +154,8 @@ extension EngineStateMachine {
             switch phase {
             case .playing:
                 watch.loadFinished(entry: entry, source: load.source)
+                // mpv may report the new file's duration after its first frame, or not at all when it equals the old.
+                if watch.duration == nil { startProbe(.duration, property: "duration", as: .double) }
                 return finish(id, .finished)
             case .ended(let reason):
                 return finish(id, .failed(.playbackFailed(source: load.source, reason: reason)))

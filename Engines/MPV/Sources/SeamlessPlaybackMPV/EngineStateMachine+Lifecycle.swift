@@ -10,15 +10,20 @@ extension EngineStateMachine {
     }
 
     /// The event thread left its loop: every waiter fails, a load that was stopping with its own
-    /// error, every other one with ``MPVError/shutDown``.
+    /// error, every other one (a seek too) with ``MPVError/shutDown``; the machine's own reads are dropped.
     mutating func beginDestroying() -> [Completion] {
         lifecycle = .destroying
         let all = waiters.keys.sorted()
-        let completions = all.map { id in
-            if case .load(let load) = waiters[id], let stopping = load.stopping {
-                return finish(id, .failed(stopping.error))
+        let completions = all.compactMap { id -> Completion? in
+            switch waiters[id] {
+            case .load(let load):
+                return finish(id, .failed(load.stopping?.error ?? .shutDown))
+            case .probe:
+                _ = finish(id, .finished)
+                return nil
+            default:
+                return finish(id, .failed(.shutDown))
             }
-            return finish(id, .failed(.shutDown))
         }
         requests = [:]
         backlog = []

@@ -1,10 +1,13 @@
 /// The bookkeeping of one mpv handle: who waits for which reply, which requests may go to mpv now,
-/// and how far each playlist entry got.
+/// how far each playlist entry got, and what the player's status is.
 ///
 /// It never calls mpv, never reads a clock (deadlines and `now` are passed in) and never resumes a
 /// continuation. ``MPVClient`` feeds it inputs under its lock, sends the requests ``nextRequest()``
-/// hands out and carries out the ``Completion``s it returns, so every rule about which event finishes
-/// which call is tested here synchronously.
+/// hands out, carries out the ``Completion``s it returns and reports the status ``statusReport()`` gives, so every
+/// rule about which event finishes which call, and which status follows, is tested here synchronously.
+///
+/// Besides the callers' requests it makes reads of its own (``Probe``): the duration after a load, `pause` when a
+/// report of it needs checking (``PauseAttribution``). They finish no call.
 ///
 /// Lifecycle: `running` → `stopping` (shutdown requested, or mpv's core quit) → `destroying`
 /// (every waiter failed; the handle is being destroyed) → `destroyed`. Requests are sent only while
@@ -28,7 +31,8 @@ struct EngineStateMachine {
     enum Outcome: Hashable, Sendable {
         /// A load started playing, or every property of an apply was set.
         case finished
-        /// A property read's value; `nil` when mpv has no value now (e.g. `time-pos` with nothing loaded).
+        /// A property read's value; `nil` when mpv has no value now (e.g. `time-pos` with nothing loaded). A seek
+        /// finishes with the position its first frame is at.
         case value(MPVValue?)
         /// The call failed; for an apply, the first property mpv refused (the others were still set).
         case failed(MPVError)
@@ -92,6 +96,17 @@ struct EngineStateMachine {
         case apply(pending: [RequestID: String], firstError: MPVError?)
         case read(request: RequestID, name: String)
         case command(request: RequestID, arguments: [String])
+        case seek(Seek)
+        /// A read the machine made for itself; it finishes no call.
+        case probe(Probe)
+    }
+
+    /// What the machine reads for itself.
+    enum Probe: Hashable, Sendable {
+        /// `duration`, after a load finished without mpv having reported it.
+        case duration
+        /// `pause`, to judge a report ``PauseAttribution`` could not.
+        case pause
     }
 
     enum EntryPhase: Hashable {
@@ -109,8 +124,12 @@ struct EngineStateMachine {
     var fileLoadedCount = 0
     /// The playback since the last finished load: position, end, failure.
     var watch = PlaybackWatch()
-    // The state below is internal, not private, only so that the machine's other files (+Events, +Lifecycle)
-    // reach it.
+    /// The phase to report, and the last one reported.
+    var status = StatusWatch()
+    /// Who set mpv's `pause`: the engine or something outside it.
+    var pause = PauseAttribution()
+    // The state below is internal, not private, only so that the machine's other files (+Events, +Seek, +Status,
+    // +Lifecycle) reach it.
     var lifecycle = Lifecycle.running
     var nextID: UInt64 = 1
     var waiters: [WaiterID: Waiter] = [:]
@@ -131,15 +150,24 @@ struct EngineStateMachine {
         self.requestLimit = max(1, requestLimit)
     }
 
-    /// The earliest load deadline, if any load is waiting for its first frame.
+    /// The earliest deadline of a load waiting for its first frame or of a seek waiting for its own.
     var nextDeadline: ContinuousClock.Instant? {
         waiters.values.compactMap { waiter -> ContinuousClock.Instant? in
-            if case .load(let load) = waiter, load.stopping == nil { load.deadline } else { nil }
+            switch waiter {
+            case .load(let load) where load.stopping == nil: load.deadline
+            case .seek(let seek): seek.deadline
+            default: nil
+            }
         }.min()
     }
 
-    /// Waiters not yet completed (reserved, cancelled-but-unstarted, or awaiting mpv).
-    var pendingWaiterCount: Int { waiters.count }
+    /// Calls not yet completed (reserved, cancelled-but-unstarted, or awaiting mpv); the machine's own reads
+    /// are not counted.
+    var pendingWaiterCount: Int {
+        waiters.values.count { waiter in
+            if case .probe = waiter { false } else { true }
+        }
+    }
 
     /// Requests sent to mpv and not answered yet.
     var requestsInFlight: Int { inFlight.count }
@@ -176,6 +204,7 @@ struct EngineStateMachine {
         let ids = properties.map { property in
             let request = makeRequest(for: waiter, .setProperty(property.name, property.value))
             pending[request] = property.name
+            settingSent(property.name, property.value, request: request)
             return request
         }
         waiters[waiter] = .apply(pending: pending, firstError: nil)
@@ -219,6 +248,7 @@ struct EngineStateMachine {
             isBackedUp = true
             return []
         }
+        defer { startDueProbes() }
         return reply(to: request, error: reason, entry: nil, value: nil)
     }
 
@@ -243,9 +273,10 @@ struct EngineStateMachine {
         let expired = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
             if case .load(let load) = waiter, load.stopping == nil, load.deadline <= now { (id, load) } else { nil }
         }
-        return expired.sorted { $0.0 < $1.0 }.flatMap { id, load in
+        let failedLoads = expired.sorted { $0.0 < $1.0 }.flatMap { id, load in
             stopAndFail(id, load, .loadTimedOut(source: load.source, timeout: load.timeout))
         }
+        return failedLoads + seekDeadlinesPassed(now: now)
     }
 }
 
@@ -257,7 +288,7 @@ extension EngineStateMachine {
         return nextID
     }
 
-    private mutating func makeRequest(for waiter: WaiterID, _ command: Command) -> RequestID {
+    mutating func makeRequest(for waiter: WaiterID, _ command: Command) -> RequestID {
         let request = makeID()
         requests[request] = (waiter, command)
         backlog.append(Outgoing(request: request, command: command))
@@ -265,7 +296,7 @@ extension EngineStateMachine {
     }
 
     /// Why a call may not start, as its completion: it was cancelled, or the handle is stopping.
-    private mutating func refusal(of waiter: WaiterID) -> Completion? {
+    mutating func refusal(of waiter: WaiterID) -> Completion? {
         if case .cancelled = waiters[waiter] { return finish(waiter, .failed(.cancelled)) }
         if lifecycle != .running { return finish(waiter, .failed(.shutDown)) }
         return nil

@@ -1,5 +1,6 @@
 import CMPV
 import Foundation
+import SeamlessPlayback
 
 /// One libmpv handle, the thread that creates it and then drains its events, and the calls waiting on them.
 ///
@@ -11,9 +12,11 @@ final class MPVClient: Sendable {
     typealias Outcome = EngineStateMachine.Outcome
     typealias Format = MPVFormat
 
-    /// The properties mpv reports on every change: the position is answered from them without a request.
+    /// The properties mpv reports on every change: the position and the status are answered from them without a
+    /// request. `duration` comes before `eof-reached`, so that the end is judged against the file's length.
     static let observedProperties: [(name: String, format: MPVFormat)] = [
-        ("time-pos", .double), ("duration", .double), ("eof-reached", .flag),
+        ("time-pos", .double), ("duration", .double), ("eof-reached", .flag), ("pause", .flag),
+        ("paused-for-cache", .flag), ("seekable", .flag),
     ]
 
     private struct Shared {
@@ -22,6 +25,7 @@ final class MPVClient: Sendable {
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
         var reportFailure: (@Sendable (String) -> Void)?
         var isFailureReported = false
+        var reportStatus: (@Sendable (PlaybackStatus) -> Void)?
 
         mutating func take(
             _ completions: [EngineStateMachine.Completion]
@@ -120,6 +124,19 @@ final class MPVClient: Sendable {
     /// Whether playback stands at the end of the file (mpv's `eof-reached`).
     var isAtEnd: Bool { shared.withLock { $0.machine.watch.isAtEnd } }
 
+    /// The last status reported (or due to be), if any.
+    var status: PlaybackStatus? { shared.withLock { $0.machine.lastStatus } }
+
+    /// Keeps `report` and calls it with every change of status from now on, and at once with the last one if there
+    /// is one. Reports are made under the lock, so they keep the order of the changes: `report` must not call back.
+    func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {
+        shared.withLock { shared in
+            shared.reportStatus = report
+            _ = shared.machine.statusReport()
+            shared.machine.lastStatus.map(report)
+        }
+    }
+
     /// Keeps `report` and calls it with the first failure ``PlaybackWatch`` finds, now if one is known.
     func onFailure(_ report: @escaping @Sendable (String) -> Void) {
         let failure = shared.withLock { shared in
@@ -156,6 +173,24 @@ final class MPVClient: Sendable {
         }
         if case .failed(let error) = outcome { return error }
         return nil
+    }
+
+    /// Moves the position and returns when mpv has shown the first frame there.
+    /// - Returns: The position of that frame, in seconds.
+    /// - Throws: ``MPVError/seekRefused(position:reason:)``, ``MPVError/seekInterrupted(position:reason:)``,
+    ///   ``MPVError/seekTimedOut(position:timeout:)`` or ``MPVError/shutDown``. Not cancellable: mpv has the seek.
+    func seek(
+        to position: Duration, precision: MPVEngine.SeekPrecision, timeout: Duration
+    ) async throws(MPVError) -> Double {
+        let waiter = shared.withLock { $0.machine.reserveWaiter() }
+        let outcome = await perform(waiter, wakesEventThread: true) { machine in
+            machine.startSeek(waiter, to: position, precision: precision, deadline: .now + timeout, timeout: timeout)
+        }
+        switch outcome {
+        case .failed(let error): throw error
+        case .value(let value): return value?.doubleValue ?? 0
+        case .finished: return 0
+        }
     }
 
     /// Reads one property.
@@ -252,11 +287,13 @@ final class MPVClient: Sendable {
         }
     }
 
-    /// Runs `body` under the lock; then, outside it, reports the engine's first failure if this is when it
-    /// became known, and resumes the calls it finished.
+    /// Runs `body` under the lock and reports a change of status there (so reports keep their order); then,
+    /// outside it, reports the engine's first failure if this is when it became known, and resumes the calls it
+    /// finished.
     private func update(_ body: (inout Shared) -> [EngineStateMachine.Completion]) {
         let (ready, failure) = shared.withLock { shared in
             let completions = body(&shared)
+            if let status = shared.machine.statusReport() { shared.reportStatus?(status) }
             return (shared.take(completions), shared.failureToReport())
         }
         // The failure first: a call that returns must not look as if it had landed when mpv refused it.

@@ -40,14 +40,23 @@ extension MPVEngine {
         public var mpvOptions: [String: String]
         /// How long ``MPVEngine/load(_:)`` waits for the first frame. Defaults to 10 seconds.
         public var loadTimeout: Duration
+        /// How long ``MPVEngine/seek(to:)`` waits for the first frame at the new position. Defaults to 3 seconds,
+        /// below the pool's default apply timeout (5 s, which also bounds a seek), so that a seek mpv never carries
+        /// out fails as a seek and the engine stays in service.
+        public var seekTimeout: Duration
 
         /// Creates options; every argument has the documented default.
         /// - Parameters:
         ///   - mpvOptions: mpv options over ``headlessDefaults``.
         ///   - loadTimeout: How long a load waits for the first frame.
-        public init(mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10)) {
+        ///   - seekTimeout: How long a seek waits for the first frame at the new position.
+        public init(
+            mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10),
+            seekTimeout: Duration = .seconds(3)
+        ) {
             self.mpvOptions = mpvOptions
             self.loadTimeout = loadTimeout
+            self.seekTimeout = seekTimeout
         }
 
         /// The defaults with the caller's options over them, sorted by name so every run sets them alike.

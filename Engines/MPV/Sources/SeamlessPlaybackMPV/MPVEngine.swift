@@ -75,6 +75,57 @@ public final class MPVEngine: PlaybackEngine {
         return .seconds(seconds)
     }
 
+    /// Moves the position (`seek <seconds> absolute+exact`) and returns when mpv has shown the first frame there
+    /// (its `playback-restart`); ``currentPosition()`` then reads the position from there (read from mpv just after
+    /// that frame) and goes on from it.
+    ///
+    /// A position past the end is clamped to the duration (the last frame). A file that cannot seek (served without
+    /// range requests, a live stream) seeks only within what mpv has cached; elsewhere the seek is refused at once.
+    /// Not cut short by cancellation: mpv has the seek, and its first frame comes soon.
+    /// - Parameter position: The new position, never negative.
+    /// - Throws: ``MPVError/seekRefused(position:reason:)`` (mpv cannot seek there),
+    ///   ``MPVError/seekInterrupted(position:reason:)`` (a newer load replaced the media, or it ended, first),
+    ///   ``MPVError/seekTimedOut(position:timeout:)`` (no frame within ``Options/seekTimeout``) or
+    ///   ``MPVError/shutDown``.
+    public func seek(to position: Duration) async throws(MPVError) {
+        _ = try await seek(to: position, precision: .exact)
+    }
+
+    /// Moves the position as ``seek(to:)`` does, with the given precision, and returns where its first frame is.
+    /// - Parameters:
+    ///   - position: The new position, never negative.
+    ///   - precision: ``SeekPrecision/exact`` lands on the position; ``SeekPrecision/keyframe`` on the keyframe at or
+    ///     before it, which is faster.
+    /// - Returns: Where the seek landed: `time-pos` read just after its `playback-restart`, that is the first frame's
+    ///   time plus what playback ran until the read (nothing, or a frame, on an idle machine).
+    /// - Throws: As ``seek(to:)``.
+    @discardableResult
+    public func seek(to position: Duration, precision: SeekPrecision) async throws(MPVError) -> Duration {
+        let landed = try await client.seek(to: position, precision: precision, timeout: options.seekTimeout)
+        return landed.isFinite && abs(landed) < 1e12 ? .seconds(landed) : .zero
+    }
+
+    /// Keeps `report` and calls it with every change of status, from the engine's event thread (or the caller's,
+    /// for the ``SeamlessPlayback/PlaybackPhase/loading`` of a load), in the order of the changes.
+    ///
+    /// The status comes from the properties mpv reports on every change, with no request per report: a load in
+    /// progress is ``SeamlessPlayback/PlaybackPhase/loading``; `paused-for-cache` is
+    /// ``SeamlessPlayback/PlaybackPhase/buffering``; `eof-reached` without a loop is
+    /// ``SeamlessPlayback/PlaybackPhase/ended``; `pause` is ``SeamlessPlayback/PauseReason/requested`` when the
+    /// engine set it and ``SeamlessPlayback/PauseReason/system`` when something else did (another mpv client: the
+    /// IPC socket, a script, a media-key plugin); a player that something else unpaused reports
+    /// ``SeamlessPlayback/PlaybackPhase/playing``. A report carries the position and the duration (`nil` while
+    /// unknown, or for a stream whose length keeps growing: a live stream, the synthetic lavfi source), and is made
+    /// when the phase changes or the duration becomes known or unknown. Reports are made under the engine's lock,
+    /// so `report` must only queue them (the pool's does).
+    /// - Parameter report: Tells the pool the engine's new status.
+    public func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {
+        client.onStatusChange(report)
+    }
+
+    /// The last status the engine reported, or `nil` before the first.
+    public var status: PlaybackStatus? { client.status }
+
     /// Keeps `report` and calls it, once, when mpv can no longer play what a finished load started.
     ///
     /// Reported: an `end-file` with an error; a stream that reaches its end more than a second short

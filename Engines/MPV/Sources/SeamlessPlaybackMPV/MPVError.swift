@@ -21,6 +21,13 @@ public enum MPVError: Error, Hashable, Sendable {
     case propertyFailed(name: String, reason: String)
     /// mpv refused a command other than `loadfile`; the text is mpv's error.
     case commandFailed(String, reason: String)
+    /// mpv cannot seek there: it refused the command (nothing is loaded, say), or the stream cannot seek and mpv
+    /// has cached no range that holds the position (a live stream, a file served without ranges).
+    case seekRefused(position: Duration, reason: String)
+    /// The media a seek was to move went away before the seek's first frame: a newer load replaced it, or it ended.
+    case seekInterrupted(position: Duration, reason: String)
+    /// mpv showed no frame at the new position within ``MPVEngine/Options/seekTimeout``.
+    case seekTimedOut(position: Duration, timeout: Duration)
     /// The engine was shut down, or mpv's core quit, before the call finished.
     case shutDown
     /// The calling task was cancelled.
@@ -49,6 +56,12 @@ extension MPVError: CustomStringConvertible {
             "mpv property \(name) failed: \(reason)"
         case .commandFailed(let command, let reason):
             "mpv command \(command) failed: \(reason)"
+        case .seekRefused(let position, let reason):
+            "mpv cannot seek to \(position): \(reason)"
+        case .seekInterrupted(let position, let reason):
+            "the seek to \(position) was interrupted: \(reason)"
+        case .seekTimedOut(let position, let timeout):
+            "the seek to \(position) showed no frame within \(timeout)"
         case .shutDown:
             "the mpv engine is shut down"
         case .cancelled:

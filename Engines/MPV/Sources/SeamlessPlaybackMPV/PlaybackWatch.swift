@@ -1,7 +1,7 @@
 /// What the engine knows about the media playing since its last load finished, and whether it died.
 ///
 /// Pure: ``EngineStateMachine`` feeds it mpv's events and observed properties (`time-pos`, `duration`,
-/// `eof-reached`) and reads back the position and the first failure. It decides what counts as a failure:
+/// `eof-reached`, `seekable`) and reads back the position and the first failure. It decides what counts as a failure:
 ///
 /// - the entry a finished load plays ends with mpv's error reason;
 /// - that entry reaches its end (`eof-reached`, or an `end-file` with reason EOF) more than
@@ -30,14 +30,58 @@ struct PlaybackWatch: Hashable, Sendable {
     private(set) var isAtEnd = false
     /// The entry a finished load plays; `nil` while a load is in progress or after that entry ended.
     private(set) var playing: Playing?
+    /// The entry a finished load played ended at its end of file (mpv closed it: `keep-open=no`, or encoding).
+    private(set) var endedAtEndOfFile = false
     /// The first failure seen, kept for good.
     private(set) var failure: String?
     /// Whether any load has finished: from then on the core quitting is a failure.
     private(set) var hasPlayed = false
+    /// mpv's `seekable`: whether the file can seek anywhere; `nil` while unknown. A stream that cannot may still seek
+    /// within what mpv has cached.
+    private(set) var isSeekable: Bool?
+    /// Where the last seek landed and where it aimed, until the first `time-pos` report after it
+    /// (see ``seekLanded(at:target:)``).
+    private(set) var landedSeek: Landing?
 
-    /// A load started: until it finishes, nothing the old entry does is a failure.
+    /// A seek's landing: the position read after its first frame, and the position it was sent to.
+    struct Landing: Hashable, Sendable {
+        let position: Double
+        let target: Double
+
+        /// Whether a `time-pos` report may have been read after the landing.
+        func admits(_ reported: Double) -> Bool {
+            if reported == target, abs(target - position) > PlaybackWatch.frameSlack { return false }
+            return reported >= position - PlaybackWatch.frameSlack && reported <= position + PlaybackWatch.landingSlack
+        }
+    }
+
+    /// A little more than one frame at 30 fps, in seconds.
+    static let frameSlack = 0.05
+
+    /// How far past the position a seek landed on the first `time-pos` report after it may be and still count as
+    /// read after the seek, in seconds: playback moves on from the landing while the report is on its way.
+    static let landingSlack = 0.5
+
+    /// A load started: until it finishes, nothing the old entry does is a failure, and the old entry's duration and
+    /// seekability are not the new one's.
     mutating func loadStarted() {
         playing = nil
+        endedAtEndOfFile = false
+        duration = nil
+        isSeekable = nil
+        landedSeek = nil
+    }
+
+    /// A seek to `target` has its first frame out at `position` (read from mpv after its `playback-restart`).
+    ///
+    /// mpv reads an observed property some time after it changes, and one read may be under way across the seek: the
+    /// first `time-pos` report after the landing may carry the position from before the seek, or the target itself
+    /// (mpv's `time-pos` while it seeks), where a keyframe seek lands elsewhere. A first report that lies before the
+    /// landing (beyond one frame), more than ``landingSlack`` after it, or on a target the seek did not land on is that
+    /// read, and is dropped; the reports after it are taken as they come.
+    mutating func seekLanded(at position: Double, target: Double) {
+        self.position = position
+        landedSeek = Landing(position: position, target: target)
     }
 
     /// A load finished: `entry` plays `source`.
@@ -50,9 +94,17 @@ struct PlaybackWatch: Hashable, Sendable {
     mutating func propertyChanged(_ name: String, to value: MPVValue?) {
         switch name {
         case "time-pos":
-            position = value?.doubleValue.flatMap { $0.isFinite ? $0 : nil }
+            let reported = value?.doubleValue.flatMap { $0.isFinite ? $0 : nil }
+            if let landing = landedSeek {
+                landedSeek = nil
+                if let reported, !landing.admits(reported) { return }
+            }
+            position = reported
         case "duration":
             duration = value?.doubleValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            if isAtEnd, let playing { checkEnd(of: playing) }
+        case "seekable":
+            isSeekable = value?.flagValue
         case "eof-reached":
             isAtEnd = value?.flagValue ?? false
             if isAtEnd, let playing { checkEnd(of: playing) }
@@ -69,16 +121,31 @@ struct PlaybackWatch: Hashable, Sendable {
             record("playback of \(playing.source) failed: \(error ?? "mpv reported an error")")
         case .endOfFile:
             checkEnd(of: playing)
+            endedAtEndOfFile = true
         case .stopped, .quit, .redirect, .unknown:
             break
         }
         self.playing = nil
     }
 
+    /// The media's length as read from mpv after a load finished (the change report may come later, or not at all
+    /// when the value equals the last one reported); `nil` leaves what is known.
+    mutating func durationRead(_ value: MPVValue?) {
+        guard let seconds = value?.doubleValue, seconds.isFinite, seconds > 0 else { return }
+        duration = seconds
+        // The end may have been reported before the length was known.
+        if isAtEnd, let playing { checkEnd(of: playing) }
+    }
+
     /// mpv's core shut down without being asked to (it ends the playing entry with reason `quit` first).
     mutating func coreShutDown() {
         guard hasPlayed else { return }
         record("mpv's core shut down")
+    }
+
+    /// Whether the file can seek, as read from mpv for a seek that came before mpv reported it.
+    mutating func seekableRead(_ value: MPVValue?) {
+        if let flag = value?.flagValue { isSeekable = flag }
     }
 
     /// mpv refused a setting: the apply did not land.

@@ -1,0 +1,30 @@
+import SeamlessPlayback
+
+@testable import SeamlessPlaybackMPV
+
+/// A real ``MPVEngine`` in a pool, whose every status report a test can read, though the pages' status streams only
+/// give the newest to a slow reader.
+final class ObservedEngine: PlaybackEngine {
+    let mpv: MPVEngine
+    /// Every status the engine reported to the pool.
+    let reports = StatusProbe()
+
+    init(options: MPVEngine.Options = .init()) async throws {
+        mpv = try await MPVEngine(options: options)
+    }
+
+    func load(_ item: MediaItem) async throws { try await mpv.load(item) }
+    func apply(_ settings: PlaybackSettings) async { await mpv.apply(settings) }
+    func seek(to position: Duration) async throws { try await mpv.seek(to: position) }
+    func currentPosition() async -> Duration { await mpv.currentPosition() }
+    func shutdown() async { await mpv.shutdown() }
+    func onFailure(_ report: @escaping @Sendable (String) -> Void) { mpv.onFailure(report) }
+
+    func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {
+        let reports = self.reports
+        mpv.onStatusChange { status in
+            reports.record(status)
+            report(status)
+        }
+    }
+}
