@@ -4,10 +4,12 @@ struct BenchArguments {
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
 
-          --repetitions N   measured cold starts and handoffs each (default 10, at least 1)
+          --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
           --json PATH       also write the figures as JSON to PATH
           --media URL       play this instead of the synthetic source: anything mpv plays (a file
-                            path, file://, http(s):// including HLS .m3u8, …); it must have audio
+                            path, file://, http(s):// including HLS .m3u8, …); it must have audio.
+                            Seeks need a fixed length; the synthetic source seeks in the same
+                            graph rendered to a 10 s mp4 by libmpv's encoder
           --feed            instead: a user swipes through a feed of 20 clips served over local HTTP
                             (made with ffmpeg), with the preload policy and without it
         """

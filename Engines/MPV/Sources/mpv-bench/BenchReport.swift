@@ -12,6 +12,7 @@ struct BenchReport {
     let coldStarts: Samples
     let handoff: HandoffBench.Result
     let applies: ApplyBench.Result
+    let seeks: SeekBench.Result
 
     var ratio: Double {
         let handoffMedian = handoff.handoffs.median
@@ -70,6 +71,28 @@ struct BenchReport {
             position gap               \(format(positionGapMilliseconds)) ms  (target < \(format(Self.gapTarget, digits: 1)) ms)
             settings live every move   \(handoff.settingsAlwaysLive ? "yes" : "NO")
             all targets met            \(meetsTargets ? "yes" : "NO")
+
+            \(seekTable)
+            """
+    }
+
+    /// The seek figures: call → first frame at the new position, p50 and p95.
+    private var seekTable: String {
+        if let skipped = seeks.skipped { return "seeks: not measured (\(skipped))" }
+        func row(_ name: String, _ samples: Samples) -> String {
+            name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                + [samples.median, samples.percentile(0.95), samples.minimum, samples.maximum]
+                .map { format($0).leftPadded(to: 10) }.joined()
+        }
+        let media = seeks.media == media ? "the same media" : seeks.media
+        return """
+            seeks in \(media): call → first frame at the new position
+            measurement                            p50 ms    p95 ms    min ms    max ms
+            \(row("seek, exact (engine)", seeks.exact))
+            \(row("seek, keyframe (engine)", seeks.keyframe))
+            \(row("page seek, exact (pool)", seeks.pageExact))
+            exact landing error (max)  \(format(seeks.exactLandingError.milliseconds)) ms  (time-pos read after the first frame)
+            keyframe lands before      \(format(seeks.keyframeLandingOffsets.median)) ms  (p50: the keyframe at or before the target)
             """
     }
 
@@ -96,6 +119,18 @@ struct BenchReport {
             "position_gap_ms": positionGapMilliseconds,
             "settings_live_after_every_move": handoff.settingsAlwaysLive,
             "targets_met": meetsTargets,
+            "seek_media": seeks.media,
+            "seek_skipped": seeks.skipped ?? NSNull(),
+            "seek_exact_ms_p50": seeks.exact.median,
+            "seek_exact_ms_p95": seeks.exact.percentile(0.95),
+            "seek_exact_ms": seeks.exact.milliseconds,
+            "seek_keyframe_ms_p50": seeks.keyframe.median,
+            "seek_keyframe_ms_p95": seeks.keyframe.percentile(0.95),
+            "seek_keyframe_ms": seeks.keyframe.milliseconds,
+            "page_seek_exact_ms_p50": seeks.pageExact.median,
+            "page_seek_exact_ms_p95": seeks.pageExact.percentile(0.95),
+            "seek_exact_landing_error_ms_max": seeks.exactLandingError.milliseconds,
+            "seek_keyframe_landing_offset_ms_p50": seeks.keyframeLandingOffsets.median,
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }

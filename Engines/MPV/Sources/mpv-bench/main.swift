@@ -2,8 +2,8 @@ import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackMPV
 
-/// `swift run -c release mpv-bench [--repetitions N] [--json PATH] [--media URL]`: cold start against handoff on
-/// real mpv.
+/// `swift run -c release mpv-bench [--repetitions N] [--json PATH] [--media URL]`: cold start against handoff, and
+/// seeks, on real mpv.
 func runBench() async throws(BenchError) {
     let arguments = try BenchArguments.parse(Array(CommandLine.arguments.dropFirst())).get()
     guard !arguments.showsHelp else {
@@ -18,9 +18,14 @@ func runBench() async throws(BenchError) {
     let cold = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
     let applies = try await ApplyBench.run(repetitions: arguments.repetitions, media: media)
+    // lavfi's generator cannot seek back: the synthetic source's seeks play the same graph rendered to a file.
+    let rendered = arguments.media == BenchArguments.syntheticMedia ? try await SyntheticClip.render() : nil
+    let seeks = try await SeekBench(media: rendered.map { MediaItem(id: $0) } ?? media)
+        .run(repetitions: arguments.repetitions)
+    if let rendered { try? FileManager.default.removeItem(atPath: rendered) }
     let report = BenchReport(
         repetitions: arguments.repetitions, mpvVersion: await mpvVersion(), media: arguments.media,
-        creations: cold.creations, coldStarts: cold.coldStarts, handoff: handoff, applies: applies
+        creations: cold.creations, coldStarts: cold.coldStarts, handoff: handoff, applies: applies, seeks: seeks
     )
     print(report.table)
     if let path = arguments.jsonPath {
