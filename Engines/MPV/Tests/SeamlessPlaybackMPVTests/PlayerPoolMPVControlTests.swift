@@ -23,7 +23,8 @@ struct PlayerPoolMPVControlTests {
         while started.duration(to: .now) < .seconds(3) {
             _ = try await engine.mpv.doubleProperty("time-pos")  // a round trip: the position moves on meanwhile
             let position = await engine.mpv.currentPosition()
-            if position < previous { wrapped = true }
+            // mpv itself steps back a few milliseconds at the end of the video (its clock turns to the audio's).
+            if position + .seconds(1) < previous { wrapped = true }
             previous = position
         }
         #expect(wrapped, "the position never went back to the start")
