@@ -91,7 +91,7 @@ struct BenchReport {
             \(row("seek, exact (engine)", seeks.exact))
             \(row("seek, keyframe (engine)", seeks.keyframe))
             \(row("page seek, exact (pool)", seeks.pageExact))
-            exact landing error (max)  \(format(seeks.exactLandingError.milliseconds)) ms  (time-pos read after the first frame)
+            exact landing error        \(format(seeks.exactLandingErrors.median)) ms p50, \(format(seeks.exactLandingErrors.maximum)) ms max  (time-pos read after the first frame)
             keyframe lands before      \(format(seeks.keyframeLandingOffsets.median)) ms  (p50: the keyframe at or before the target)
             """
     }
@@ -129,7 +129,8 @@ struct BenchReport {
             "seek_keyframe_ms": seeks.keyframe.milliseconds,
             "page_seek_exact_ms_p50": seeks.pageExact.median,
             "page_seek_exact_ms_p95": seeks.pageExact.percentile(0.95),
-            "seek_exact_landing_error_ms_max": seeks.exactLandingError.milliseconds,
+            "seek_exact_landing_error_ms_p50": seeks.exactLandingErrors.median,
+            "seek_exact_landing_error_ms_max": seeks.exactLandingErrors.maximum,
             "seek_keyframe_landing_offset_ms_p50": seeks.keyframeLandingOffsets.median,
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])

@@ -12,8 +12,8 @@ struct SeekBench {
         var exact = Samples()
         var keyframe = Samples()
         var pageExact = Samples()
-        /// The largest distance between an exact seek's target and where it landed.
-        var exactLandingError = Duration.zero
+        /// The distance between each exact seek's target and where it landed (time-pos read after its first frame).
+        var exactLandingErrors = Samples()
         /// How far before its target each keyframe seek landed (on the keyframe at or before it).
         var keyframeLandingOffsets = Samples()
         /// The media seeked in: the bench's media, or the rendered synthetic clip.
@@ -50,8 +50,7 @@ struct SeekBench {
                 guard isMeasured else { continue }
                 result.exact.append(exact)
                 result.keyframe.append(keyframeTime)
-                let error = landed > target.exact ? landed - target.exact : target.exact - landed
-                result.exactLandingError = max(result.exactLandingError, error)
+                result.exactLandingErrors.append(landed > target.exact ? landed - target.exact : target.exact - landed)
                 result.keyframeLandingOffsets.append(target.keyframe - keyframe)
             }
             await engine.shutdown()
