@@ -131,6 +131,30 @@ struct PageSessionStatusTests {
     }
 }
 
+@Suite("PageSession: an outside unpause reported in one burst with a stall", .timeLimit(.minutes(1)))
+struct PageSessionOutsideUnpauseTests {
+    /// Found in review: a `.playing` followed by a `.buffering` in one burst was taken for an apply's echo and not
+    /// judged, so the outside unpause of a paused page went unnoticed.
+    @Test func anOutsideUnpauseFollowedByAStallIsStillNoticed() async throws {
+        let f = PoolFixture()
+        let paused = PlaybackSettings(isPaused: true)
+        let feed = try await f.pool.makeSession(named: "feed", settings: paused)
+        let detail = try await f.pool.makeSession(named: "detail", settings: paused)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        var statuses = feed.status(of: lease).makeAsyncIterator()
+        #expect(await next(.paused(.requested), from: &statuses) != nil)
+        engine.resumeBySystem()
+        engine.stall()
+        #expect(await next(.buffering, from: &statuses) != nil)
+        #expect(await f.pool.metrics.outsideChanges == 1)
+        _ = try await detail.borrow(try await feed.lend(lease))
+        #expect(engine.record.applies.count == 2)
+        engine.endStall()
+        #expect(engine.phase == .paused(.requested))
+    }
+}
+
 @Suite("PlayerPool: failure reports after shutdown, and a shutdown that waits for slow calls", .timeLimit(.minutes(1)))
 struct PlayerPoolReviewFixTests {
     @Test func aReportAfterTheEngineWasShutDownIsIgnored() async throws {

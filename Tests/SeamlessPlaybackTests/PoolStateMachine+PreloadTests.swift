@@ -54,6 +54,52 @@ struct PoolStateMachinePreloadTests {
         #expect(PreloadWindow(concurrentLoads: 0).concurrentLoads == 1)
     }
 
+    /// Found in review: a failed focused item counted as done even while a page's acquire loaded it again.
+    @Test func aPagesAcquireOfAFocusedItemThatFailedHoldsTheNeighboursBack() throws {
+        let h = MachineHarness(capacity: 3)
+        let window = PreloadWindow(ahead: 1, behind: 0)
+        _ = focus(h, 3, window: window)
+        h.finishJob(Self.p[0])
+        h.step { $0.loadFinished(Self.p[0], media: item(3), failure: "flaky") }
+        h.settle()  // the neighbour a4 loads all the same
+        let feed = h.open("feed", feedSettings)
+        let acquire = h.request()
+        h.step { $0.acquireRequested(acquire, session: feed, media: item(3), timeout: nil, now: .zero) }
+        #expect(h.machine.focusedItem(of: try #require(h.machine.feed)) == .inFlight)
+        #expect(focus(h, 3, window: window) == [])
+    }
+
+    /// Found in review: `concurrentLoads` counted only the window's neighbours, not a load a move of the focus left
+    /// running.
+    @Test func aLoadLeftRunningByAMoveCountsAgainstTheNeighboursAtOnce() {
+        let h = MachineHarness(capacity: 4)
+        let window = PreloadWindow(ahead: 1, behind: 0)
+        _ = focus(h, 0, window: window)
+        h.finishJob(Self.p[0])
+        h.finishJob(Self.p[0])  // a0 loaded; a1's engine is being made
+        h.finishJob(Self.p[1])  // a1's load runs
+        #expect(focus(h, 5, window: window) == [.run(.create, on: Self.p[2])])
+        h.finishJob(Self.p[2])
+        // a5 loaded: a6 waits while a1's load still runs.
+        #expect(h.step { $0.loadFinished(Self.p[2], media: item(5)) } == [.emit(.loaded(Self.p[2], item(5)))])
+        #expect(
+            h.step { $0.loadFinished(Self.p[1], media: item(1)) }
+                == [.emit(.loaded(Self.p[1], item(1))), .run(.create, on: Self.p[3])])
+    }
+
+    /// Found in review: a seek of the focused item's player held the neighbours back, and nothing started them after.
+    @Test func theNeighboursStartWhenASeekOfTheFocusedPlayerReturns() throws {
+        let h = MachineHarness(capacity: 4)
+        let feed = h.open("feed", feedSettings)
+        let lease = try #require(h.acquire(feed, item(3)))
+        let seek = h.request()
+        h.step { $0.seekRequested(seek, lease: lease.key, by: feed, to: .zero) }
+        #expect(focus(h, 3) == [])
+        #expect(
+            h.step { $0.seekFinished(Self.p[0], request: seek, failure: nil) }
+                == [.succeed(seek), .run(.create, on: Self.p[1])])
+    }
+
     @Test func windowIsConfigurable() {
         let h = MachineHarness(capacity: 4)
         #expect(focus(h, 3, window: PreloadWindow(ahead: 0, behind: 2)) == [.run(.create, on: Self.p[0])])

@@ -174,4 +174,19 @@ struct PoolStateMachineShutdownWaitTests {
         let shutdown = h.request()
         #expect(h.step { $0.shutdownRequested(shutdown) }.succeeded(shutdown))
     }
+
+    /// Found in review: the engine failed (a report) after the shutdown began, while its load ran; the shutdown
+    /// stopped waiting for it and returned before the engine was shut down.
+    @Test func aShutdownWaitsForAnEngineThatFailsWhileItWaits() {
+        let h = MachineHarness()
+        let feed = h.open("feed", feedSettings)
+        let acquire = h.request()
+        h.step { $0.acquireRequested(acquire, session: feed, media: clip, timeout: nil, now: .zero) }
+        h.step { $0.engineCreated(p1) }
+        let shutdown = h.request()
+        #expect(h.step { $0.shutdownRequested(shutdown) }.failure(for: acquire) == .poolShutDown)
+        #expect(!h.step { $0.engineFailed(p1, reason: "stream cut", now: .zero) }.succeeded(shutdown))
+        #expect(h.step { $0.loadFinished(p1, media: clip) } == [.run(.shutDown, on: p1)])
+        #expect(h.step { $0.engineShutDown(p1) }.succeeded(shutdown))
+    }
 }

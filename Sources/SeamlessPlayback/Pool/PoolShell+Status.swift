@@ -16,7 +16,9 @@ extension PoolShell {
         let (reports, lost) = inbox.take()
         if lost { run { $0.statusReportsLost(id) } }
         for (index, status) in reports.enumerated() {
-            let isSuperseded = index < reports.count - 1
+            // A `.playing` that a requested pause follows in the same burst may be the echo of an apply a later one
+            // overrode; followed by anything else (a stall), it stays judged: it may be an outside unpause.
+            let isSuperseded = reports[(index + 1)...].contains { $0.phase == .paused(.requested) }
             run { $0.statusReported(id, status, isSuperseded: isSuperseded) }
         }
     }
@@ -53,7 +55,11 @@ extension PoolShell {
             if isActive, let reported = machine.statuses[stream.player],
                 !stream.wasActive || stream.heard != reported.count
             {
-                stream.continuation.yield(reported.status)
+                if case .terminated = stream.continuation.yield(reported.status) {
+                    // Its reader stopped before the stream was registered, so its termination handler never ran.
+                    statusStreams[key] = nil
+                    continue
+                }
                 stream.heard = reported.count
             }
             stream.wasActive = isActive

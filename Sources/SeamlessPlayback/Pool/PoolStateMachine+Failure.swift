@@ -41,8 +41,16 @@ extension PoolStateMachine {
         failSeeks(of: player, reason: reason)
         for request in player.watchers {
             switch requests[request] {
-            case .settle, .retire:
+            case .settle:
                 stopWaiting(request, on: id)
+            case .retire:
+                // A shutdown or trim waiting for the engine waits on for the failed engine's own shutdown, unless its
+                // call outlasted its timeout (it may never return).
+                if callHung {
+                    stopWaiting(request, on: id)
+                } else {
+                    failedEngineWatchers[id, default: []].append(request)
+                }
             case .reclaim(id, _, _, _), .prewarm(id, _):
                 requests[request] = nil
                 out.append(.fail(request, .engineFailed(reason)))

@@ -115,6 +115,8 @@ extension PoolStateMachine {
         let top = players.read(id) { $0.stack.last?.session } ?? nil
         let activeSettings = top.flatMap { session in sessions.read(session) { $0.settings } }
         withPlayer(id) { machine, player in
+            // A seek whose settings version has landed goes before the applies decided after it.
+            if let seek = player.seeks.first, seek.version <= player.landed { machine.startSeek(&player) }
             if let job = player.startNextJob(activeSettings: activeSettings) {
                 if case .load = job { machine.counters.loads += 1 }
                 machine.out.append(.run(job, on: id))

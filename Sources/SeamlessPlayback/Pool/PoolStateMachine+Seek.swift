@@ -4,7 +4,8 @@ extension PoolStateMachine {
     /// The page asked to move the player's position.
     ///
     /// Only the player's active holder may seek: a lease that lent the player is refused with `.notActiveHolder`.
-    /// The seek waits for its turn on the engine's lane, after any load or apply due, and reaches the engine only
+    /// The seek waits for its turn on the engine's lane, after the load or apply due when it was asked (applies decided
+    /// later come after it), and reaches the engine only
     /// if its lease is still the active holder then (``startSeek(_:)``); it completes when the engine's seek returns.
     mutating func seekRequested(
         _ request: RequestID, lease: LeaseKey, by session: SessionID, to position: Duration
@@ -21,8 +22,12 @@ extension PoolStateMachine {
             return failNow(request, .seekFailed("the position \(position) is negative"))
         }
         requests[request] = .seek(player: lease.player)
-        let seek = PendingSeek(request: request, epoch: lease.epoch, session: session, position: position)
-        players.modify(lease.player) { $0.seeks.append(seek) }
+        players.modify(lease.player) { player in
+            player.seeks.append(
+                PendingSeek(
+                    request: request, epoch: lease.epoch, session: session, position: position, version: player.version
+                ))
+        }
         advance(lease.player)
         return take()
     }
@@ -59,6 +64,8 @@ extension PoolStateMachine {
             out.append(failure.map { .fail(request, .seekFailed($0)) } ?? .succeed(request))
         }
         advance(id)
+        // A seek of the focused item's player held the neighbours' preloads back: they may start now.
+        if feed != nil { focusedItemSettled(on: id) }
         return take()
     }
 

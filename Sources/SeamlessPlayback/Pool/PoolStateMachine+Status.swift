@@ -11,8 +11,8 @@ extension PoolStateMachine {
     /// - Parameters:
     ///   - id: The player.
     ///   - status: What the engine reported.
-    ///   - isSuperseded: Whether a later report of the same engine is already known: a `.playing` that a later
-    ///     report replaces is not judged (it may be the echo of an apply that a later one overrode).
+    ///   - isSuperseded: Whether a later requested pause of the same engine is already known: a `.playing` it
+    ///     replaces is not judged (it may be the echo of an apply that a later one overrode).
     mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) -> [PoolAction] {
         guard players.read(id, { $0.isCreated }) == true else { return take() }
         statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1)

@@ -141,4 +141,7 @@ struct PendingSeek: Hashable, Sendable {
     let epoch: UInt64
     let session: SessionID
     let position: Duration
+    /// The player's settings version when the seek was asked: it runs once that version has landed, before the
+    /// applies of later ones (first come, first served with them), so that a stream of updates cannot hold it back.
+    let version: UInt64
 }

@@ -206,13 +206,14 @@ extension PoolStateMachine {
     /// Where the focus's item stands: a player that has it loaded wins over another one loading it.
     func focusedItem(of focus: FeedFocus) -> FocusedItem {
         guard let focused = focus.wanted.first else { return .absent }
-        if focus.failed.contains(focused) { return .failed }
         var found = false
         for player in players.values where player.media == focused && !player.retiring {
             if Self.hasLoaded(player, focused) { return .loaded }
             found = true
         }
-        return found ? .inFlight : .absent
+        // A page's acquire loading it again after its preload failed is in flight all the same.
+        if found { return .inFlight }
+        return focus.failed.contains(focused) ? .failed : .absent
     }
 
     /// Whether the player has `media` on its engine, no load of it running.
@@ -220,12 +221,13 @@ extension PoolStateMachine {
         player.isCreated && player.loaded == media && player.job != .load(media)
     }
 
-    /// The neighbours of the focused item (the window's other media) whose engine is being made or whose load is
-    /// due or running, on idle players: those the policy or a prewarm started.
+    /// The preloads other than the focused item's whose engine is being made or whose load is due or running, on
+    /// idle players: those of the window's neighbours, and those a move of the focus left running (a load that runs
+    /// is not cut off), started by the policy or by a prewarm.
     func neighboursInFlight(of focus: FeedFocus) -> Int {
-        let neighbours = focus.wanted.dropFirst()
+        let focused = focus.wanted.first
         return players.values.reduce(0) { count, player in
-            guard player.isClaimable, let media = player.media, neighbours.contains(media),
+            guard player.isClaimable, !player.retiring, let media = player.media, media != focused,
                 !Self.hasLoaded(player, media)
             else { return count }
             return count + 1
