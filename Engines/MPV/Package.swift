@@ -32,14 +32,18 @@ let package = Package(
             name: "SeamlessPlaybackMPV",
             dependencies: ["CMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
         ),
+        // Media made with ffmpeg and served over local HTTP, for the tests and the feed bench.
+        .target(name: "MediaFixtures"),
         .executableTarget(
             name: "mpv-bench",
-            dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+            dependencies: [
+                "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+            ]
         ),
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
             dependencies: [
-                "SeamlessPlaybackMPV",
+                "SeamlessPlaybackMPV", "MediaFixtures",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFixtures
 
 /// The feed bench's media: clips made with ffmpeg in a folder of their own, served over local HTTP by the tests'
 /// media server (`Tests/Support/media_server.py`, range requests as an ordinary web server serves them).
@@ -10,13 +11,11 @@ final class FeedMedia: Sendable {
 
     /// The URLs of the clips, in feed order.
     let urls: [String]
-    private let server: Process
-    private let serverInput: Pipe
+    private let server: MediaServerProcess
 
-    private init(urls: [String], server: Process, serverInput: Pipe) {
+    private init(urls: [String], server: MediaServerProcess) {
         self.urls = urls
         self.server = server
-        self.serverInput = serverInput
     }
 
     /// Makes the clips (each with its own tone, so that none is another's copy) and starts the server.
@@ -27,11 +26,11 @@ final class FeedMedia: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for index in 0..<clipCount {
-                try await runToEnd("ffmpeg", arguments(for: index, into: folder))
+                try await run("ffmpeg", arguments(for: index, into: folder))
             }
-            let (server, input, port) = try await startServer(serving: folder)
-            let urls = (0..<clipCount).map { "http://127.0.0.1:\(port)/file/clip-\($0).mp4" }
-            return FeedMedia(urls: urls, server: server, serverInput: input)
+            let server = try await MediaServerProcess.start(serving: folder)
+            let urls = (0..<clipCount).map { "http://127.0.0.1:\(server.port)/file/clip-\($0).mp4" }
+            return FeedMedia(urls: urls, server: server)
         } catch let error as BenchError {
             throw error
         } catch {
@@ -41,8 +40,7 @@ final class FeedMedia: Sendable {
 
     /// Stops the server.
     func stop() {
-        try? serverInput.fileHandleForWriting.close()
-        server.terminate()
+        server.stop()
     }
 
     private static func arguments(for index: Int, into folder: URL) -> [String] {
@@ -53,51 +51,5 @@ final class FeedMedia: Sendable {
             "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
             "-movflags", "+faststart", folder.appendingPathComponent("clip-\(index).mp4").path,
         ]
-    }
-
-    private static func startServer(serving folder: URL) async throws -> (Process, Pipe, Int) {
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tests/Support/media_server.py").path
-        return try await onThread {
-            let process = Process()
-            let input = Pipe()
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script, folder.path]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw BenchError.failed("the media server exited before listening") }
-                line.append(chunk)
-            }
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let port = Int(text) else { throw BenchError.failed("the media server printed \(text)") }
-            return (process, input, port)
-        }
-    }
-
-    private static func runToEnd(_ program: String, _ arguments: [String]) async throws {
-        try await onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [program] + arguments
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw BenchError.failed("\(program) exited with \(process.terminationStatus)")
-            }
-        }
-    }
-
-    /// Blocking work (a child process, a pipe) on a thread of its own, off the cooperative pool.
-    private static func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value
-    {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
     }
 }

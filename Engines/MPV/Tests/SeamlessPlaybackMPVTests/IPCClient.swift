@@ -1,4 +1,5 @@
 import Foundation
+import MediaFixtures
 
 /// Another mpv client, on the IPC socket mpv opens with its `input-ipc-server` option (`Tests/Support/mpv_ipc.py`):
 /// what a remote, a script or a media-key plugin would be.

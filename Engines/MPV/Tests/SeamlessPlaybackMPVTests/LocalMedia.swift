@@ -1,4 +1,5 @@
 import Foundation
+import MediaFixtures
 import SeamlessPlayback
 
 /// Media files made for the tests with ffmpeg (installed by `ci.sh`), once per test process:
@@ -61,27 +62,6 @@ actor LocalMedia {
     func size(of name: String) async throws -> Int {
         let path = try await directory().appendingPathComponent(name).path
         return (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    }
-}
-
-/// Runs a program found on `PATH` to its end, on a thread of its own, and throws if it fails.
-func run(_ program: String, _ arguments: [String]) async throws {
-    try await onOwnThread {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestSupportError("\(program) exited with \(process.terminationStatus)")
-        }
-    }
-}
-
-/// Runs blocking work (a child process, a pipe read) on a new thread, off the cooperative pool.
-func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFixtures
 import SeamlessPlayback
 
 /// The local HTTP server of `Tests/Support/media_server.py`, serving ``LocalMedia``'s folder.
@@ -8,42 +9,18 @@ import SeamlessPlayback
 /// every response stops there and drops its connection, and later requests get 503. With `?rate=BYTES` it sends
 /// BYTES per second, as a slow network would. `/hang/NAME` never answers.
 final class MediaServer: Sendable {
-    private let process: Process
-    private let input: Pipe
+    private let server: MediaServerProcess
     /// `http://127.0.0.1:PORT`.
     let base: String
 
-    private init(process: Process, input: Pipe, port: Int) {
-        self.process = process
-        self.input = input
-        base = "http://127.0.0.1:\(port)"
+    private init(server: MediaServerProcess) {
+        self.server = server
+        base = "http://127.0.0.1:\(server.port)"
     }
 
     /// Starts a server and returns once it listens.
     static func start() async throws -> MediaServer {
-        let folder = try await LocalMedia.shared.directory()
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/media_server.py").path
-        return try await onOwnThread {
-            let process = Process()
-            let input = Pipe()
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script, folder.path]
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw TestSupportError("the media server exited before listening") }
-                line.append(chunk)
-            }
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let port = Int(text) else { throw TestSupportError("the media server printed \(text)") }
-            return MediaServer(process: process, input: input, port: port)
-        }
+        MediaServer(server: try await MediaServerProcess.start(serving: try await LocalMedia.shared.directory()))
     }
 
     /// An item for a file served with range requests, from a server that dies at byte `cutAt` and sends `rate`
@@ -70,7 +47,6 @@ final class MediaServer: Sendable {
 
     /// Stops the server.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
+        server.stop()
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Runs a program found on `PATH` to its end, on a thread of its own, and throws if it fails.
+/// - Parameters:
+///   - program: The program's name (`ffmpeg`, `python3`).
+///   - arguments: Its arguments.
+/// - Throws: ``MediaFixtureError`` when it cannot start or exits with a failure.
+package func run(_ program: String, _ arguments: [String]) async throws {
+    try await onOwnThread {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MediaFixtureError("\(program) exited with \(process.terminationStatus)")
+        }
+    }
+}
+
+/// Runs blocking work (a child process, a pipe read) on a new thread, off the cooperative pool.
+/// - Parameter body: The work.
+/// - Returns: What it returned.
+/// - Throws: What it threw.
+package func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// Why a fixture could not be made.
+package struct MediaFixtureError: Error, CustomStringConvertible {
+    package let description: String
+
+    /// - Parameter description: What went wrong.
+    package init(_ description: String) { self.description = description }
+}
