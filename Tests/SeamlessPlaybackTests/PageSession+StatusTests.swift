@@ -12,6 +12,17 @@ func next(
     return nil
 }
 
+/// A feed and a detail page whose settings both pause, the feed holding a player: a handoff between them applies
+/// nothing unless the engine changed by itself.
+func pausedPagesSharingAPlayer() async throws -> (PoolFixture, PageSession, PageSession, PlayerLease, SimulatedEngine) {
+    let f = PoolFixture()
+    let paused = PlaybackSettings(isPaused: true)
+    let feed = try await f.pool.makeSession(named: "feed", settings: paused)
+    let detail = try await f.pool.makeSession(named: "detail", settings: paused)
+    let lease = try await feed.acquire(clip)
+    return (f, feed, detail, lease, try #require(f.engine(of: lease)))
+}
+
 /// Reads a stream to its end; returns how many elements it had.
 func drain<T: Sendable>(_ stream: AsyncStream<T>) async -> Int {
     var count = 0
@@ -116,12 +127,7 @@ struct PageSessionStatusTests {
     }
 
     @Test func anOutsideUnpauseOfAPausedPageIsUndoneAtTheNextHandoff() async throws {
-        let f = PoolFixture()
-        let paused = PlaybackSettings(isPaused: true)
-        let feed = try await f.pool.makeSession(named: "feed", settings: paused)
-        let detail = try await f.pool.makeSession(named: "detail", settings: paused)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
+        let (_, feed, detail, lease, engine) = try await pausedPagesSharingAPlayer()
         var statuses = feed.status(of: lease).makeAsyncIterator()
         #expect(await next(.paused(.requested), from: &statuses) != nil)
         engine.resumeBySystem()
@@ -136,12 +142,7 @@ struct PageSessionOutsideUnpauseTests {
     /// Found in review: a `.playing` followed by a `.buffering` in one burst was taken for an apply's echo and not
     /// judged, so the outside unpause of a paused page went unnoticed.
     @Test func anOutsideUnpauseFollowedByAStallIsStillNoticed() async throws {
-        let f = PoolFixture()
-        let paused = PlaybackSettings(isPaused: true)
-        let feed = try await f.pool.makeSession(named: "feed", settings: paused)
-        let detail = try await f.pool.makeSession(named: "detail", settings: paused)
-        let lease = try await feed.acquire(clip)
-        let engine = try #require(f.engine(of: lease))
+        let (f, feed, detail, lease, engine) = try await pausedPagesSharingAPlayer()
         var statuses = feed.status(of: lease).makeAsyncIterator()
         #expect(await next(.paused(.requested), from: &statuses) != nil)
         engine.resumeBySystem()

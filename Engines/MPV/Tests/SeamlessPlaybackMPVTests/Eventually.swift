@@ -8,3 +8,20 @@ func eventually(within limit: Duration = .seconds(5), _ condition: () async -> B
     }
     return await condition()
 }
+
+/// What `body` gives, or `nil` when it gives nothing within `limit` (it is cancelled then). The limit only guards
+/// against a hang.
+func firstResult<Value: Sendable>(
+    within limit: Duration, _ body: @escaping @Sendable () async -> Value?
+) async -> Value? {
+    await withTaskGroup(of: Value?.self) { group in
+        group.addTask { await body() }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}

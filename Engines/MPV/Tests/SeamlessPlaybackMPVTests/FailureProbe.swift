@@ -23,18 +23,9 @@ final class FailureProbe: Sendable {
     /// The first report, or `nil` if none comes within `limit` (the limit only guards against a hang).
     func first(within limit: Duration) async -> String? {
         let reports = reports
-        return await withTaskGroup(of: String?.self) { group in
-            group.addTask {
-                var iterator = reports.makeAsyncIterator()
-                return await iterator.next()
-            }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        return await firstResult(within: limit) {
+            var iterator = reports.makeAsyncIterator()
+            return await iterator.next()
         }
     }
 }

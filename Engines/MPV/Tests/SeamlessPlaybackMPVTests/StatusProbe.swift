@@ -46,18 +46,9 @@ final class StatusProbe: Sendable {
         async -> PlaybackStatus?
     {
         let reports = reports
-        return await withTaskGroup(of: PlaybackStatus?.self) { group in
-            group.addTask {
-                for await status in reports where condition(status) { return status }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        return await firstResult(within: limit) {
+            for await status in reports where condition(status) { return status }
+            return nil
         }
     }
 
