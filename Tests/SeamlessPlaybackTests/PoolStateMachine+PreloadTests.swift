@@ -52,6 +52,9 @@ struct PoolStateMachinePreloadTests {
         h.finishJob(Self.p[1])
         #expect(h.step { $0.loadFinished(Self.p[1], media: item(4)) }.jobs == [.run(.create, on: Self.p[3])])
         #expect(PreloadWindow(concurrentLoads: 0).concurrentLoads == 1)
+        var zero = PreloadWindow()
+        zero.concurrentLoads = 0
+        #expect(FeedFocus(index: 0, items: Self.items, window: zero).concurrentLoads == 1)
     }
 
     /// Found in review: a failed focused item counted as done even while a page's acquire loaded it again.

@@ -23,7 +23,8 @@ struct FeedFocus: Sendable {
     init(index: Int, items: [MediaItem], window: PreloadWindow) {
         self.index = index
         wanted = window.indices(around: index, count: items.count).map { items[$0] }
-        concurrentLoads = window.concurrentLoads
+        // The property can be set below 1 after the initializer clamped it: a window always loads one neighbour.
+        concurrentLoads = max(1, window.concurrentLoads)
         // Saturating: a window larger than the feed reaches no farther than the feed.
         let reach = min(max(window.ahead, window.behind), items.count) + Self.searchMargin
         let lower = max(0, index - reach)
