@@ -184,4 +184,33 @@ struct PoolStateMachineSeekTests {
         #expect(sought.succeeded(seek))
         #expect(sought.jobs == [.run(.apply(detailSettings, version: 3), on: p1)])
     }
+    /// Found by the stress run: the owner's seek, queued behind its borrower's (refused at its turn), started before the
+    /// give-back's apply had put the owner's settings back on the engine.
+    @Test func aSeekQueuedBehindARefusedOneWaitsForItsHoldersSettingsToLand() throws {
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip()
+        let borrowed = try #require(h.handOff(lease, to: detail))
+        let update = h.request()
+        let applying = h.step { $0.updateRequested(update, session: detail, settings: miniSettings) }
+        let updateVersion = try #require(
+            applying.jobs.first.flatMap { job -> UInt64? in
+                if case .run(.apply(_, let version), _) = job { version } else { nil }
+            })
+        let detailSeek = h.request()
+        #expect(h.step { $0.seekRequested(detailSeek, lease: borrowed.key, by: detail, to: .seconds(1)) } == [])
+        let giveBack = h.request()
+        h.step { $0.giveBackRequested(giveBack, lease: borrowed.key, by: detail) }
+        let feedSeek = h.request()
+        #expect(h.step { $0.seekRequested(feedSeek, lease: lease.key, by: feed, to: .seconds(2)) } == [])
+        // The update lands: the borrower's seek is refused, and the feed's settings go on before the feed's seek.
+        let landed = h.step { $0.applyFinished(p1, version: updateVersion) }
+        #expect(landed.failure(for: detailSeek) == .notActiveHolder)
+        #expect(landed.jobs == [.run(.apply(feedSettings, version: updateVersion + 1), on: p1)])
+        #expect(h.machine.checkInvariants().isEmpty)
+        let back = h.step { $0.applyFinished(p1, version: updateVersion + 1) }
+        #expect(back.jobs == [.run(.seek(.seconds(2), request: feedSeek), on: p1)])
+        #expect(back.succeeded(giveBack))
+        // The owner hears `.returned` once its lane is free again.
+        let sought = h.step { $0.seekFinished(p1, request: feedSeek, failure: nil) }
+        #expect(sought == [.succeed(feedSeek), .notify(lease, .returned)])
+    }
 }

@@ -33,16 +33,23 @@ extension PoolStateMachine {
     }
 
     /// Starts the player's first queued seek whose lease is still the active holder, failing the ones before it
-    /// that are not: their engine never sees them. Called by ``advance(_:)`` when no load or apply is due.
+    /// that are not: their engine never sees them. Called by ``advance(_:)`` when no load or apply is due, or when
+    /// the first seek's settings version has landed.
+    ///
+    /// A seek whose lease is the active holder but whose settings version has not landed yet stays queued: the
+    /// apply that carries its holder's settings goes first (found by the stress run: a give-back's seek, queued
+    /// behind the borrower's refused one, reached the engine before the owner's settings were back on it).
     mutating func startSeek(_ player: inout PlayerState) {
         guard player.isLaneFree, player.isCreated else { return }
-        while !player.seeks.isEmpty {
-            let seek = player.seeks.removeFirst()
+        while let seek = player.seeks.first {
             if let top = player.stack.last, top.epoch == seek.epoch, top.pending == nil {
+                guard seek.version <= player.landed else { return }
+                player.seeks.removeFirst()
                 player.job = .seek(seek.position, request: seek.request)
                 out.append(.run(.seek(seek.position, request: seek.request), on: player.id))
                 return
             }
+            player.seeks.removeFirst()
             requests[seek.request] = nil
             out.append(.fail(seek.request, sessions.contains(seek.session) ? .notActiveHolder : .sessionClosed))
         }
