@@ -3,5 +3,7 @@
 
 // libmpv's client API, from the system (Debian: libmpv-dev; pkg-config name: mpv).
 #include <mpv/client.h>
+// The render API, for the software renderer of frame-rendering engines.
+#include <mpv/render.h>
 
 #endif

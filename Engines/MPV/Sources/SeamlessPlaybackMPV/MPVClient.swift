@@ -19,7 +19,7 @@ final class MPVClient: Sendable {
         ("paused-for-cache", .flag), ("seekable", .flag),
     ]
 
-    private struct Shared {
+    struct Shared {
         var machine = EngineStateMachine()
         var continuations: [EngineStateMachine.WaiterID: CheckedContinuation<Outcome, Never>] = [:]
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
@@ -48,35 +48,48 @@ final class MPVClient: Sendable {
     /// marking the lifecycle `destroying` under `shared`'s lock; every other thread calls mpv only
     /// while holding that lock and only while the lifecycle allows it. So no call can reach a
     /// destroyed handle.
-    private nonisolated(unsafe) let handle: OpaquePointer
-    private let shared = Protected(Shared())
+    nonisolated(unsafe) let handle: OpaquePointer
+    let shared = Protected(Shared())
     /// Set by ``holdEvents()`` (tests only): the event thread parks before reading its next event.
-    private let eventHold = Protected<EventHold?>(nil)
+    let eventHold = Protected<EventHold?>(nil)
 
-    /// Parks the event thread for a test, so that mpv's replies pile up unread in its queue.
-    final class EventHold: Sendable {
-        let parked = DispatchSemaphore(value: 0)
-        let released = DispatchSemaphore(value: 0)
+    /// The software renderer, for an engine that renders frames; its context is freed before the handle is destroyed.
+    let renderer: FrameRenderer?
 
-        /// Lets the event thread go on.
-        func release() { released.signal() }
-    }
-
-    private init(handle: OpaquePointer) {
+    private init(handle: OpaquePointer, renderer: FrameRenderer?) {
         self.handle = handle
+        self.renderer = renderer
     }
 
     /// Creates and initialises mpv with the options, in order, on a thread of its own, which then
     /// drains mpv's events until the handle stops. The caller's executor only waits.
+    /// - Parameters:
+    ///   - options: mpv's options, set before initialisation.
+    ///   - rendersFrames: Whether to make a software render context (``FrameRenderer``) after initialisation.
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or
     ///   ``MPVError/initializationFailed(_:)``; no handle is left behind.
-    static func make(options: [(name: String, value: String)]) async throws(MPVError) -> MPVClient {
+    static func make(
+        options: [(name: String, value: String)], rendersFrames: Bool = false
+    ) async throws(MPVError) -> MPVClient {
         let created = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<MPVClient, MPVError>, Never>) in
             let thread = Thread {
+                // Named from inside too: on Linux, Foundation passes a name set before `start()` to the system only then.
+                Thread.current.name = "mpv-events"
                 let client: MPVClient
                 do throws(MPVError) {
-                    client = MPVClient(handle: try createHandle(options: options))
+                    let handle = try createHandle(options: options)
+                    var renderer: FrameRenderer?
+                    if rendersFrames {
+                        do throws(MPVError) {
+                            renderer = try FrameRenderer.make(for: handle)
+                        } catch {
+                            mpv_terminate_destroy(handle)
+                            throw error
+                        }
+                    }
+                    client = MPVClient(handle: handle, renderer: renderer)
+                    renderer?.start()
                 } catch {
                     continuation.resume(returning: .failure(error))
                     return
@@ -221,28 +234,6 @@ final class MPVClient: Sendable {
     /// Requests made and not answered yet: in flight or waiting in the backlog.
     var requestsPending: Int { shared.withLock { $0.machine.requestsInFlight + $0.machine.backlogCount } }
 
-    /// Tests only: parks the event thread before its next event and returns once it is parked.
-    /// Until ``EventHold/release()``, no reply is read, so mpv's reply queue fills as it would behind a
-    /// slow consumer.
-    func holdEvents() async -> EventHold {
-        let hold = EventHold()
-        let isRunning = shared.withLock { shared in
-            guard shared.machine.lifecycle == .running else { return false }
-            eventHold.withLock { $0 = hold }
-            mpv_wakeup(handle)
-            return true
-        }
-        // A stopped engine's thread reads no more events: nothing to park.
-        guard isRunning else { return hold }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                hold.parked.wait()
-                continuation.resume()
-            }.start()
-        }
-        return hold
-    }
-
     // MARK: Lifecycle
 
     /// Asks the event thread to destroy the handle, without waiting. Safe to call any number of times.
@@ -344,6 +335,8 @@ final class MPVClient: Sendable {
                 let failed = shared.machine.beginDestroying()
                 return shared.take(failed)
             })
+        // The render context goes first: libmpv requires it freed before the handle is destroyed.
+        renderer?.stop()
         mpv_terminate_destroy(handle)
         let stopWaiters = shared.withLock { shared in
             shared.machine.destroyed()

@@ -44,24 +44,34 @@ extension MPVEngine {
         /// below the pool's default apply timeout (5 s, which also bounds a seek), so that a seek mpv never carries
         /// out fails as a seek and the engine stays in service.
         public var seekTimeout: Duration
+        /// Whether the engine draws its pictures, with mpv's software renderer (`vo=libmpv`, whatever
+        /// ``mpvOptions`` says of `vo`), into the ``FrameHost`` that shows it. Defaults to `false`: `vo=null`.
+        ///
+        /// The render context is made right after mpv is initialised and freed before its handle is destroyed; the
+        /// drawing happens on a thread of the engine's. Drawing is done on the CPU: a small picture (a few hundred
+        /// pixels across) keeps up with 30 frames a second on one core, a full-screen one does not.
+        public var rendersFrames: Bool
 
         /// Creates options; every argument has the documented default.
         /// - Parameters:
         ///   - mpvOptions: mpv options over ``headlessDefaults``.
         ///   - loadTimeout: How long a load waits for the first frame.
         ///   - seekTimeout: How long a seek waits for the first frame at the new position.
+        ///   - rendersFrames: Whether the engine draws its pictures into ``FrameHost``s.
         public init(
             mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10),
-            seekTimeout: Duration = .seconds(3)
+            seekTimeout: Duration = .seconds(3), rendersFrames: Bool = false
         ) {
             self.mpvOptions = mpvOptions
             self.loadTimeout = loadTimeout
             self.seekTimeout = seekTimeout
+            self.rendersFrames = rendersFrames
         }
 
         /// The defaults with the caller's options over them, sorted by name so every run sets them alike.
         var resolvedMPVOptions: [(name: String, value: String)] {
             var options = Self.headlessDefaults.merging(mpvOptions) { _, caller in caller }
+            if rendersFrames { options["vo"] = "libmpv" }
             if options["ao"] == "null" {
                 options.merge(Self.nullAudioDefaults) { chosen, _ in chosen }
                 options.merge(mpvOptions) { _, caller in caller }

@@ -10,7 +10,8 @@ import SeamlessPlayback
 /// events. Every call is sent to mpv asynchronously and resumed by that thread when mpv replies, so
 /// no call blocks its caller's executor. With the default ``Options`` the player is headless
 /// (`vo=null`, `ao=null`): it decodes and keeps time like a real one, which is what tests and
-/// benchmarks need.
+/// benchmarks need. With ``Options/rendersFrames`` it draws its pictures with mpv's software renderer, on a
+/// thread of its own, into the ``FrameHost`` that shows it.
 ///
 /// ``SeamlessPlayback/PlaybackSettings/volume`` is a linear amplitude gain (0.5 halves the
 /// amplitude, about −6 dB), as on Apple platforms; mpv's own volume is cubic, so the engine sends
@@ -28,8 +29,11 @@ public final class MPVEngine: PlaybackEngine {
     ///   ``MPVError/initializationFailed(_:)``.
     public init(options: Options = Options()) async throws(MPVError) {
         self.options = options
-        client = try await MPVClient.make(options: options.resolvedMPVOptions)
+        client = try await MPVClient.make(options: options.resolvedMPVOptions, rendersFrames: options.rendersFrames)
     }
+
+    /// The software renderer that draws into ``FrameHost``s, for an engine that renders frames.
+    var frameRenderer: FrameRenderer? { client.renderer }
 
     deinit {
         client.requestStop()

@@ -1,0 +1,104 @@
+import SeamlessPlayback
+
+/// A ``SeamlessPlayback/SurfaceHost`` for Linux: a frame buffer of its own size that shows a frame-rendering
+/// ``MPVEngine``'s picture (``MPVEngine/Options/rendersFrames``) while the player's surfaces have it attached.
+///
+/// ``SeamlessPlayback/PlayerSurfaces`` decides which host shows a player, as on iOS: it attaches the new host before
+/// it detaches the old one, and the engine draws into one host at a time, the last attached. While attached, every
+/// new video frame is drawn into this host at its size, laid out as the active holder's
+/// ``SeamlessPlayback/ContentMode`` says (mpv's `panscan`: fit leaves black bars, fill crops), and the current
+/// picture is drawn at once on attach, so the host never waits empty for the next frame. The drawing happens on the
+/// engine's render thread; the host keeps the latest picture and tells its observers of each one.
+///
+/// ```swift
+/// let pool = PlayerPool { try await MPVEngine(options: .init(rendersFrames: true)) }
+/// let cell = FrameHost(width: 160, height: 160)
+/// cell.onFrame { frame in show(frame) }   // on the engine's render thread
+/// surfaces.show(lease, in: cell)
+/// ```
+///
+/// A lease whose engine is not a frame-rendering ``MPVEngine`` shows nothing here.
+public final class FrameHost: Sendable {
+    /// The width of the host's frames, in pixels.
+    public let width: Int
+    /// The height of the host's frames, in pixels.
+    public let height: Int
+
+    private struct State {
+        /// The renderer whose pictures the host takes: the one of the engine last attached.
+        var renderer: FrameRenderer?
+        var latest: VideoFrame?
+        var sequence: UInt64 = 0
+        var observers: [@Sendable (VideoFrame) -> Void] = []
+    }
+
+    private let state = Protected(State())
+
+    /// A host whose frames are `width × height` pixels (each at least 1).
+    /// - Parameters:
+    ///   - width: The width, in pixels.
+    ///   - height: The height, in pixels.
+    public init(width: Int, height: Int) {
+        self.width = Swift.max(1, width)
+        self.height = Swift.max(1, height)
+    }
+
+    /// The picture drawn last, or `nil` before the first.
+    public var latestFrame: VideoFrame? { state.withLock { $0.latest } }
+
+    /// How many pictures the host received.
+    public var frameCount: UInt64 { state.withLock { $0.sequence } }
+
+    /// Whether a frame-rendering engine draws into the host now: it was attached, and no other host was attached to
+    /// the same engine since, and it was not detached.
+    public var isShowing: Bool {
+        guard let renderer = state.withLock({ $0.renderer }) else { return false }
+        return renderer.isShowing(in: self)
+    }
+
+    /// Calls `observer` with every picture drawn into the host from now on, on the engine's render thread, right
+    /// after ``latestFrame`` has it. It must return soon (the engine's next frame waits) and must not call the engine.
+    /// - Parameter observer: Told of each picture.
+    public func onFrame(_ observer: @escaping @Sendable (VideoFrame) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
+    /// A picture the render thread drew for this host; dropped if the host took another engine's meanwhile or was
+    /// detached.
+    func receive(_ picture: (pixels: [UInt8], stride: Int), kind: VideoFrame.Kind, from renderer: FrameRenderer) {
+        let delivery = state.withLock { state -> (VideoFrame, [@Sendable (VideoFrame) -> Void])? in
+            guard state.renderer === renderer else { return nil }
+            state.sequence += 1
+            let frame = VideoFrame(
+                width: width, height: height, stride: picture.stride, pixels: picture.pixels, kind: kind,
+                sequence: state.sequence, renderedAt: .now)
+            state.latest = frame
+            return (frame, state.observers)
+        }
+        guard let (frame, observers) = delivery else { return }
+        for observer in observers { observer(frame) }
+    }
+}
+
+extension FrameHost: SurfaceHost {
+    /// Shows the lease's player here, if its engine renders frames: from now on its pictures are drawn into this host,
+    /// starting with the current one.
+    /// - Parameter lease: The active lease of the page that registered this host.
+    public func attach(_ lease: PlayerLease) {
+        guard let renderer = (lease.engine as? MPVEngine)?.frameRenderer else { return }
+        state.withLock { $0.renderer = renderer }
+        renderer.show(in: self)
+    }
+
+    /// Takes the lease's player out of this host, unless its picture has moved to another host already.
+    /// - Parameter lease: The lease the picture was attached for.
+    public func detach(_ lease: PlayerLease) {
+        guard let renderer = (lease.engine as? MPVEngine)?.frameRenderer else { return }
+        let wasShowing = state.withLock { state in
+            guard state.renderer === renderer else { return false }
+            state.renderer = nil
+            return true
+        }
+        if wasShowing { renderer.stopShowing(self) }
+    }
+}

@@ -1,0 +1,36 @@
+import CMPV
+import Foundation
+
+/// Tests only: parking the event thread, so that mpv's replies pile up unread in its queue.
+extension MPVClient {
+    /// Parks the event thread for a test, so that mpv's replies pile up unread in its queue.
+    final class EventHold: Sendable {
+        let parked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+
+        /// Lets the event thread go on.
+        func release() { released.signal() }
+    }
+
+    /// Tests only: parks the event thread before its next event and returns once it is parked.
+    /// Until ``EventHold/release()``, no reply is read, so mpv's reply queue fills as it would behind a
+    /// slow consumer.
+    func holdEvents() async -> EventHold {
+        let hold = EventHold()
+        let isRunning = shared.withLock { shared in
+            guard shared.machine.lifecycle == .running else { return false }
+            eventHold.withLock { $0 = hold }
+            mpv_wakeup(handle)
+            return true
+        }
+        // A stopped engine's thread reads no more events: nothing to park.
+        guard isRunning else { return hold }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                hold.parked.wait()
+                continuation.resume()
+            }.start()
+        }
+        return hold
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+import Testing
+
+@Suite("FrameHost: a frame-rendering engine's pictures, drawn into the host the surfaces attach")
+@MainActor
+struct FrameHostTests {
+    static let feedSettings = PlaybackSettings(isMuted: true, contentMode: .aspectFill)
+    static let detailSettings = PlaybackSettings(isMuted: false, contentMode: .aspectFit)
+
+    /// A pool of frame-rendering engines, a feed and a detail page, and the feed holding the six-second clip.
+    static func feedHoldingClip() async throws -> (PlayerPool, PageSession, PageSession, PlayerLease) {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) {
+            try await MPVEngine(options: .init(rendersFrames: true))
+        }
+        let feed = try await pool.makeSession(named: "feed", settings: feedSettings)
+        let detail = try await pool.makeSession(named: "detail", settings: detailSettings)
+        let lease = try await feed.acquire(try await LocalMedia.shared.item("clip.mp4"))
+        return (pool, feed, detail, lease)
+    }
+
+    @Test func theAttachedHostReceivesNewFramesAtItsSizeOnTheEnginesRenderThread() async throws {
+        let (pool, _, _, lease) = try await Self.feedHoldingClip()
+        let cell = FrameHost(width: 160, height: 90)
+        let idle = FrameHost(width: 64, height: 64)
+        let recorder = FrameRecorder(cell)
+        let idleRecorder = FrameRecorder(idle)
+        cell.attach(lease)
+        #expect(await recorder.waitFor(10))
+        let frames = recorder.frames
+        #expect(frames.allSatisfy { $0.width == 160 && $0.height == 90 && $0.stride >= 160 * 4 })
+        #expect(frames.allSatisfy { $0.pixels.count == $0.stride * $0.height })
+        #expect(frames.filter { $0.kind == .newFrame }.count >= 9)
+        #expect(frames.map(\.sequence) == Array(1...UInt64(frames.count)))
+        #expect(recorder.threads == ["mpv-render"])
+        #expect(cell.latestFrame?.sequence == frames.last.map { _ in cell.frameCount })
+        #expect(idleRecorder.frames.isEmpty)
+        await pool.shutdown()
+    }
+
+    @Test func fillCoversASquareHostAndFitLeavesBlackBarsAboveAndBelow() async throws {
+        let (pool, feed, _, lease) = try await Self.feedHoldingClip()
+        let square = FrameHost(width: 120, height: 120)
+        let recorder = FrameRecorder(square)
+        square.attach(lease)
+        #expect(await recorder.waitFor(3))
+        let filled = try #require(square.latestFrame)
+        // testsrc is 16:9: filled, the top rows show the picture; fitted, they are a black bar.
+        #expect(!Self.isBlack(filled, row: 2))
+        try await feed.update { $0.contentMode = .aspectFit }
+        let before = recorder.frames.count
+        #expect(await recorder.waitFor(before + 3))
+        let fitted = try #require(square.latestFrame)
+        #expect(Self.isBlack(fitted, row: 2))
+        #expect(!Self.isBlack(fitted, row: 60))
+        await pool.shutdown()
+    }
+
+    @Test func theSurfacesMoveThePictureToTheBorrowersHostAndBackWithNoHostEverEmpty() async throws {
+        let (pool, feed, detail, lease) = try await Self.feedHoldingClip()
+        let surfaces = PlayerSurfaces(pool: pool)
+        let cell = FrameHost(width: 160, height: 160)
+        let page = FrameHost(width: 320, height: 240)
+        let cellFrames = FrameRecorder(cell)
+        let pageFrames = FrameRecorder(page)
+        surfaces.show(lease, in: cell)
+        #expect(await cellFrames.waitFor(5))
+
+        let borrowed = try await detail.borrow(try await feed.lend(lease))
+        surfaces.show(borrowed, in: page)
+        #expect(await pageFrames.waitFor(5))
+        // mpv's frames go on in the page; none in the cell after the page's first.
+        let pageFirst = try #require(pageFrames.frames.first)
+        #expect(cellFrames.frames.allSatisfy { $0.renderedAt < pageFirst.renderedAt })
+        #expect(pageFrames.frames.dropFirst().contains { $0.kind == .newFrame })
+        #expect(!cell.isShowing && page.isShowing)
+
+        let inCell = cellFrames.frames.count
+        try await detail.giveBack(borrowed)
+        surfaces.refresh(lease.player)
+        #expect(await cellFrames.waitFor(inCell + 3))
+        let backFirst = cellFrames.frames[inCell]
+        #expect(pageFrames.frames.allSatisfy { $0.renderedAt < backFirst.renderedAt })
+        #expect(cell.isShowing && !page.isShowing)
+        await pool.shutdown()
+    }
+
+    @Test func aHostAttachedToAPausedPlayerGetsItsPictureAtOnceAsARedraw() async throws {
+        let (pool, feed, _, lease) = try await Self.feedHoldingClip()
+        let cell = FrameHost(width: 96, height: 96)
+        let cellFrames = FrameRecorder(cell)
+        cell.attach(lease)
+        #expect(await cellFrames.waitFor(3))
+        try await feed.update { $0.isPaused = true }
+        let page = FrameHost(width: 192, height: 108)
+        let pageFrames = FrameRecorder(page)
+        page.attach(lease)
+        #expect(await pageFrames.waitFor(1))
+        // No new frame comes while paused: the page was drawn the current picture, not left empty.
+        #expect(pageFrames.frames.first?.kind == .redraw)
+        #expect(page.isShowing && !cell.isShowing)
+        await pool.shutdown()
+    }
+
+    @Test func aShutDownEngineDrawsNoMoreAndAHostOfAnEngineThatDrawsNothingStaysEmpty() async throws {
+        let (pool, _, _, lease) = try await Self.feedHoldingClip()
+        let cell = FrameHost(width: 64, height: 36)
+        let recorder = FrameRecorder(cell)
+        cell.attach(lease)
+        #expect(await recorder.waitFor(2))
+        await pool.shutdown()
+        let engine = try #require(lease.engine as? MPVEngine)
+        #expect(engine.isShutDown)
+        let drawn = recorder.frames.count
+        // The render thread ended before the handle went: nothing more can arrive.
+        #expect(cell.frameCount == UInt64(drawn))
+
+        let headless = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
+        let page = try await headless.makeSession(named: "page", settings: Self.feedSettings)
+        let plain = try await page.acquire(try await LocalMedia.shared.item("clip.mp4"))
+        let host = FrameHost(width: 64, height: 36)
+        host.attach(plain)
+        #expect(!host.isShowing)
+        #expect(host.latestFrame == nil)
+        await headless.shutdown()
+    }
+
+    /// Whether every pixel of the row is black (mpv's bars are exactly black).
+    static func isBlack(_ frame: VideoFrame, row: Int) -> Bool {
+        (0..<frame.width).allSatisfy { x in
+            guard let pixel = frame.rgb(x: x, y: row) else { return false }
+            return pixel.red < 8 && pixel.green < 8 && pixel.blue < 8
+        }
+    }
+}
