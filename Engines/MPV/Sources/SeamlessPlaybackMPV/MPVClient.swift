@@ -74,8 +74,7 @@ final class MPVClient: Sendable {
         let created = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<MPVClient, MPVError>, Never>) in
             let thread = Thread {
-                // Named from inside too: on Linux, Foundation passes a name set before `start()` to the system only then.
-                Thread.current.name = "mpv-events"
+                seamless_name_current_thread("mpv-events")
                 let client: MPVClient
                 do throws(MPVError) {
                     let handle = try createHandle(options: options)
@@ -97,7 +96,6 @@ final class MPVClient: Sendable {
                 continuation.resume(returning: .success(client))
                 client.runEventLoop()
             }
-            thread.name = "mpv-events"
             thread.start()
         }
         return try created.get()

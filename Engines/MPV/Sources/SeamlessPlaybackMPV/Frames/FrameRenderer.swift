@@ -86,8 +86,7 @@ final class FrameRenderer: Sendable {
     // MARK: The render thread
 
     private func run() {
-        // Named from inside: on Linux, Foundation gives the system a name set before `start()` only for itself.
-        Thread.current.name = "mpv-render"
+        seamless_name_current_thread("mpv-render")
         mpv_render_context_set_update_callback(
             context,
             { wakeContext in
