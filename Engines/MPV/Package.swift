@@ -40,10 +40,15 @@ let package = Package(
                 "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
             ]
         ),
+        // Pictures without a library: an RGB image, a PNG writer.
+        .target(
+            name: "PictureKit",
+            dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+        ),
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
             dependencies: [
-                "SeamlessPlaybackMPV", "MediaFixtures",
+                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]

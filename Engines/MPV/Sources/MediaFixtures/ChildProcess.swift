@@ -18,6 +18,31 @@ package func run(_ program: String, _ arguments: [String]) async throws {
     }
 }
 
+/// Runs a program found on `PATH` to its end, on a thread of its own, and returns what it wrote to its standard
+/// output (its standard error goes to this process's).
+/// - Parameters:
+///   - program: The program's name (`ffmpeg`).
+///   - arguments: Its arguments.
+/// - Returns: Everything it wrote to its standard output.
+/// - Throws: ``MediaFixtureError`` when it cannot start or exits with a failure.
+package func output(of program: String, _ arguments: [String]) async throws -> Data {
+    try await onOwnThread {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        // Read to the end before waiting: a child that fills the pipe would otherwise never exit.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MediaFixtureError("\(program) exited with \(process.terminationStatus)")
+        }
+        return data
+    }
+}
+
 /// Runs blocking work (a child process, a pipe read) on a new thread, off the cooperative pool.
 /// - Parameter body: The work.
 /// - Returns: What it returned.
