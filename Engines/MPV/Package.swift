@@ -40,7 +40,7 @@ let package = Package(
                 "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
             ]
         ),
-        // Pictures without a library: an RGB image, a PNG writer.
+        // Pictures without a library: an RGB image, a PNG writer, the transition's compositor, a filmstrip.
         .target(
             name: "PictureKit",
             dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
