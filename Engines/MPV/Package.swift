@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "SeamlessPlaybackMPV", targets: ["SeamlessPlaybackMPV"]),
         .executable(name: "mpv-bench", targets: ["mpv-bench"]),
+        .executable(name: "mpv-demo", targets: ["mpv-demo"]),
     ],
     dependencies: [
         .package(name: "SeamlessPlayback", path: "../..")
@@ -44,6 +45,13 @@ let package = Package(
         .target(
             name: "PictureKit",
             dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+        ),
+        .executableTarget(
+            name: "mpv-demo",
+            dependencies: [
+                "PictureKit", "SeamlessPlaybackMPV", "MediaFixtures",
+                .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+            ]
         ),
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
