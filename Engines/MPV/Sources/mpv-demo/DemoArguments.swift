@@ -6,18 +6,15 @@ struct DemoArguments: Sendable {
     var output = URL(fileURLWithPath: "mpv-demo-out")
     /// How many frames the video has, spread evenly over the story. Defaults to 150 (30 per second).
     var frames = 150
-    /// Whether the pictures come from ffmpeg decoding the clip (dev mode) instead of the MPV renderer.
-    var picturesFromFFmpeg = false
 
     /// The usage text.
     static let usage = """
-        usage: swift run mpv-demo [--out DIR] [--frames N] [--frames-from-ffmpeg]
+        usage: swift run -c release mpv-demo [--out DIR] [--frames N]
 
         Makes a 320×180 test clip, plays the feed-to-detail transition story and writes, into DIR
         (default mpv-demo-out), a filmstrip PNG of its eight stages and, when ffmpeg is installed, an mp4
-        of N composed frames (default 150, over the story's 5 seconds).
-          --frames-from-ffmpeg   dev mode: the pictures are the clip decoded and laid out by ffmpeg at each host's
-                                 size, not frames the MPV renderer drew; the outputs' names say so.
+        of N composed frames (default 150, over the story's 5 seconds). Every picture is one the MPV software
+        renderer drew into the demo's hosts while the story played.
         """
 
     /// Parses arguments (without the program's name).
@@ -34,8 +31,6 @@ struct DemoArguments: Sendable {
                     throw .usage("--frames needs a positive number")
                 }
                 frames = value
-            case "--frames-from-ffmpeg":
-                picturesFromFFmpeg = true
             default:
                 throw .usage("unknown argument \(argument)")
             }
@@ -47,8 +42,6 @@ struct DemoArguments: Sendable {
 enum DemoError: Error, CustomStringConvertible {
     /// The command line was wrong.
     case usage(String)
-    /// The MPV renderer (``MPVEngine``'s `rendersFrames` and `FrameHost`) is not in this branch yet.
-    case rendererNotMerged
     /// A step failed.
     case failed(String)
 
@@ -56,9 +49,6 @@ enum DemoError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage(let message): "\(message)\n\n\(DemoArguments.usage)"
-        case .rendererNotMerged:
-            "renderer not merged yet: MPVEngine.Options(rendersFrames:) and FrameHost are not in this branch; "
-                + "run with --frames-from-ffmpeg to see the compositing on frames ffmpeg decodes"
         case .failed(let message): message
         }
     }

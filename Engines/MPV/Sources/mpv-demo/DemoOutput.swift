@@ -51,7 +51,7 @@ struct DemoOutput: Sendable {
                     // yuv420p needs an even size; the padding row is black.
                     "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "ultrafast",
                     "-pix_fmt", "yuv420p", url.path,
-                ], writing: true)
+                ])
             for (shot, picture) in zip(shots, pictures) {
                 try pipe.write(screen(shot, picture: picture).rgb)
             }

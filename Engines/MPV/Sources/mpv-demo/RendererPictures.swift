@@ -2,38 +2,106 @@ import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackMPV
 
-/// The real pictures: frames the MPV software renderer draws into the demo's two hosts while the story plays.
+/// The pictures: frames the MPV software renderer draws into the demo's two hosts while the story plays, in real time.
 ///
-/// ## TO WIRE once `FrameHost` and `MPVEngine.Options(rendersFrames:)` are merged
-///
-/// This is the one part of the demo that needs them; it throws ``DemoError/rendererNotMerged`` until then, and the
-/// demo never substitutes other pictures for it. The body to write, in this order:
-///
-/// 1. `let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine(options: .init(rendersFrames:
-///    true)) }` and `let surfaces = PlayerSurfaces(pool: pool)` (run its `run()` in a task).
-/// 2. One `FrameHost` per ``DemoHost``, sized by ``DemoScript/frame(of:)``: `FrameHost(width: 358, height: 358)`
-///    for the cell, `FrameHost(width: 390, height: 693)` for the page.
-/// 3. The feed session (`isMuted: true, contentMode: .aspectFill, endAction: .loop`) acquires
-///    `MediaItem(id: clip.path, url: clip)`; `surfaces.show(lease, in: cellHost)`.
-/// 4. Walk ``DemoScript/shot(at:)`` in real time from the first frame: at each shot's time take its host's
-///    `latestFrame` (or collect them with `onFrame`, keyed by `renderedAt`). At the entry's start, lend the lease,
-///    borrow it in a detail session (`isMuted: false, contentMode: .aspectFit`), `surfaces.show(borrowed, in:
-///    pageHost)`, then `surfaces.hide(lease, from: cellHost)`; at the exit's end, `await detail.close()`, after
-///    which the surfaces move the player back to the cell.
-/// 5. `await pool.shutdown()`.
-///
-/// The pictures returned are what each host showed: a shot whose host had no picture yet is an error, not a blank.
+/// A pool of one frame-rendering ``SeamlessPlaybackMPV/MPVEngine``; the feed (muted, aspect-fill, looping) plays the
+/// clip in the cell's ``SeamlessPlaybackMPV/FrameHost``; when the entry starts the detail page (sound on, aspect-fit)
+/// borrows the player and the surfaces move the picture to the page's host; when the exit ends the page closes and
+/// the surfaces move it back to the cell, where the feed's settings are back on the engine. Each shot takes the
+/// latest picture of its host at its moment of the story: a picture the renderer drew, never one made up.
 enum RendererPictures {
     /// The source's name in file names and in the listing.
     static let sourceName = "mpv-renderer"
 
-    /// The picture each shot needs, drawn by the MPV renderer while the story plays.
+    /// The picture each shot needs, drawn by the MPV renderer while the story plays once.
     /// - Parameters:
-    ///   - shots: The shots, in time order.
+    ///   - shots: The shots, in any order.
     ///   - clip: The clip the feed plays.
     /// - Returns: One frame per shot, in the shots' order.
-    /// - Throws: ``DemoError/rendererNotMerged``, for now.
+    /// - Throws: ``DemoError/failed(_:)`` when a host has no picture at a shot's moment, or what the pool throws.
+    @MainActor
     static func pictures(for shots: [DemoShot], clip: URL) async throws -> [VideoFrame] {
-        throw DemoError.rendererNotMerged
+        // Sound to mpv's file writer (thrown away): with it playback keeps the wall clock's pace, which the
+        // simulated `ao=null` output does only to within about a tenth (measured: 2.7 s of clip in 3 s).
+        let pool = PlayerPool(configuration: .init(capacity: 1)) {
+            try await MPVEngine(
+                options: .init(mpvOptions: ["ao": "pcm", "ao-pcm-file": "/dev/null"], rendersFrames: true))
+        }
+        do {
+            let pictures = try await play(shots, clip: clip, on: pool)
+            await pool.shutdown()
+            return pictures
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+    }
+
+    @MainActor
+    private static func play(_ shots: [DemoShot], clip: URL, on pool: PlayerPool) async throws -> [VideoFrame] {
+        let surfaces = PlayerSurfaces(pool: pool)
+        let hosts = Dictionary(
+            uniqueKeysWithValues: DemoHost.allCases.map { host in
+                let frame = DemoScript.frame(of: host)
+                return (host, FrameHost(width: Int(frame.width), height: Int(frame.height)))
+            })
+        guard let cell = hosts[.cell], let page = hosts[.page] else { throw DemoError.failed("no hosts") }
+        let feed = try await pool.makeSession(
+            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
+        let detail = try await pool.makeSession(
+            named: "detail", settings: PlaybackSettings(isMuted: false, contentMode: .aspectFit))
+        let lease = try await feed.acquire(MediaItem(id: clip.path, url: clip))
+        surfaces.show(lease, in: cell)
+        try await firstPicture(in: cell)
+
+        let bounds = DemoScript.phases.reduce(into: [0.0]) { $0.append($0.last! + $1) }
+        let entryStart = bounds[1]
+        let exitEnd = bounds[4]
+        var borrowed: PlayerLease?
+        var closed = false
+        var pictures: [Int: VideoFrame] = [:]
+        let start = ContinuousClock.now
+        for (index, shot) in shots.enumerated().sorted(by: { $0.element.time < $1.element.time }) {
+            try await Task.sleep(until: start + .seconds(shot.time), clock: .continuous)
+            if borrowed == nil, shot.time >= entryStart {
+                let token = try await feed.lend(lease)
+                let lent = try await detail.borrow(token)
+                surfaces.show(lent, in: page)
+                surfaces.hide(lease, from: cell)
+                borrowed = lent
+                try await firstPicture(in: page)
+            }
+            if !closed, shot.time >= exitEnd {
+                await detail.close()
+                surfaces.refresh(lease.player)
+                closed = true
+                try await nextPicture(in: cell)
+            }
+            guard let picture = hosts[shot.host]?.latestFrame else {
+                throw DemoError.failed("the \(shot.host) host had no picture at \(shot.time) s")
+            }
+            pictures[index] = picture
+        }
+        return try shots.indices.map { index in
+            guard let picture = pictures[index] else { throw DemoError.failed("shot \(index) has no picture") }
+            return picture
+        }
+    }
+
+    /// Waits until the host has a picture: it was just attached, and the renderer draws it the current one at once.
+    @MainActor
+    private static func firstPicture(in host: FrameHost) async throws {
+        try await nextPicture(in: host, after: 0)
+    }
+
+    /// Waits until the host has a picture newer than its present one.
+    @MainActor
+    private static func nextPicture(in host: FrameHost, after count: UInt64? = nil) async throws {
+        let seen = count ?? host.frameCount
+        let deadline = ContinuousClock.now + .seconds(5)
+        while host.frameCount <= seen {
+            guard ContinuousClock.now < deadline else { throw DemoError.failed("the renderer drew nothing for 5 s") }
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 }

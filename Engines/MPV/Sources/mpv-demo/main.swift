@@ -2,9 +2,9 @@ import Foundation
 import SeamlessPlaybackMPV
 
 // mpv-demo: the feed-to-detail transition on real pictures, composed into a filmstrip PNG and an mp4.
-// Frames in (the MPV renderer's, or ffmpeg's in dev mode) → screens composed by PictureKit → files out.
+// Frames in (drawn by the MPV renderer into the hosts) → screens composed by PictureKit → files out.
 
-/// Makes the clip, gets the pictures from the chosen source, and writes the filmstrip PNG and the mp4.
+/// Makes the clip, plays the story on a frame-rendering engine, and writes the filmstrip PNG and the mp4.
 /// - Parameter arguments: The command line.
 /// - Throws: ``DemoError`` or a file or child-process error.
 func runDemo(_ arguments: DemoArguments) async throws {
@@ -15,21 +15,15 @@ func runDemo(_ arguments: DemoArguments) async throws {
     let script = try DemoScript()
     let stages = script.stages()
     let timeline = script.timeline(frames: arguments.frames)
-    let source = arguments.picturesFromFFmpeg ? FFmpegPictures.sourceName : RendererPictures.sourceName
-    func pictures(_ shots: [DemoShot]) async throws -> [VideoFrame] {
-        arguments.picturesFromFFmpeg
-            ? try await FFmpegPictures.pictures(for: shots, clip: clip)
-            : try await RendererPictures.pictures(for: shots, clip: clip)
-    }
-    if arguments.picturesFromFFmpeg {
-        print(
-            "pictures: DEV MODE, the clip decoded and laid out by ffmpeg at each host's size, "
-                + "NOT drawn by the MPV renderer")
-    }
+    let source = RendererPictures.sourceName
+    // One playing of the story gives the pictures of the filmstrip and of the video.
+    let pictures = try await RendererPictures.pictures(for: stages + timeline, clip: clip)
+    let stagePictures = Array(pictures.prefix(stages.count))
+    let timelinePictures = Array(pictures.dropFirst(stages.count))
 
     let output = DemoOutput()
     let strip = arguments.output.appendingPathComponent("transition-\(source).png")
-    try output.writeFilmstrip(stages, pictures: try await pictures(stages), to: strip)
+    try output.writeFilmstrip(stages, pictures: stagePictures, to: strip)
     print("filmstrip: \(strip.path)")
     for (index, stage) in stages.enumerated() {
         print(
@@ -43,7 +37,7 @@ func runDemo(_ arguments: DemoArguments) async throws {
         return
     }
     let video = arguments.output.appendingPathComponent("transition-\(source).mp4")
-    try await output.writeVideo(timeline, pictures: try await pictures(timeline), to: video)
+    try await output.writeVideo(timeline, pictures: timelinePictures, to: video)
     print("video: \(video.path) (\(timeline.count) frames over \(DemoScript.duration) s)")
 }
 
