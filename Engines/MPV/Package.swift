@@ -35,6 +35,14 @@ let package = Package(
         ),
         // Media made with ffmpeg and served over local HTTP, for the tests and the feed bench.
         .target(name: "MediaFixtures"),
+        // The measurements that prove a handoff seamless: frame codes drawn into a clip and read back from
+        // hosts, tone interruptions in mpv's audio, and the report over a run's frames and moves.
+        .target(
+            name: "SeamlessProof",
+            dependencies: [
+                "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+            ]
+        ),
         .executableTarget(
             name: "mpv-bench",
             dependencies: [
@@ -56,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
             dependencies: [
-                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit",
+                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit", "SeamlessProof",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]
