@@ -7,14 +7,13 @@ import SeamlessPlaybackMPV
 /// picture. Read row by row from the top left, the 16 cells spell a codeword: the frame's index (``indexBits`` bits,
 /// most significant first) followed by ``checkBits`` CRC-4 bits (polynomial x⁴ + x + 1), the whole exclusive-ored
 /// with ``cellMask`` so that a picture of one grey (all cells dark or all light) is never a valid code. The check bits
-/// catch every
-/// single misread cell, every burst of up to four consecutive misread cells, and every pair of misread cells except
-/// the first with the last; any other misread passes with a chance of 1 in 16.
+/// catch every single misread cell, every burst of up to four consecutive misread cells, and every pair of misread
+/// cells except the first with the last; other misreads pass with a chance of about 1 in 16.
 ///
 /// The grid is centred, its side two thirds of the picture's shorter side, so it survives aspect fill into a square
-/// (which keeps the centre 56 % of a 16:9 picture's width) and into any box up to 2.67:1 wide, as well as aspect
-/// fit. It does not survive aspect fill into a box narrower than the grid's share of the picture (a 16:9 picture in a
-/// box taller than about 3:4). No colour in the picture is near black, so a black host is never mistaken for a code.
+/// (which keeps the centre 56 % of a 16:9 picture's width) and into any box from 2:3 to about 2.67:1, as well as
+/// aspect fit. Aspect fill into a box narrower than 2:3 (such as 9:16) crops the grid's outer columns: such frames read
+/// ``FrameReading/unreadable``. No colour in the picture is near black, so a black host is never mistaken for a code.
 package enum FrameCode {
     /// The grid's cells across.
     package static let columns = 4

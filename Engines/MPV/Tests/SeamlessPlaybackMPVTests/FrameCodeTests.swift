@@ -53,6 +53,7 @@ struct FrameCodeTests {
         Layout(width: 540, height: 540, mode: .aspectFill),  // 3×, cropped
         Layout(width: 240, height: 320, mode: .aspectFit),
         Layout(width: 400, height: 150, mode: .aspectFill),  // wider than 16:9
+        Layout(width: 120, height: 180, mode: .aspectFill),  // 2:3, the narrowest box fill keeps the code in
     ]
 
     @Test("a drawn picture reads back as its index", arguments: layouts, [0, 1, 37, 1000, 4095])
