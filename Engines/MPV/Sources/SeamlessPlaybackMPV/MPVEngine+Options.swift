@@ -71,10 +71,15 @@ extension MPVEngine {
         /// The defaults with the caller's options over them, sorted by name so every run sets them alike.
         var resolvedMPVOptions: [(name: String, value: String)] {
             var options = Self.headlessDefaults.merging(mpvOptions) { _, caller in caller }
-            if rendersFrames { options["vo"] = "libmpv" }
             if options["ao"] == "null" {
                 options.merge(Self.nullAudioDefaults) { chosen, _ in chosen }
                 options.merge(mpvOptions) { _, caller in caller }
+            }
+            if rendersFrames {
+                options["vo"] = "libmpv"
+                // mpv asks for each frame when it is due, and a render draws at once rather than wait for that
+                // moment: the render thread is free, so a host attached gets the current picture without delay.
+                if mpvOptions["video-timing-offset"] == nil { options["video-timing-offset"] = "0" }
             }
             return options.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         }

@@ -28,6 +28,16 @@ struct MPVEngineOptionsTests {
         #expect(tuned["audio-buffer"] == "0.05")
     }
 
+    @Test("a frame-rendering engine outputs to libmpv's render API, whatever vo says, and draws frames when due")
+    func rendersFrames() {
+        let rendering = resolved(MPVEngine.Options(mpvOptions: ["vo": "gpu"], rendersFrames: true))
+        #expect(rendering["vo"] == "libmpv")
+        #expect(rendering["video-timing-offset"] == "0")
+        let tuned = resolved(MPVEngine.Options(mpvOptions: ["video-timing-offset": "0.05"], rendersFrames: true))
+        #expect(tuned["video-timing-offset"] == "0.05")
+        #expect(resolved(MPVEngine.Options())["video-timing-offset"] == nil)
+    }
+
     @Test("options are set in a stable order")
     func order() {
         let names = MPVEngine.Options().resolvedMPVOptions.map(\.name)
