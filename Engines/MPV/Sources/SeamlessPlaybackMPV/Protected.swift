@@ -4,14 +4,14 @@ import Foundation
 ///
 /// `NSLock` rather than `Synchronization.Mutex`: on Linux, ThreadSanitizer does not see `Mutex` as a lock
 /// (Swift 6.3) and would report every access under it as a race in the users' own sanitizer runs.
-final class Protected<State>: @unchecked Sendable {
+package final class Protected<State>: @unchecked Sendable {
     // `@unchecked`: every access to `state` goes through `lock`.
     private let lock = NSLock()
     private var state: State
 
-    init(_ state: State) { self.state = state }
+    package init(_ state: State) { self.state = state }
 
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

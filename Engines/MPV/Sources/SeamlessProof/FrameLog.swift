@@ -11,7 +11,7 @@ final class FrameLog: Sendable {
     }
 
     private struct State {
-        var frames: [ShownFrame] = []
+        var frames: [SeamlessAnalysis.ShownFrame] = []
         var newFrames: [Int: Int] = [:]
         var waiters: [UUID: Waiter] = [:]
     }
@@ -21,10 +21,10 @@ final class FrameLog: Sendable {
     static let stallLimit = Duration.seconds(5)
 
     /// Every picture so far, in order of arrival.
-    var frames: [ShownFrame] { state.withLock { $0.frames } }
+    var frames: [SeamlessAnalysis.ShownFrame] { state.withLock { $0.frames } }
 
     /// Records a picture; resumes whoever waits for it.
-    func append(_ frame: ShownFrame) {
+    func append(_ frame: SeamlessAnalysis.ShownFrame) {
         let ready = state.withLock { state -> [Waiter] in
             state.frames.append(frame)
             guard frame.kind == .newFrame else { return [] }

@@ -56,6 +56,17 @@ package struct HandoffScript: Sendable {
         self.steps = steps
     }
 
+    /// How many times the feed shows the picture, its first stint (before any step) among them: the run's muted
+    /// stretches.
+    package var feedStints: Int {
+        var stack: [Page] = [.feed]
+        return 1
+            + steps.filter { step in
+                stack = step.applied(to: stack)
+                return stack.last == .feed
+            }.count
+    }
+
     /// Whether the sound is on on both sides of each step: only the feed is muted.
     package var soundStaysOn: [Bool] {
         var stack: [Page] = [.feed]

@@ -17,17 +17,16 @@ package struct SeamlessRun: Sendable {
     package static let hosts: [HandoffScript.Page: HostSpec] = [
         .feed: HostSpec(width: 160, height: 160, settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill)),
         .detail: HostSpec(width: 480, height: 360, settings: PlaybackSettings(isMuted: false, contentMode: .aspectFit)),
-        .overlay: HostSpec(width: 400, height: 180, settings: PlaybackSettings(isMuted: false, contentMode: .aspectFill)),
+        .overlay: HostSpec(
+            width: 400, height: 180, settings: PlaybackSettings(isMuted: false, contentMode: .aspectFill)),
     ]
 
     /// What the run recorded.
     package struct Record: Sendable {
         /// Every picture the hosts received, in the order they arrived (host numbers are ``HandoffScript/Page`` raw values).
-        package var frames: [ShownFrame] = []
+        package var frames: [SeamlessAnalysis.ShownFrame] = []
         /// Each move, in order.
-        package var moves: [Move] = []
-        /// Per move: whether the sound is on on both sides, and the playback position just before it.
-        package var audioMarks: [(soundStaysOn: Bool, position: Duration)] = []
+        package var moves: [SeamlessAnalysis.Move] = []
         /// How many times mpv loaded a file (1: no reload).
         package var fileLoads = 0
     }
@@ -40,18 +39,50 @@ package struct SeamlessRun: Sendable {
     package let script: HandoffScript
     /// New frames each host shows before the next handoff.
     package let framesPerStep: Int
+    /// New frames the feed shows before the first handoff and after the last: mpv's file writer takes the first
+    /// second or so of sound faster than it plays and the last unevenly as it shuts down, so the handoffs stay
+    /// clear of both.
+    package let framesAround: Int
     /// mpv options of the engine beyond rendering (e.g. `ao=pcm` and its file).
     package let mpvOptions: [String: String]
 
     /// A run; nothing starts before ``run()``.
+    /// - Parameters:
+    ///   - clip: The clip, an ``IndexedClip``.
+    ///   - videoSize: Its picture size.
+    ///   - script: The handoffs.
+    ///   - framesPerStep: New frames each host shows before the next handoff.
+    ///   - framesAround: New frames the feed shows before the first handoff and after the last.
+    ///   - mpvOptions: mpv options of the engine beyond rendering.
     package init(
-        clip: MediaItem, videoSize: Size, script: HandoffScript, framesPerStep: Int = 6, mpvOptions: [String: String] = [:]
+        clip: MediaItem, videoSize: Size, script: HandoffScript, framesPerStep: Int = 6,
+        framesAround: Int = defaultFramesAround,
+        mpvOptions: [String: String] = [:]
     ) {
         self.clip = clip
         self.videoSize = videoSize
         self.script = script
         self.framesPerStep = framesPerStep
+        self.framesAround = framesAround
         self.mpvOptions = mpvOptions
+    }
+
+    /// New frames the feed shows before the first handoff and after the last, unless a run says otherwise.
+    package static let defaultFramesAround = 45
+
+    /// How long an ``IndexedClip`` must be for a run, in whole seconds at 30 frames a second, with a third to spare
+    /// for frames mpv shows outside the run's counting; `nil` when that is beyond what ``FrameCode`` numbers
+    /// (``FrameCode/indexModulus`` frames).
+    /// - Parameters:
+    ///   - script: The run's handoffs.
+    ///   - framesPerStep: New frames each host shows before the next handoff.
+    ///   - framesAround: New frames the feed shows before the first handoff and after the last.
+    package static func clipSeconds(
+        for script: HandoffScript, framesPerStep: Int, framesAround: Int = defaultFramesAround
+    ) -> Int? {
+        let frames = (script.steps.count * framesPerStep + 2 * framesAround) * 4 / 3 + 60
+        guard frames < FrameCode.indexModulus else { return nil }
+        return frames / 30 + 1
     }
 
     /// Plays the script.
@@ -84,7 +115,7 @@ package struct SeamlessRun: Sendable {
             let (number, mode, size) = (page.rawValue, spec.settings.contentMode, videoSize)
             host.onFrame { frame in
                 log.append(
-                    ShownFrame(
+                    SeamlessAnalysis.ShownFrame(
                         host: number, reading: FrameCode.decode(frame, videoSize: size, mode: mode), kind: frame.kind,
                         at: frame.renderedAt))
             }
@@ -94,15 +125,14 @@ package struct SeamlessRun: Sendable {
         let surfaces = PlayerSurfaces(pool: pool)
         let owner = try await feed.acquire(clip)
         surfaces.show(owner, in: feedHost)
-        try await log.waitForNewFrames(framesPerStep, in: HandoffScript.Page.feed.rawValue)
+        try await log.waitForNewFrames(framesAround, in: HandoffScript.Page.feed.rawValue)
 
         var record = Record()
         var leases: [HandoffScript.Page: PlayerLease] = [.feed: owner]
         var stack: [HandoffScript.Page] = [.feed]
-        for (step, soundStaysOn) in zip(script.steps, script.soundStaysOn) {
+        for step in script.steps {
             let next = step.applied(to: stack)
             guard let from = stack.last, let to = next.last else { throw SeamlessRunError.noFeed }
-            let position = await owner.engine.currentPosition()
             switch step {
             case .lend(let lender, let borrower):
                 guard let lease = leases[lender], let lending = sessions[lender], let session = sessions[borrower],
@@ -110,23 +140,23 @@ package struct SeamlessRun: Sendable {
                 else { throw SeamlessRunError.noFeed }
                 let borrowed = try await session.borrow(try await lending.lend(lease))
                 leases[borrower] = borrowed
-                record.moves.append(Move(from: from.rawValue, to: to.rawValue, at: .now))
+                record.moves.append(SeamlessAnalysis.Move(from: from.rawValue, to: to.rawValue, at: .now))
                 surfaces.show(borrowed, in: host)
             case .giveBack(let page):
                 guard let lease = leases.removeValue(forKey: page) else { throw SeamlessRunError.noFeed }
                 try await sessions[page]?.giveBack(lease)
-                record.moves.append(Move(from: from.rawValue, to: to.rawValue, at: .now))
+                record.moves.append(SeamlessAnalysis.Move(from: from.rawValue, to: to.rawValue, at: .now))
                 surfaces.refresh(owner.player)
             case .reclaim:
                 try await feed.reclaim(owner)
                 leases = [.feed: owner]
-                record.moves.append(Move(from: from.rawValue, to: to.rawValue, at: .now))
+                record.moves.append(SeamlessAnalysis.Move(from: from.rawValue, to: to.rawValue, at: .now))
                 surfaces.refresh(owner.player)
             }
-            record.audioMarks.append((soundStaysOn, position))
             stack = next
             try await log.waitForNewFrames(framesPerStep, in: to.rawValue)
         }
+        try await log.waitForNewFrames(framesAround, in: (stack.last ?? .feed).rawValue)
         record.frames = log.frames
         record.fileLoads = (owner.engine as? MPVEngine)?.fileLoadedCount ?? 0
         return record
