@@ -46,7 +46,8 @@ let package = Package(
         .executableTarget(
             name: "mpv-bench",
             dependencies: [
-                "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+                "SeamlessPlaybackMPV", "MediaFixtures", "SeamlessProof",
+                .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
             ]
         ),
         // Pictures without a library: an RGB image, a PNG writer, the transition's compositor, a filmstrip.

@@ -3,6 +3,7 @@ struct BenchArguments {
     static let usage = """
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
+               mpv-bench --seamless [--handoffs N] [--json PATH]
 
           --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
           --json PATH       also write the figures as JSON to PATH
@@ -12,6 +13,10 @@ struct BenchArguments {
                             graph rendered to a 10 s mp4 by libmpv's encoder
           --feed            instead: a user swipes through a feed of 20 clips served over local HTTP
                             (made with ffmpeg), with the preload policy and without it
+          --seamless        instead: one frame-rendering engine's picture handed between three hosts of
+                            different sizes, N handoffs (default 110: ten rounds of the feed → detail → back,
+                            nested and reclaim cases), every frame read back by its index, the sound checked
+          --handoffs N      with --seamless: at least N handoffs (whole rounds of 11)
         """
 
     /// The default media: a synthetic picture and tone, so that the bench needs no file or network.
@@ -23,6 +28,8 @@ struct BenchArguments {
     var media = Self.syntheticMedia
     var showsHelp = false
     var feed = false
+    var seamless = false
+    var handoffs = 110
 
     /// Parses the arguments after the program name.
     /// - Returns: The arguments, or a message saying what is wrong with them.
@@ -35,6 +42,13 @@ struct BenchArguments {
                 parsed.showsHelp = true
             case "--feed":
                 parsed.feed = true
+            case "--seamless":
+                parsed.seamless = true
+            case "--handoffs":
+                guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
+                    return .failure(.usage("--handoffs needs a whole number of at least 1"))
+                }
+                parsed.handoffs = count
             case "--repetitions", "-n":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))

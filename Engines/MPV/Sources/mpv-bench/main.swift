@@ -14,6 +14,10 @@ func runBench() async throws(BenchError) {
         try await runFeedBench(jsonPath: arguments.jsonPath)
         return
     }
+    if arguments.seamless {
+        try await runSeamlessBench(handoffs: arguments.handoffs, jsonPath: arguments.jsonPath)
+        return
+    }
     let media = MediaItem(id: arguments.media)
     let cold = try await ColdStartBench.run(repetitions: arguments.repetitions, media: media)
     let handoff = try await HandoffBench(media: media).run(repetitions: arguments.repetitions)
@@ -52,6 +56,21 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
         throw .failed("cannot write \(path): \(error)")
     }
     print("\nwrote \(path)")
+}
+
+/// `mpv-bench --seamless`: the picture handed between hosts, frame by frame; exits non-zero when a target is missed.
+func runSeamlessBench(handoffs: Int, jsonPath: String?) async throws(BenchError) {
+    let report = try await SeamlessBench(handoffs: handoffs, framesPerStep: 8).run()
+    print(report.table)
+    if let path = jsonPath {
+        do {
+            try report.json().write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw .failed("cannot write \(path): \(error)")
+        }
+        print("\nwrote \(path)")
+    }
+    if !report.meetsTargets { throw .failed("a seamless target was missed") }
 }
 
 func mpvVersion() async -> String {

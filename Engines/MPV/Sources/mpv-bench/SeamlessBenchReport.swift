@@ -1,0 +1,88 @@
+import Foundation
+import SeamlessProof
+
+/// `mpv-bench --seamless`'s figures and targets, as a table and as JSON.
+struct SeamlessBenchReport: Encodable {
+    /// The audio target: no interruption longer than this near a handoff with the sound on.
+    static let audioGapTargetMilliseconds = 5.0
+
+    let video: SeamlessReport
+    let sound: SeamlessSound
+    let reloads: Int
+    let framesPerStep: Int
+    /// The source's frame interval, in milliseconds: the video gap's target.
+    let frameInterval: Double
+
+    /// Every target of issue 24 met.
+    var meetsTargets: Bool {
+        video.handoffs >= 100 && video.handoffsMeasured == video.handoffs && video.blackFrames == 0
+            && video.unreadableFrames == 0 && video.framesSkippedMax == 0 && video.framesRepeatedMax == 0
+            && (video.videoGapMillisecondsMax ?? .infinity) <= frameInterval
+            && sound.isUnbroken(within: Self.audioGapTargetMilliseconds) && reloads == 0
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case audioGapMillisecondsMax = "audio_gap_ms_max"
+        case audioHandoffsWithSound = "audio_handoffs_with_sound"
+        case audioMutedStretches = "audio_muted_stretches"
+        case audioSilencesFound = "audio_silences_found"
+        case audioSeconds = "audio_seconds"
+        case reloads
+        case framesPerStep = "frames_per_step"
+        case frameIntervalMilliseconds = "frame_interval_ms"
+        case meetsTargets = "meets_targets"
+    }
+
+    /// The video's keys (``SeamlessProof/SeamlessReport``'s) and these, in one object.
+    func encode(to encoder: any Encoder) throws {
+        try video.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sound.gapMillisecondsMax, forKey: .audioGapMillisecondsMax)
+        try container.encode(sound.handoffsWithSound, forKey: .audioHandoffsWithSound)
+        try container.encode(sound.mutedStretches, forKey: .audioMutedStretches)
+        try container.encode(sound.silencesFound, forKey: .audioSilencesFound)
+        try container.encode(sound.seconds, forKey: .audioSeconds)
+        try container.encode(reloads, forKey: .reloads)
+        try container.encode(framesPerStep, forKey: .framesPerStep)
+        try container.encode(frameInterval, forKey: .frameIntervalMilliseconds)
+        try container.encode(meetsTargets, forKey: .meetsTargets)
+    }
+
+    /// The figures as JSON.
+    func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// A plain-text table for the terminal.
+    var table: String {
+        func milliseconds(_ value: Double?) -> String { value.map { String(format: "%.2f ms", $0) } ?? "—" }
+        func row(_ name: String, _ value: String, _ target: String) -> String {
+            name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                + value.padding(toLength: 22, withPad: " ", startingAt: 0) + target
+        }
+        let interval = String(format: "%.1f ms", frameInterval)
+        return """
+            mpv-bench --seamless — \(video.handoffs) handoffs between three hosts (160×160 fill, 480×360 fit, \
+            400×180 fill), \(framesPerStep) new frames each
+
+            \(row("figure", "measured", "target"))
+            \(row("handoffs (measured)", "\(video.handoffs) (\(video.handoffsMeasured))", "≥ 100"))
+            \(row("frames the hosts received", "\(video.frames)", ""))
+            \(row("black or empty frames", "\(video.blackFrames)", "0"))
+            \(row("frames that did not read", "\(video.unreadableFrames)", "0"))
+            \(row("frames skipped at a handoff (max)", "\(video.framesSkippedMax)", "0"))
+            \(row("frames shown twice at a handoff (max)", "\(video.framesRepeatedMax)", "0"))
+            \(row("… mpv's own cadence: skipped (max, total)", "\(video.cadenceFramesSkippedMax), \(video.cadenceFramesSkippedTotal)", "explains"))
+            \(row("video gap at a handoff (p50)", milliseconds(video.videoGapMillisecondsP50), "≤ \(interval)"))
+            \(row("video gap at a handoff (max)", milliseconds(video.videoGapMillisecondsMax), "≤ \(interval)"))
+            \(row("audio gap while the sound is on (max)", milliseconds(sound.gapMillisecondsMax), "≤ 5 ms"))
+            \(row("… handoffs with the sound on both sides", "\(sound.handoffsWithSound)", ""))
+            \(row("… muted stretches (the feed), silences found", "\(sound.mutedStretches), \(sound.silencesFound)", "found ≥ muted"))
+            \(row("reloads", "\(reloads)", "0"))
+
+            \(meetsTargets ? "every target met" : "NOT every target met")
+            """
+    }
+}
