@@ -1,7 +1,8 @@
 import Foundation
 import SeamlessPlayback
-import SeamlessPlaybackMPV
 import Testing
+
+@testable import SeamlessPlaybackMPV
 
 @Suite("FrameHost: a frame-rendering engine's pictures, drawn into the host the surfaces attach")
 @MainActor
@@ -124,6 +125,28 @@ struct FrameHostTests {
         #expect(!host.isShowing)
         #expect(host.latestFrame == nil)
         await headless.shutdown()
+    }
+
+    @Test func aHostGivenAnotherPlayerStopsTheFirstEngineDrawingIntoIt() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 2)) {
+            try await MPVEngine(options: .init(rendersFrames: true))
+        }
+        let feed = try await pool.makeSession(named: "feed", settings: Self.feedSettings)
+        let first = try await feed.acquire(try await LocalMedia.shared.item("clip.mp4"))
+        let second = try await feed.acquire(try await LocalMedia.shared.item("short.mp4"))
+        let cell = FrameHost(width: 80, height: 80)
+        let recorder = FrameRecorder(cell)
+        cell.attach(first)
+        #expect(await recorder.waitFor(2))
+        cell.attach(second)
+        let firstRenderer = try #require((first.engine as? MPVEngine)?.frameRenderer)
+        let secondRenderer = try #require((second.engine as? MPVEngine)?.frameRenderer)
+        #expect(!firstRenderer.isShowing(in: cell))
+        #expect(secondRenderer.isShowing(in: cell))
+        // The first player's late detach (its surfaces let go of it) changes nothing for the second.
+        cell.detach(first)
+        #expect(secondRenderer.isShowing(in: cell) && cell.isShowing)
+        await pool.shutdown()
     }
 
     /// Whether every pixel of the row is black (mpv's bars are exactly black).

@@ -86,7 +86,12 @@ extension FrameHost: SurfaceHost {
     /// - Parameter lease: The active lease of the page that registered this host.
     public func attach(_ lease: PlayerLease) {
         guard let renderer = (lease.engine as? MPVEngine)?.frameRenderer else { return }
-        state.withLock { $0.renderer = renderer }
+        let previous = state.withLock { state in
+            defer { state.renderer = renderer }
+            return state.renderer
+        }
+        // One player per host: another engine drawing here stops, rather than draw pictures the host drops.
+        if let previous, previous !== renderer { previous.stopShowing(self) }
         renderer.show(in: self)
     }
 
@@ -94,11 +99,10 @@ extension FrameHost: SurfaceHost {
     /// - Parameter lease: The lease the picture was attached for.
     public func detach(_ lease: PlayerLease) {
         guard let renderer = (lease.engine as? MPVEngine)?.frameRenderer else { return }
-        let wasShowing = state.withLock { state in
-            guard state.renderer === renderer else { return false }
-            state.renderer = nil
-            return true
+        state.withLock { state in
+            if state.renderer === renderer { state.renderer = nil }
         }
-        if wasShowing { renderer.stopShowing(self) }
+        // Changes nothing when the engine's picture has moved to another host already.
+        renderer.stopShowing(self)
     }
 }
