@@ -39,7 +39,6 @@ struct SeamlessRunTests {
         #expect(record.fileLoads == 1)
         for handoff in report.perHandoff {
             #expect(handoff.framesRepeated == 0, "\(handoff)")
-            if handoff.attachRedraw { #expect(handoff.redrawMatches == true, "\(handoff)") }
             guard Self.hasMachineToItself else { continue }
             // The new host's first picture is the old host's last one drawn again, or the very next frame: it never
             // waited longer than one frame interval (the time itself is the bench's to measure).
