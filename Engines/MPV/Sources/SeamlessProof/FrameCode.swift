@@ -113,11 +113,23 @@ package enum FrameCode {
     ///   - grid: The picture's ``grid(width:height:)``.
     /// - Returns: The 8-bit grey level.
     package static func level(x: Int, y: Int, index: Int, grid: Grid) -> Int {
+        level(x: x, y: y, codeword: codeword(for: index), grid: grid)
+    }
+
+    /// The grey of one pixel of the picture whose cells show `codeword` (``codeword(for:)``): for drawing a whole
+    /// picture without working the codeword out again for every pixel.
+    /// - Parameters:
+    ///   - x: The column in the picture.
+    ///   - y: The row in the picture.
+    ///   - codeword: The cells, the first in the highest bit.
+    ///   - grid: The picture's ``grid(width:height:)``.
+    /// - Returns: The 8-bit grey level.
+    package static func level(x: Int, y: Int, codeword: Int, grid: Grid) -> Int {
         let column = x - grid.x
         let row = y - grid.y
         guard column >= 0, row >= 0, column < grid.side, row < grid.side else { return backgroundLevel }
         let cell = row / grid.cellSide * columns + column / grid.cellSide
-        let bit = codeword(for: index) >> (columns * rows - 1 - cell) & 1
+        let bit = codeword >> (columns * rows - 1 - cell) & 1
         return bit == 1 ? oneLevel : zeroLevel
     }
 }
