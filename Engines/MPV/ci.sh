@@ -24,14 +24,14 @@ swift test --skip-build "$@"
 # The seamless check on a short run (11 handoffs on real frames) again, with the machine to itself: then its
 # cadence and sound are asserted too (see SeamlessRunTests).
 SEAMLESS_ALONE=1 swift test --skip-build --filter SeamlessRunTests "$@"
-# Under ThreadSanitizer the frame-rendering suites run on their own: among the other real-playback suites on two
-# cores, TSan's cost starves mpv, and timing-bound tests fail for want of CPU (seen: 9 failures, none a race).
-swift test --sanitize=thread --skip "FrameHostTests|SeamlessRunTests" "$@"
-swift test --sanitize=thread --filter "FrameHostTests|SeamlessRunTests" "$@"
-# The bench and the demo still run (figures: swift run -c release mpv-bench, and --seamless for the 110-handoff
-# proof). Their own arguments come after the product.
+# The bench and the demo still run, on the plain debug build, which the TSan build below replaces (figures:
+# swift run -c release mpv-bench, and --seamless for the 110-handoff proof). Their arguments come after the product.
 swift run --skip-build "$@" mpv-bench --repetitions 1 >/dev/null
 demo_out="$(mktemp -d)"
 swift run --skip-build "$@" mpv-demo --frames 10 --out "$demo_out" >/dev/null
 test -s "$demo_out/transition-mpv-renderer.png"
 rm -rf "$demo_out"
+# Under ThreadSanitizer the frame-rendering suites run on their own: among the other real-playback suites on two
+# cores, TSan's cost starves mpv, and timing-bound tests fail for want of CPU (seen: 9 failures, none a race).
+swift test --sanitize=thread --skip "FrameHostTests|SeamlessRunTests" "$@"
+swift test --sanitize=thread --filter "FrameHostTests|SeamlessRunTests" "$@"

@@ -23,8 +23,10 @@ public struct CRC32: Hashable, Sendable {
     /// - Parameter bytes: The next bytes, in order.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         var crc = register
+        // Read once: a static's accessor per byte dominated a debug build's encoding of a filmstrip.
+        let table = Self.table
         for byte in bytes {
-            crc = Self.table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+            crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
         }
         register = crc
     }
