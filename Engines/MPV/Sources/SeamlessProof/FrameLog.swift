@@ -12,6 +12,7 @@ final class FrameLog: Sendable {
 
     private struct State {
         var frames: [SeamlessAnalysis.ShownFrame] = []
+        var unreadable: [SeamlessRun.UnreadableFrame] = []
         var newFrames: [Int: Int] = [:]
         var waiters: [UUID: Waiter] = [:]
     }
@@ -22,6 +23,14 @@ final class FrameLog: Sendable {
 
     /// Every picture so far, in order of arrival.
     var frames: [SeamlessAnalysis.ShownFrame] { state.withLock { $0.frames } }
+
+    /// The frames noted as unreadable so far.
+    var unreadable: [SeamlessRun.UnreadableFrame] { state.withLock { $0.unreadable } }
+
+    /// Notes a frame that read neither an index nor black.
+    func noteUnreadable(_ frame: SeamlessRun.UnreadableFrame) {
+        state.withLock { $0.unreadable.append(frame) }
+    }
 
     /// Records a picture; resumes whoever waits for it.
     func append(_ frame: SeamlessAnalysis.ShownFrame) {

@@ -29,6 +29,22 @@ package struct SeamlessRun: Sendable {
         package var moves: [SeamlessAnalysis.Move] = []
         /// How many times mpv loaded a file (1: no reload).
         package var fileLoads = 0
+        /// The frames that read neither an index nor black, with what they read as the other content mode.
+        package var unreadable: [UnreadableFrame] = []
+    }
+
+    /// A frame that read neither an index nor black.
+    package struct UnreadableFrame: Sendable, CustomStringConvertible {
+        /// The host's number.
+        package let host: Int
+        /// Why it was drawn.
+        package let kind: VideoFrame.Kind
+        /// When.
+        package let at: ContinuousClock.Instant
+        /// What it reads as the other content mode: an index means mpv drew it with another page's layout.
+        package let asOtherLayout: FrameReading
+
+        package var description: String { "host \(host), \(kind), as the other layout \(asOtherLayout)" }
     }
 
     /// The clip to play.
@@ -114,10 +130,17 @@ package struct SeamlessRun: Sendable {
             let host = FrameHost(width: spec.width, height: spec.height)
             let (number, mode, size) = (page.rawValue, spec.settings.contentMode, videoSize)
             host.onFrame { frame in
+                let reading = FrameCode.decode(frame, videoSize: size, mode: mode)
                 log.append(
-                    SeamlessAnalysis.ShownFrame(
-                        host: number, reading: FrameCode.decode(frame, videoSize: size, mode: mode), kind: frame.kind,
-                        at: frame.renderedAt))
+                    SeamlessAnalysis.ShownFrame(host: number, reading: reading, kind: frame.kind, at: frame.renderedAt))
+                if case .unreadable = reading {
+                    // Read as the other layout too: a frame mpv drew with another page's content mode tells so.
+                    let other: ContentMode = mode == .aspectFit ? .aspectFill : .aspectFit
+                    log.noteUnreadable(
+                        UnreadableFrame(
+                            host: number, kind: frame.kind, at: frame.renderedAt,
+                            asOtherLayout: FrameCode.decode(frame, videoSize: size, mode: other)))
+                }
             }
             hosts[page] = host
         }
@@ -158,6 +181,7 @@ package struct SeamlessRun: Sendable {
         }
         try await log.waitForNewFrames(framesAround, in: (stack.last ?? .feed).rawValue)
         record.frames = log.frames
+        record.unreadable = log.unreadable
         record.fileLoads = (owner.engine as? MPVEngine)?.fileLoadedCount ?? 0
         return record
     }

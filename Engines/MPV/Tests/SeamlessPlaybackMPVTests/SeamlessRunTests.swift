@@ -35,7 +35,7 @@ struct SeamlessRunTests {
         #expect(report.handoffs == 11)
         #expect(report.handoffsMeasured == 11)
         #expect(report.blackFrames == 0)
-        #expect(report.unreadableFrames == 0)
+        #expect(report.unreadableFrames == 0, "\(record.unreadable)")
         #expect(record.fileLoads == 1)
         for handoff in report.perHandoff {
             #expect(handoff.framesRepeated == 0, "\(handoff)")
