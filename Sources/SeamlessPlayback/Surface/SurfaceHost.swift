@@ -4,6 +4,10 @@
 /// `SurfaceStateMachine` decides: when the picture moves, the new host's `attach` comes before the old
 /// host's `detach`. A host that moves one shared view or layer (as a `CALayer` is moved by adding it to a
 /// new superlayer) must therefore make `detach` do nothing once the picture already sits elsewhere.
+///
+/// Hosts that exist: on iOS, `PlayerHostView` (`SeamlessPlaybackUIKit`, which moves the engine's one
+/// `AVPlayerLayer`); on Linux, `FrameHost` (package `Engines/MPV`), a frame buffer a frame-rendering libmpv engine
+/// draws into while it is attached; in tests, `RecordingHost` (`SeamlessPlaybackTesting`).
 @MainActor
 public protocol SurfaceHost: AnyObject {
     /// Puts the picture of the lease's player (`lease.engine`) in this host.
