@@ -41,6 +41,7 @@ let package = Package(
             name: "SeamlessProof",
             dependencies: [
                 "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+                .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]
         ),
         .executableTarget(

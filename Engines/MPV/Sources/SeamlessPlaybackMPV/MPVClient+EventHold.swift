@@ -5,7 +5,9 @@ import Foundation
 extension MPVClient {
     /// Parks the event thread for a test, so that mpv's replies pile up unread in its queue.
     final class EventHold: Sendable {
+        /// Signalled by the event thread once it is parked.
         let parked = DispatchSemaphore(value: 0)
+        /// What the parked event thread waits for.
         let released = DispatchSemaphore(value: 0)
 
         /// Lets the event thread go on.

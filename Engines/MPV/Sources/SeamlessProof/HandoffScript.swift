@@ -13,7 +13,12 @@
 package struct HandoffScript: Sendable {
     /// A page of the run.
     package enum Page: Int, CaseIterable, Sendable {
-        case feed, detail, overlay
+        /// The feed, the player's owner: its cell is small, aspect-fill, muted.
+        case feed
+        /// The detail page: large, aspect-fit, sound on.
+        case detail
+        /// A page above the detail page: wide, aspect-fill, sound on.
+        case overlay
     }
 
     /// One handoff.

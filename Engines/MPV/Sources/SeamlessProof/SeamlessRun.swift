@@ -1,15 +1,19 @@
 import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackMPV
+import SeamlessPlaybackTesting
 
 /// A seamless run on real frames: one frame-rendering ``MPVEngine`` playing an ``IndexedClip``, three pages handing it
 /// on as a ``HandoffScript`` says, and ``PlayerSurfaces`` moving its picture between three ``FrameHost``s of different
 /// sizes. Records what every host received, read by ``FrameCode``, and when each move was made.
 package struct SeamlessRun: Sendable {
-    /// A host of the run: its size and the content mode of the page that owns it.
+    /// A host of the run: its size and the settings of the page that owns it.
     package struct HostSpec: Sendable {
+        /// The host's width, in pixels.
         package let width: Int
+        /// The host's height, in pixels.
         package let height: Int
+        /// The settings of the page whose host it is (its content mode lays the picture out there).
         package let settings: PlaybackSettings
     }
 
@@ -61,6 +65,9 @@ package struct SeamlessRun: Sendable {
     package let framesAround: Int
     /// mpv options of the engine beyond rendering (e.g. `ao=pcm` and its file).
     package let mpvOptions: [String: String]
+    /// The seed of the moments of the handoffs: each comes a random 0 to 33 ms after the host's last new frame, as a
+    /// tap comes at any moment of a frame, not just after one.
+    package let seed: UInt64
 
     /// A run; nothing starts before ``run()``.
     /// - Parameters:
@@ -70,11 +77,12 @@ package struct SeamlessRun: Sendable {
     ///   - framesPerStep: New frames each host shows before the next handoff.
     ///   - framesAround: New frames the feed shows before the first handoff and after the last.
     ///   - mpvOptions: mpv options of the engine beyond rendering.
+    ///   - seed: The seed of the handoffs' moments within a frame.
     package init(
         clip: MediaItem, videoSize: Size, script: HandoffScript, framesPerStep: Int = 6,
-        framesAround: Int = defaultFramesAround,
-        mpvOptions: [String: String] = [:]
+        framesAround: Int = defaultFramesAround, mpvOptions: [String: String] = [:], seed: UInt64 = 1
     ) {
+        self.seed = seed
         self.clip = clip
         self.videoSize = videoSize
         self.script = script
@@ -153,7 +161,10 @@ package struct SeamlessRun: Sendable {
         var record = Record()
         var leases: [HandoffScript.Page: PlayerLease] = [.feed: owner]
         var stack: [HandoffScript.Page] = [.feed]
+        var random = SplitMix64(seed: seed)
         for step in script.steps {
+            // The workload's own timing, not a synchronisation: the tap comes at any moment of a frame.
+            try await Task.sleep(for: .microseconds(Int.random(in: 0..<33_333, using: &random)))
             let next = step.applied(to: stack)
             guard let from = stack.last, let to = next.last else { throw SeamlessRunError.noFeed }
             switch step {
@@ -193,11 +204,15 @@ package enum SeamlessRunError: Error, CustomStringConvertible {
     case noFeed
     /// A host received no new frames for too long.
     case stalled(host: Int, frames: Int)
+    /// A clip long enough for that many handoffs would have more frames than ``FrameCode`` numbers.
+    case clipTooLong(handoffs: Int)
 
     package var description: String {
         switch self {
         case .noFeed: "the run's pages are incomplete"
         case .stalled(let host, let frames): "host \(host) stopped receiving new frames (after \(frames))"
+        case .clipTooLong(let handoffs):
+            "\(handoffs) handoffs need a clip longer than its frames can be numbered (\(FrameCode.indexModulus))"
         }
     }
 }

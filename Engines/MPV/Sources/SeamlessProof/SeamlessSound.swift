@@ -8,8 +8,13 @@
 package struct SeamlessSound: Hashable, Sendable, Encodable {
     /// Handoffs between two pages with the sound on.
     package let handoffsWithSound: Int
-    /// The longest interruption of the tone while the sound was on, in milliseconds (0 for none).
+    /// The longest interruption of the tone while the sound was on, in milliseconds (0 for none). A silence counts
+    /// its length; a jump of the tone's crossings counts only its slip, modulo one period of the tone (3.33 ms at
+    /// 300 Hz), so a cut of any length is told by ``discontinuities``, not by this.
     package let gapMillisecondsMax: Double
+    /// Jumps of the tone's crossings while the sound was on (none at a muted stretch's edge): samples cut out,
+    /// repeated or spliced. Any is a gap, however short its slip.
+    package let discontinuities: Int
     /// The feed's muted stretches, which the sound has by design.
     package let mutedStretches: Int
     /// The silences found in the file.
@@ -32,14 +37,17 @@ package struct SeamlessSound: Hashable, Sendable, Encodable {
         let check = ToneCheck(audio, frequency: frequency)
         handoffsWithSound = script.soundStaysOn.filter { $0 }.count
         mutedStretches = script.feedStints
-        gapMillisecondsMax = check.interruptions(besidesMutes: mutedStretches).map(\.lengthMilliseconds).max() ?? 0
+        let gaps = check.interruptions(besidesMutes: mutedStretches)
+        gapMillisecondsMax = gaps.map(\.lengthMilliseconds).max() ?? 0
+        discontinuities = gaps.filter { $0.kind == .discontinuity }.count
         silencesFound = check.interruptions.filter { $0.kind == .silence }.count
         seconds = Double(audio.frameCount) / Double(max(audio.sampleRate, 1))
     }
 
-    /// Whether the file shows the run's mutes, and no interruption while the sound was on is longer than `limit`.
-    /// - Parameter limit: The longest interruption allowed, in milliseconds.
+    /// Whether the file shows the run's mutes, the tone never jumped while the sound was on, and no silence then was
+    /// longer than `limit`.
+    /// - Parameter limit: The longest silence allowed, in milliseconds.
     package func isUnbroken(within limit: Double) -> Bool {
-        silencesFound >= mutedStretches && gapMillisecondsMax <= limit
+        silencesFound >= mutedStretches && discontinuities == 0 && gapMillisecondsMax <= limit
     }
 }

@@ -6,9 +6,13 @@ struct SeamlessBenchReport: Encodable {
     /// The audio target: no interruption longer than this near a handoff with the sound on.
     static let audioGapTargetMilliseconds = 5.0
 
+    /// What the frames show.
     let video: SeamlessReport
+    /// What the sound shows.
     let sound: SeamlessSound
+    /// Loads beyond the first.
     let reloads: Int
+    /// New frames each host showed between two handoffs.
     let framesPerStep: Int
     /// The source's frame interval, in milliseconds: the video gap's target.
     let frameInterval: Double
@@ -24,6 +28,7 @@ struct SeamlessBenchReport: Encodable {
     private enum CodingKeys: String, CodingKey {
         case audioGapMillisecondsMax = "audio_gap_ms_max"
         case audioHandoffsWithSound = "audio_handoffs_with_sound"
+        case audioDiscontinuities = "audio_discontinuities"
         case audioMutedStretches = "audio_muted_stretches"
         case audioSilencesFound = "audio_silences_found"
         case audioSeconds = "audio_seconds"
@@ -39,6 +44,7 @@ struct SeamlessBenchReport: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sound.gapMillisecondsMax, forKey: .audioGapMillisecondsMax)
         try container.encode(sound.handoffsWithSound, forKey: .audioHandoffsWithSound)
+        try container.encode(sound.discontinuities, forKey: .audioDiscontinuities)
         try container.encode(sound.mutedStretches, forKey: .audioMutedStretches)
         try container.encode(sound.silencesFound, forKey: .audioSilencesFound)
         try container.encode(sound.seconds, forKey: .audioSeconds)
@@ -78,6 +84,7 @@ struct SeamlessBenchReport: Encodable {
             \(row("video gap at a handoff (p50)", milliseconds(video.videoGapMillisecondsP50), "≤ \(interval)"))
             \(row("video gap at a handoff (max)", milliseconds(video.videoGapMillisecondsMax), "≤ \(interval)"))
             \(row("audio gap while the sound is on (max)", milliseconds(sound.gapMillisecondsMax), "≤ 5 ms"))
+            \(row("… jumps of the tone while the sound is on", "\(sound.discontinuities)", "0"))
             \(row("… handoffs with the sound on both sides", "\(sound.handoffsWithSound)", ""))
             \(row("… muted stretches (the feed), silences found", "\(sound.mutedStretches), \(sound.silencesFound)", "found ≥ muted"))
             \(row("reloads", "\(reloads)", "0"))

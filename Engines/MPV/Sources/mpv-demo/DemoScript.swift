@@ -53,6 +53,8 @@ struct DemoScript: Sendable {
     static let phases: [Double] = [1.5, 0.5, 1.5, 0.5, 1.0]
     /// The story's length, in seconds.
     static var duration: Double { phases.reduce(0, +) }
+    /// When each phase starts, and the end: `bounds[1]` is the entry's start, `bounds[4]` the exit's end.
+    static let bounds = phases.reduce(into: [0.0]) { bounds, phase in bounds.append((bounds.last ?? 0) + phase) }
 
     /// The entry's plan; the exit runs it ``SeamlessPlayback/TransitionPlan/reversed()``.
     let plan: TransitionPlan
@@ -75,7 +77,7 @@ struct DemoScript: Sendable {
     /// The screen at a moment of the story; progress moves linearly with time, as the plan interpolates.
     /// - Parameter time: Seconds from the start; clamped to the story.
     func shot(at time: Double) -> DemoShot {
-        let bounds = Self.phases.reduce(into: [0.0]) { $0.append($0.last! + $1) }
+        let bounds = Self.bounds
         let t = min(max(time, 0), Self.duration)
         func progress(_ phase: Int) -> Double { (t - bounds[phase]) / Self.phases[phase] }
         if t < bounds[1] { return DemoShot(layout: .inHost(.cell), time: t, caption: "feed cell playing") }

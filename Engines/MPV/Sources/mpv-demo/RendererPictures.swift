@@ -54,9 +54,8 @@ enum RendererPictures {
         surfaces.show(lease, in: cell)
         try await firstPicture(in: cell)
 
-        let bounds = DemoScript.phases.reduce(into: [0.0]) { $0.append($0.last! + $1) }
-        let entryStart = bounds[1]
-        let exitEnd = bounds[4]
+        let entryStart = DemoScript.bounds[1]
+        let exitEnd = DemoScript.bounds[4]
         var borrowed: PlayerLease?
         var closed = false
         var pictures: [Int: VideoFrame] = [:]

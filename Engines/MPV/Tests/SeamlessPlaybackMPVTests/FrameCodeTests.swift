@@ -1,5 +1,6 @@
 import SeamlessPlayback
 import SeamlessPlaybackMPV
+import SeamlessPlaybackTesting
 import SeamlessProof
 import Testing
 
@@ -183,18 +184,5 @@ struct FrameCodeTests {
         let grid = FrameCode.grid(width: 320, height: 180)
         #expect(grid.x == 100 && grid.y == 30 && grid.cellSide == 30)
         #expect(grid.x >= 70 && grid.x + grid.side <= 250)
-    }
-}
-
-/// A small seeded generator, so noise is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ value >> 30) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ value >> 27) &* 0x94D0_49BB_1331_11EB
-        return value ^ value >> 31
     }
 }

@@ -36,8 +36,12 @@ struct FrameHostTests {
         #expect(frames.filter { $0.kind == .newFrame }.count >= 5)
         #expect(frames.map(\.sequence) == Array(1...UInt64(frames.count)))
         #expect(recorder.threads == ["mpv-render"])
-        #expect(cell.latestFrame?.sequence == frames.last.map { _ in cell.frameCount })
         #expect(idleRecorder.frames.isEmpty)
+        // Taken down, the host keeps its last picture and its count, which nothing changes any more.
+        cell.detach(lease)
+        let kept = try #require(cell.latestFrame)
+        #expect(kept.sequence == cell.frameCount)
+        #expect(!cell.isShowing)
         await pool.shutdown()
     }
 
@@ -114,9 +118,10 @@ struct FrameHostTests {
         await pool.shutdown()
         let engine = try #require(lease.engine as? MPVEngine)
         #expect(engine.isShutDown)
-        let drawn = recorder.frames.count
-        // The render thread ended before the handle went: nothing more can arrive.
-        #expect(cell.frameCount == UInt64(drawn))
+        // The render thread ended (and freed the context) before the handle went: nothing more can arrive.
+        #expect(try #require(engine.frameRenderer).isStopped)
+        #expect(!cell.isShowing)
+        #expect(cell.frameCount == UInt64(recorder.frames.count))
 
         let headless = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
         let page = try await headless.makeSession(named: "page", settings: Self.feedSettings)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ToneCheck: the interruptions a run's mutes do not explain")
 struct ToneCheckMutesTests {
-    /// A second of the tone with samples zeroed in `muted` ranges and `cut` samples removed at `cutAt`.
+    /// A second and a half of the tone with samples zeroed in `muted` ranges and `cut` samples removed at `cutAt`.
     static func samples(muted: [Range<Int>], cutAt: Int? = nil, cut: Int = 0) -> [Int16] {
         var samples = ToneCheckTests.tone(seconds: 1.5).enumerated().map { frame in
             muted.contains { $0.contains(frame.offset) } ? 0 : frame.element

@@ -1,4 +1,5 @@
 import Foundation
+import SeamlessPlaybackTesting
 import SeamlessProof
 import Testing
 

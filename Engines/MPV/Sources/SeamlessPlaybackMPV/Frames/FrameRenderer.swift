@@ -15,6 +15,8 @@ final class FrameRenderer: Sendable {
         /// The host ``FrameRouting/target`` names, kept alive while it is the target.
         var target: FrameHost?
         var isStopping = false
+        /// The render thread has ended and freed the context.
+        var isStopped = false
     }
 
     /// The render context. Touched by the render thread only, once ``start()`` has handed it over.
@@ -53,13 +55,20 @@ final class FrameRenderer: Sendable {
         Thread { [self] in run() }.start()
     }
 
-    /// Ends the render thread, which frees the render context, and returns once it is freed. Call once, from the
-    /// thread that destroys the handle, before destroying it.
+    /// Ends the render thread, which frees the render context, and returns once it is freed. Call from the thread
+    /// that destroys the handle, before destroying it; a later call returns at once.
     func stop() {
-        state.withLock { $0.isStopping = true }
+        let first = state.withLock { state in
+            defer { state.isStopping = true }
+            return !state.isStopping
+        }
+        guard first else { return }
         wake.signal()
         finished.wait()
     }
+
+    /// Whether the render thread has ended and freed the render context: nothing is drawn any more.
+    var isStopped: Bool { state.withLock { $0.isStopped } }
 
     /// Draws the picture into `host` from now on (at once, if there is a picture).
     func show(in host: FrameHost) {
@@ -80,7 +89,7 @@ final class FrameRenderer: Sendable {
 
     /// Whether the picture goes to `host` now.
     func isShowing(in host: FrameHost) -> Bool {
-        state.withLock { $0.target === host }
+        state.withLock { !$0.isStopping && $0.target === host }
     }
 
     // MARK: The render thread
@@ -103,16 +112,21 @@ final class FrameRenderer: Sendable {
             case nil:
                 continue
             case .scratch?:
-                draw(into: &buffer, width: Self.scratchSize.width, height: Self.scratchSize.height)
+                _ = draw(into: &buffer, width: Self.scratchSize.width, height: Self.scratchSize.height)
             case .into(_, let kind)?:
-                guard let host else { continue }
-                draw(into: &buffer, width: host.width, height: host.height)
+                // A render mpv refused left the buffer as it was: nothing to hand over.
+                guard let host, draw(into: &buffer, width: host.width, height: host.height) else { continue }
                 host.receive(buffer.copy(width: host.width, height: host.height), kind: kind, from: self)
             }
         }
         mpv_render_context_set_update_callback(context, nil, nil)
         mpv_render_context_free(context)
         buffer.free()
+        // The host no longer kept alive from here: the two referred to each other while it was the target.
+        state.withLock { state in
+            state.target = nil
+            state.isStopped = true
+        }
         finished.signal()
     }
 
@@ -131,12 +145,13 @@ final class FrameRenderer: Sendable {
     }
 
     /// Draws the current (or next) picture into the buffer at the size.
-    private func draw(into buffer: inout RenderBuffer, width: Int, height: Int) {
+    /// - Returns: Whether mpv drew it.
+    private func draw(into buffer: inout RenderBuffer, width: Int, height: Int) -> Bool {
         let bytes = buffer.prepare(width: width, height: height)
         var size: [Int32] = [Int32(clamping: width), Int32(clamping: height)]
         var format = Array("rgb0".utf8CString)
         var stride = buffer.stride
-        size.withUnsafeMutableBufferPointer { size in
+        return size.withUnsafeMutableBufferPointer { size in
             format.withUnsafeMutableBufferPointer { format in
                 withUnsafeMutablePointer(to: &stride) { stride in
                     var parameters = [
@@ -148,7 +163,7 @@ final class FrameRenderer: Sendable {
                         mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: bytes),
                         mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
                     ]
-                    _ = mpv_render_context_render(context, &parameters)
+                    return mpv_render_context_render(context, &parameters) >= 0
                 }
             }
         }
