@@ -17,6 +17,10 @@ struct SeamlessBenchReport: Encodable {
     /// The source's frame interval, in milliseconds: the video gap's target.
     let frameInterval: Double
 
+    /// From each move (the old host's picture taken down, the new host attached) to the new host's first picture, in
+    /// milliseconds: the part of the video gap the handoff itself takes.
+    var moveToFirstPicture: [Double] { video.perHandoff.compactMap(\.moveToFirstFrameMilliseconds) }
+
     /// Every target of issue 24 met.
     var meetsTargets: Bool {
         video.handoffs >= 100 && video.handoffsMeasured == video.handoffs && video.blackFrames == 0
@@ -36,6 +40,8 @@ struct SeamlessBenchReport: Encodable {
         case framesPerStep = "frames_per_step"
         case frameIntervalMilliseconds = "frame_interval_ms"
         case meetsTargets = "meets_targets"
+        case moveToFirstPictureP50 = "move_to_first_picture_ms_p50"
+        case moveToFirstPictureMax = "move_to_first_picture_ms_max"
     }
 
     /// The video's keys (``SeamlessProof/SeamlessReport``'s) and these, in one object.
@@ -52,6 +58,8 @@ struct SeamlessBenchReport: Encodable {
         try container.encode(framesPerStep, forKey: .framesPerStep)
         try container.encode(frameInterval, forKey: .frameIntervalMilliseconds)
         try container.encode(meetsTargets, forKey: .meetsTargets)
+        try container.encode(SeamlessReport.percentile(50, of: moveToFirstPicture), forKey: .moveToFirstPictureP50)
+        try container.encode(moveToFirstPicture.max(), forKey: .moveToFirstPictureMax)
     }
 
     /// The figures as JSON.
@@ -83,6 +91,8 @@ struct SeamlessBenchReport: Encodable {
             \(row("… mpv's own cadence: skipped (max, total)", "\(video.cadenceFramesSkippedMax), \(video.cadenceFramesSkippedTotal)", "explains"))
             \(row("video gap at a handoff (p50)", milliseconds(video.videoGapMillisecondsP50), "≤ \(interval)"))
             \(row("video gap at a handoff (max)", milliseconds(video.videoGapMillisecondsMax), "≤ \(interval)"))
+            \(row("… of which from the move to the new host's first picture, p50", milliseconds(SeamlessReport.percentile(50, of: moveToFirstPicture)), ""))
+            \(row("… max", milliseconds(moveToFirstPicture.max()), ""))
             \(row("audio gap while the sound is on (max)", milliseconds(sound.gapMillisecondsMax), "≤ 5 ms"))
             \(row("… jumps of the tone while the sound is on", "\(sound.discontinuities)", "0"))
             \(row("… handoffs with the sound on both sides", "\(sound.handoffsWithSound)", ""))
