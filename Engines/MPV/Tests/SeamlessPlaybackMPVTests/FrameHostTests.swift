@@ -122,6 +122,15 @@ struct FrameHostTests {
         #expect(try #require(engine.frameRenderer).isStopped)
         #expect(!cell.isShowing)
         #expect(cell.frameCount == UInt64(recorder.frames.count))
+        // A host attached to the shut-down engine shows nothing, and the renderer keeps no hold on it.
+        weak var released: FrameHost?
+        do {
+            let late = FrameHost(width: 32, height: 32)
+            late.attach(lease)
+            #expect(!late.isShowing)
+            released = late
+        }
+        #expect(released == nil)
 
         let headless = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
         let page = try await headless.makeSession(named: "page", settings: Self.feedSettings)

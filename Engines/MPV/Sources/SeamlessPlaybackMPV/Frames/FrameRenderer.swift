@@ -70,9 +70,11 @@ final class FrameRenderer: Sendable {
     /// Whether the render thread has ended and freed the render context: nothing is drawn any more.
     var isStopped: Bool { state.withLock { $0.isStopped } }
 
-    /// Draws the picture into `host` from now on (at once, if there is a picture).
+    /// Draws the picture into `host` from now on (at once, if there is a picture); nothing once the renderer is
+    /// stopping (it would keep the host alive for good).
     func show(in host: FrameHost) {
         let redraws = state.withLock { state in
+            guard !state.isStopping else { return false }
             state.target = host
             return state.routing.attached(ObjectIdentifier(host))
         }
