@@ -61,24 +61,22 @@ package struct HandoffScript: Sendable {
         self.steps = steps
     }
 
+    /// The page showing the picture before the first step and after each: `steps.count + 1` pages.
+    package var shownPages: [Page] {
+        var stack: [Page] = [.feed]
+        return [.feed]
+            + steps.map { step in
+                stack = step.applied(to: stack)
+                return stack.last ?? .feed
+            }
+    }
+
     /// How many times the feed shows the picture, its first stint (before any step) among them: the run's muted
     /// stretches.
-    package var feedStints: Int {
-        var stack: [Page] = [.feed]
-        return 1
-            + steps.filter { step in
-                stack = step.applied(to: stack)
-                return stack.last == .feed
-            }.count
-    }
+    package var feedStints: Int { shownPages.filter { $0 == .feed }.count }
 
     /// Whether the sound is on on both sides of each step: only the feed is muted.
     package var soundStaysOn: [Bool] {
-        var stack: [Page] = [.feed]
-        return steps.map { step in
-            let before = stack.last
-            stack = step.applied(to: stack)
-            return before != .feed && stack.last != .feed
-        }
+        zip(shownPages, shownPages.dropFirst()).map { before, after in before != .feed && after != .feed }
     }
 }

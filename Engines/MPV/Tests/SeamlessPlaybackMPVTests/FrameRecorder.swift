@@ -62,9 +62,10 @@ final class FrameRecorder: Sendable {
     }
 
     private func record(_ frame: VideoFrame) {
+        let thread = Self.threadName()
         let ready = state.withLock { state in
             state.frames.append(frame)
-            state.threads.insert(Self.threadName())
+            state.threads.insert(thread)
             let (ready, waiting) = (
                 state.waiters.filter { $0.count <= state.frames.count },
                 state.waiters.filter { $0.count > state.frames.count }

@@ -118,7 +118,7 @@ final class FrameRenderer: Sendable {
             case .into(_, let kind)?:
                 // A render mpv refused left the buffer as it was: nothing to hand over.
                 guard let host, draw(into: &buffer, width: host.width, height: host.height) else { continue }
-                host.receive(buffer.copy(width: host.width, height: host.height), kind: kind, from: self)
+                host.receive(buffer.copy(height: host.height), kind: kind, from: self)
             }
         }
         mpv_render_context_set_update_callback(context, nil, nil)

@@ -22,7 +22,7 @@ struct RenderBuffer {
     }
 
     /// The picture last drawn, copied out, `stride × height` bytes.
-    func copy(width: Int, height: Int) -> (pixels: [UInt8], stride: Int) {
+    func copy(height: Int) -> (pixels: [UInt8], stride: Int) {
         guard let bytes else { return ([], stride) }
         let count = Swift.min(stride * height, capacity)
         return (Array(UnsafeRawBufferPointer(start: bytes, count: count)), stride)
