@@ -1,4 +1,3 @@
-import CMPV
 import Foundation
 
 /// Tests only: parking the event thread, so that mpv's replies pile up unread in its queue.
@@ -19,14 +18,8 @@ extension MPVClient {
     /// slow consumer.
     func holdEvents() async -> EventHold {
         let hold = EventHold()
-        let isRunning = shared.withLock { shared in
-            guard shared.machine.lifecycle == .running else { return false }
-            eventHold.withLock { $0 = hold }
-            mpv_wakeup(handle)
-            return true
-        }
         // A stopped engine's thread reads no more events: nothing to park.
-        guard isRunning else { return hold }
+        guard arm(hold) else { return hold }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
                 hold.parked.wait()

@@ -19,7 +19,7 @@ final class MPVClient: Sendable {
         ("paused-for-cache", .flag), ("seekable", .flag),
     ]
 
-    struct Shared {
+    private struct Shared {
         var machine = EngineStateMachine()
         var continuations: [EngineStateMachine.WaiterID: CheckedContinuation<Outcome, Never>] = [:]
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
@@ -48,10 +48,10 @@ final class MPVClient: Sendable {
     /// marking the lifecycle `destroying` under `shared`'s lock; every other thread calls mpv only
     /// while holding that lock and only while the lifecycle allows it. So no call can reach a
     /// destroyed handle.
-    nonisolated(unsafe) let handle: OpaquePointer
-    let shared = Protected(Shared())
+    private nonisolated(unsafe) let handle: OpaquePointer
+    private let shared = Protected(Shared())
     /// Set by ``holdEvents()`` (tests only): the event thread parks before reading its next event.
-    let eventHold = Protected<EventHold?>(nil)
+    private let eventHold = Protected<EventHold?>(nil)
 
     /// The software renderer, for an engine that renders frames; its context is freed before the handle is destroyed.
     let renderer: FrameRenderer?
@@ -231,6 +231,17 @@ final class MPVClient: Sendable {
 
     /// Requests made and not answered yet: in flight or waiting in the backlog.
     var requestsPending: Int { shared.withLock { $0.machine.requestsInFlight + $0.machine.backlogCount } }
+
+    /// Tests only: has the event thread park at `hold` before its next event (``holdEvents()``).
+    /// - Returns: Whether it will: a stopped engine's thread reads no more events.
+    func arm(_ hold: EventHold) -> Bool {
+        shared.withLock { shared in
+            guard shared.machine.lifecycle == .running else { return false }
+            eventHold.withLock { $0 = hold }
+            mpv_wakeup(handle)
+            return true
+        }
+    }
 
     // MARK: Lifecycle
 
