@@ -163,4 +163,42 @@ struct PlayerSurfacesTests {
         await running.value
         #expect(journal.calls == [attach(cell, pages.lease), detach(cell, pages.lease)])
     }
+
+    @Test func aHostThatKeepsTheRecordIsGivenThePoolsOwnAndCanTellWhenItsPageStopsBeingTheHolder() async throws {
+        let surfaces = PlayerSurfaces(pool: f.pool)
+        let keeper = RecordKeepingHost()
+        let pages = try await f.feedPlayingClip()
+        surfaces.show(pages.lease, in: keeper)
+        #expect(keeper.holders === f.pool.activeHolders)
+        #expect(keeper.wasActiveAtAttach == true)
+        #expect(keeper.isStillActive == true)
+        let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        #expect(keeper.isStillActive == false)  // the borrower's settings are on the engine now
+        surfaces.show(borrowed, in: page)
+        #expect(journal.calls == [attach(page, borrowed)])  // RecordingHost: the default forwards to attach(_:)
+        await f.pool.shutdown()
+    }
+}
+
+/// A host that keeps the record of active holders it is attached with.
+@MainActor
+private final class RecordKeepingHost: SurfaceHost {
+    private(set) var holders: ActiveHolders?
+    private(set) var lease: PlayerLease?
+    private(set) var wasActiveAtAttach: Bool?
+
+    var isStillActive: Bool? {
+        guard let holders, let lease else { return nil }
+        return holders.activeLease(of: lease.player) == lease
+    }
+
+    func attach(_ lease: PlayerLease) { Issue.record("the surfaces called attach(_:) on a host that keeps the record") }
+
+    func attach(_ lease: PlayerLease, recordedIn holders: ActiveHolders) {
+        self.holders = holders
+        self.lease = lease
+        wasActiveAtAttach = holders.activeLease(of: lease.player) == lease
+    }
+
+    func detach(_ lease: PlayerLease) {}
 }

@@ -91,7 +91,7 @@ public final class PlayerSurfaces {
     private func perform(_ commands: [SurfaceCommand<ObjectIdentifier>]) {
         for command in commands {
             switch command {
-            case .attach(let lease, let host): hosts[host]?.attach(lease)
+            case .attach(let lease, let host): hosts[host]?.attach(lease, recordedIn: holders)
             case .detach(let lease, let host): hosts[host]?.detach(lease)
             }
         }
