@@ -18,6 +18,8 @@ final class MPVClient: Sendable {
         ("time-pos", .double), ("duration", .double), ("eof-reached", .flag), ("pause", .flag),
         ("paused-for-cache", .flag), ("seekable", .flag),
     ]
+    /// Observed too by an engine that renders frames: the video's display size, which ``FrameLayout`` needs.
+    static let renderedProperties: [(name: String, format: MPVFormat)] = [("dwidth", .int), ("dheight", .int)]
 
     private struct Shared {
         var machine = EngineStateMachine()
@@ -77,7 +79,8 @@ final class MPVClient: Sendable {
                 seamless_name_current_thread("mpv-events")
                 let client: MPVClient
                 do throws(MPVError) {
-                    let handle = try createHandle(options: options)
+                    let handle = try createHandle(
+                        options: options, observing: observedProperties + (rendersFrames ? renderedProperties : []))
                     var renderer: FrameRenderer?
                     if rendersFrames {
                         do throws(MPVError) {
@@ -101,7 +104,9 @@ final class MPVClient: Sendable {
         return try created.get()
     }
 
-    private static func createHandle(options: [(name: String, value: String)]) throws(MPVError) -> OpaquePointer {
+    private static func createHandle(
+        options: [(name: String, value: String)], observing properties: [(name: String, format: MPVFormat)]
+    ) throws(MPVError) -> OpaquePointer {
         guard let handle = mpv_create() else { throw .creationFailed }
         for option in options {
             let code = mpv_set_option_string(handle, option.name, option.value)
@@ -111,7 +116,7 @@ final class MPVClient: Sendable {
             }
         }
         var code = mpv_initialize(handle)
-        for property in observedProperties where code >= 0 {
+        for property in properties where code >= 0 {
             code = mpv_observe_property(handle, 0, property.name, property.format.mpvFormat)
         }
         if code < 0 {
@@ -331,6 +336,9 @@ final class MPVClient: Sendable {
             }
             guard let raw = mpv_wait_event(handle, timeout) else { continue }
             let event = MPVEvent(raw.pointee)
+            if let renderer, case .propertyChange(let name, let value) = event {
+                renderer.propertyChanged(name, to: value)
+            }
             update { shared in
                 var completions = shared.machine.handle(event)
                 if shared.machine.nextDeadline != nil {

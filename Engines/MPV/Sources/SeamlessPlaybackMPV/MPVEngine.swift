@@ -67,6 +67,8 @@ public final class MPVEngine: PlaybackEngine {
     public func apply(_ settings: PlaybackSettings) async {
         let failure = await client.setProperties(settings.mpvProperties)
         lastApplyFailure.withLock { $0 = failure }
+        // The renderer lays each host's picture out itself; the host attached next takes this mode.
+        client.renderer?.applied(settings.contentMode)
     }
 
     /// The last `time-pos` mpv reported, or zero when nothing is playing or the engine is shut down.

@@ -55,8 +55,9 @@ struct FrameHostTests {
         // testsrc is 16:9: filled, the top rows show the picture; fitted, they are a black bar.
         #expect(!Self.isBlack(filled, row: 2))
         try await feed.update { $0.contentMode = .aspectFit }
+        // The page's own change is taken once its grace is over (FrameRouting.modeGrace, 100 ms: three frames).
         let before = recorder.frames.count
-        #expect(await recorder.waitFor(before + 3))
+        #expect(await recorder.waitFor(before + 8))
         let fitted = try #require(square.latestFrame)
         #expect(Self.isBlack(fitted, row: 2))
         #expect(!Self.isBlack(fitted, row: 60))

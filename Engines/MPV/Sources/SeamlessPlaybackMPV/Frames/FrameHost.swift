@@ -63,11 +63,12 @@ public final class FrameHost: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
-    /// A picture the render thread drew for this host; dropped if the host took another engine's meanwhile or was
-    /// detached.
+    /// A picture the render thread drew for this host; dropped if the host took another engine's meanwhile. A host
+    /// just detached still takes the picture its renderer drew for it: a move waiting for a frame draws the old host
+    /// that frame (``FrameRouting``).
     func receive(_ picture: (pixels: [UInt8], stride: Int), kind: VideoFrame.Kind, from renderer: FrameRenderer) {
         let delivery = state.withLock { state -> (VideoFrame, [@Sendable (VideoFrame) -> Void])? in
-            guard state.renderer === renderer else { return nil }
+            guard state.renderer == nil || state.renderer === renderer else { return nil }
             state.sequence += 1
             let frame = VideoFrame(
                 width: width, height: height, stride: picture.stride, pixels: picture.pixels, kind: kind,
@@ -82,9 +83,23 @@ public final class FrameHost: Sendable {
 
 extension FrameHost: SurfaceHost {
     /// Shows the lease's player here, if its engine renders frames: from now on its pictures are drawn into this host,
-    /// starting with the current one.
+    /// starting with the current one, in the content mode on the engine now.
     /// - Parameter lease: The active lease of the page that registered this host.
     public func attach(_ lease: PlayerLease) {
+        show(lease, holders: nil)
+    }
+
+    /// Shows the lease's player here, as ``attach(_:)`` does, and keeps the record of active holders: a change of the
+    /// engine's content mode while `lease` is no longer the active one is the next page's, so this host keeps its own
+    /// layout until the picture has left it. ``SeamlessPlayback/PlayerSurfaces`` calls this one.
+    /// - Parameters:
+    ///   - lease: The active lease of the page that registered this host.
+    ///   - holders: The pool's record of active holders.
+    public func attach(_ lease: PlayerLease, recordedIn holders: ActiveHolders) {
+        show(lease, holders: holders)
+    }
+
+    private func show(_ lease: PlayerLease, holders: ActiveHolders?) {
         guard let renderer = (lease.engine as? MPVEngine)?.frameRenderer else { return }
         let previous = state.withLock { state in
             defer { state.renderer = renderer }
@@ -92,7 +107,7 @@ extension FrameHost: SurfaceHost {
         }
         // One player per host: another engine drawing here stops, rather than draw pictures the host drops.
         if let previous, previous !== renderer { previous.stopShowing(self) }
-        renderer.show(in: self)
+        renderer.show(in: self, for: lease, recordedIn: holders)
     }
 
     /// Takes the lease's player out of this host, unless its picture has moved to another host already.

@@ -1,5 +1,6 @@
 import CMPV
 import Foundation
+import SeamlessPlayback
 
 /// The software render context of a frame-rendering ``MPVEngine`` and the thread that draws with it: the shell of
 /// ``FrameRouting``.
@@ -12,11 +13,32 @@ import Foundation
 final class FrameRenderer: Sendable {
     private struct State {
         var routing = FrameRouting<ObjectIdentifier>()
-        /// The host ``FrameRouting/target`` names, kept alive while it is the target.
-        var target: FrameHost?
+        /// The hosts ``FrameRouting/target`` and ``FrameRouting/move`` name, kept alive while they do.
+        var hosts: [ObjectIdentifier: Attachment] = [:]
+        /// The video's display size, as far as mpv has told it (a side of 0: not known; ``FrameLayout`` then declines).
+        var videoSize: (width: Int, height: Int)?
         var isStopping = false
         /// The render thread has ended and freed the context.
         var isStopped = false
+
+        /// Forgets the hosts the routing no longer names.
+        mutating func pruneHosts() {
+            let named = [routing.target?.host, routing.move?.host]
+            hosts = hosts.filter { named.contains($0.key) }
+        }
+    }
+
+    /// A host the picture goes to, and what tells whether its page is still the player's active holder.
+    private struct Attachment {
+        let host: FrameHost
+        let lease: PlayerLease?
+        let holders: ActiveHolders?
+
+        /// Whether the lease the host was attached for is still the active one (`true` when that is not known).
+        var isActive: Bool {
+            guard let lease, let holders else { return true }
+            return holders.activeLease(of: lease.player) == lease
+        }
     }
 
     /// The render context. Touched by the render thread only, once ``start()`` has handed it over.
@@ -70,28 +92,58 @@ final class FrameRenderer: Sendable {
     /// Whether the render thread has ended and freed the render context: nothing is drawn any more.
     var isStopped: Bool { state.withLock { $0.isStopped } }
 
-    /// Draws the picture into `host` from now on (at once, if there is a picture); nothing once the renderer is
-    /// stopping (it would keep the host alive for good).
-    func show(in host: FrameHost) {
-        let redraws = state.withLock { state in
+    /// Draws the picture into `host` from now on, at the next frame boundary (``FrameRouting``), in the content mode
+    /// on the engine now; nothing once the renderer is stopping (it would keep the host alive for good).
+    /// - Parameters:
+    ///   - host: The host.
+    ///   - lease: The lease it is attached for, with `holders`: while that lease is no longer the active one, a change
+    ///     of the engine's layout is not the host's.
+    ///   - holders: The record of active holders, if known.
+    func show(in host: FrameHost, for lease: PlayerLease? = nil, recordedIn holders: ActiveHolders? = nil) {
+        let wakes = state.withLock { state in
             guard !state.isStopping else { return false }
-            state.target = host
-            return state.routing.attached(ObjectIdentifier(host))
+            let id = ObjectIdentifier(host)
+            state.hosts[id] = Attachment(host: host, lease: lease, holders: holders)
+            defer { state.pruneHosts() }
+            return state.routing.attached(id, at: .now)
         }
-        if redraws { wake.signal() }
+        if wakes { wake.signal() }
     }
 
-    /// Stops drawing into `host`, if it is the host the picture goes to.
+    /// Stops drawing into `host`, if it is the host the picture goes to (once a move waiting for a frame is made).
     func stopShowing(_ host: FrameHost) {
         state.withLock { state in
             state.routing.detached(ObjectIdentifier(host))
-            if state.routing.target == nil { state.target = nil }
+            state.pruneHosts()
         }
     }
 
     /// Whether the picture goes to `host` now.
     func isShowing(in host: FrameHost) -> Bool {
-        state.withLock { !$0.isStopping && $0.target === host }
+        state.withLock { !$0.isStopping && $0.routing.target?.host == ObjectIdentifier(host) }
+    }
+
+    /// The engine's settings now lay the picture out in `mode`: the host attached next takes it, and the one showing
+    /// the picture when its page's own (``FrameRouting``).
+    func applied(_ mode: ContentMode) {
+        let wakes = state.withLock { state in
+            state.routing.applied(mode, at: .now)
+            return state.routing.modeChange != nil
+        }
+        // The grace's end is a deadline the render thread must learn, even if no frame comes.
+        if wakes { wake.signal() }
+    }
+
+    /// mpv reported an observed property: `dwidth` and `dheight` are the video's display size (``FrameLayout``);
+    /// others are not the renderer's.
+    func propertyChanged(_ name: String, to value: MPVValue?) {
+        guard name == "dwidth" || name == "dheight" else { return }
+        let side: Int? = if case .int(let pixels)? = value, pixels > 0 { Int(clamping: pixels) } else { nil }
+        state.withLock { state in
+            var size = state.videoSize ?? (0, 0)
+            if name == "dwidth" { size.width = side ?? 0 } else { size.height = side ?? 0 }
+            state.videoSize = size
+        }
     }
 
     // MARK: The render thread
@@ -106,30 +158,71 @@ final class FrameRenderer: Sendable {
             }, Unmanaged.passUnretained(self).toOpaque())
         var buffer = RenderBuffer()
         while true {
-            wake.wait()
+            waitForWake()
             if state.withLock({ $0.isStopping }) { break }
             let pending = pendingFrame()
-            let (render, host) = state.withLock { state in (state.routing.wake(pending: pending), state.target) }
-            switch render {
-            case nil:
-                continue
-            case .scratch?:
-                _ = draw(into: &buffer, width: Self.scratchSize.width, height: Self.scratchSize.height)
-            case .into(_, let kind)?:
-                // A render mpv refused left the buffer as it was: nothing to hand over.
-                guard let host, draw(into: &buffer, width: host.width, height: host.height) else { continue }
-                host.receive(buffer.copy(height: host.height), kind: kind, from: self)
+            // The record is read outside the lock (it has its own), for the target as it is now.
+            let checked = state.withLock { state in
+                state.routing.target.flatMap { target in state.hosts[target.host].map { (target.host, $0) } }
+            }
+            let isActive = checked?.1.isActive ?? true
+            let (renders, hosts, videoSize) = state.withLock { state in
+                let stillChecked = checked.map { $0.0 == state.routing.target?.host } ?? false
+                let renders = state.routing.wake(
+                    pending: pending, at: .now, targetIsActive: stillChecked ? isActive : true)
+                let hosts = state.hosts
+                state.pruneHosts()
+                return (renders, hosts, state.videoSize)
+            }
+            for render in renders {
+                switch render {
+                case .scratch:
+                    _ = draw(into: &buffer, width: Self.scratchSize.width, height: Self.scratchSize.height)
+                case .into(let id, let kind, let mode):
+                    guard let host = hosts[id]?.host else { continue }
+                    draw(kind, into: host, mode: mode, videoSize: videoSize, buffer: &buffer)
+                }
             }
         }
         mpv_render_context_set_update_callback(context, nil, nil)
         mpv_render_context_free(context)
         buffer.free()
-        // The host no longer kept alive from here: the two referred to each other while it was the target.
+        // The hosts no longer kept alive from here: the two referred to each other while the host was the target.
         state.withLock { state in
-            state.target = nil
+            state.hosts = [:]
             state.isStopped = true
         }
         finished.signal()
+    }
+
+    /// Sleeps until mpv, an attach, an apply or ``stop()`` wakes the thread, or the routing's deadline comes.
+    private func waitForWake() {
+        guard let deadline = state.withLock({ $0.routing.deadline }) else {
+            wake.wait()
+            return
+        }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let nanoseconds = max(
+            0, remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000)
+        _ = wake.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+    }
+
+    /// Draws the current picture for `host` in `mode` and hands it over. With the video's size known, mpv draws at
+    /// the video's shape (``FrameLayout``) and the host's frame is cut or framed from that; before, mpv draws at the
+    /// host's size in the engine's own layout.
+    private func draw(
+        _ kind: VideoFrame.Kind, into host: FrameHost, mode: ContentMode, videoSize: (width: Int, height: Int)?,
+        buffer: inout RenderBuffer
+    ) {
+        let layout = videoSize.flatMap { FrameLayout(video: $0, width: host.width, height: host.height, mode: mode) }
+        let width = layout?.renderWidth ?? host.width
+        let height = layout?.renderHeight ?? host.height
+        // A render mpv refused left the buffer as it was: nothing to hand over.
+        guard draw(into: &buffer, width: width, height: height) else { return }
+        let picture =
+            layout.map { buffer.compose($0, width: host.width, height: host.height) }
+            ?? buffer.copy(height: host.height)
+        host.receive(picture, kind: kind, from: self)
     }
 
     /// What mpv's next render would draw.

@@ -28,6 +28,28 @@ struct RenderBuffer {
         return (Array(UnsafeRawBufferPointer(start: bytes, count: count)), stride)
     }
 
+    /// The host's frame cut or framed from the picture last drawn, as `layout` says: `width × 4` bytes a row, black
+    /// where the drawing does not reach (aspect fit's bars).
+    /// - Parameters:
+    ///   - layout: Where the host's frame comes from; the drawing was made at its render size.
+    ///   - width: The host's width.
+    ///   - height: The host's height.
+    func compose(_ layout: FrameLayout, width: Int, height: Int) -> (pixels: [UInt8], stride: Int) {
+        let rowBytes = width * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        guard let bytes, stride * layout.renderHeight <= capacity else { return (pixels, rowBytes) }
+        let copyBytes = layout.copyWidth * 4
+        pixels.withUnsafeMutableBytes { destination in
+            guard let base = destination.baseAddress else { return }
+            for row in 0..<layout.copyHeight {
+                let from = bytes + (layout.sourceY + row) * stride + layout.sourceX * 4
+                let to = base + (layout.destinationY + row) * rowBytes + layout.destinationX * 4
+                to.copyMemory(from: from, byteCount: copyBytes)
+            }
+        }
+        return (pixels, rowBytes)
+    }
+
     /// Gives the memory back.
     mutating func free() {
         bytes?.deallocate()
