@@ -2,10 +2,11 @@ extension SeamlessAnalysis {
     /// Handoff `move`, as ``SeamlessAnalysis`` defines its numbers.
     func handoff(_ move: Int) -> SeamlessReport.Handoff {
         let moved = moves[move]
-        let old = frames(of: moved.from, from: stint(move)?.start, to: moved.at)
+        let made = madeAt[move]
+        let old = frames(of: moved.from, from: stint(move)?.start, to: made)
         let next = stint(move + 1)?.end
-        let new = frames(of: moved.to, from: moved.at, to: next)
-        let late = frames(of: moved.from, from: moved.at, to: next).count
+        let new = frames(of: moved.to, from: made, to: next)
+        let late = frames(of: moved.from, from: made, to: next).count
         let lastNew = old.last { $0.kind == .newFrame && $0.reading.index != nil }?.reading.index
         let attach = new.first.flatMap { $0.kind == .redraw ? $0 : nil }
         let firstNew = new.first { $0.kind == .newFrame && $0.reading.index != nil }?.reading.index

@@ -3,13 +3,16 @@ import SeamlessPlaybackMPV
 /// What the hosts of a run received, read, and what it says about each handoff of the picture between them.
 ///
 /// A run plays an ``IndexedClip`` and moves its picture from host to host; every picture a host receives is read
-/// with ``FrameCode`` into a ``ShownFrame``, and every move is a ``Move``. Time is split into **stints**: the first
-/// stint runs until the first move and belongs to that move's `from` host; each move starts a stint of its `to`
-/// host that runs until the next move (or for ever).
+/// with ``FrameCode`` into a ``ShownFrame``, and every move is a ``Move``. A move is **made** when the new host gets
+/// its first frame at or after the move was asked for (before the next was): the renderer makes a move asked for
+/// late in a frame right after that frame, which the old host still shows. Time is split into **stints**: the first
+/// stint runs until the first move is made and belongs to that move's `from` host; each move starts a stint of its
+/// `to` host, when it is made, that runs until the next is made (or for ever). A move whose new host never gets a
+/// frame counts as made when it was asked for.
 ///
 /// Each move is a **handoff** (``SeamlessReport/Handoff``), measured from:
-/// - the old host's frames in the stint the move ends (at or after its start, before the move);
-/// - the new host's frames in the stint the move starts (at or after the move, before the next);
+/// - the old host's frames in the stint the move ends (at or after its start, before the move is made);
+/// - the new host's frames in the stint the move starts (from the move made, before the next is);
 /// - the **last new frame**: the old host's last `.newFrame` frame that read an index;
 /// - the **attach redraw**: the new host's first frame, when it is a `.redraw` (and reads an index);
 /// - the **first new frame**: the new host's first `.newFrame` frame that read an index.
@@ -85,6 +88,8 @@ package struct SeamlessAnalysis: Hashable, Sendable {
     package let frames: [ShownFrame]
     /// The moves, in order of time.
     package let moves: [Move]
+    /// When each move was made: its new host's first frame at or after the move, before the next move.
+    let madeAt: [ContinuousClock.Instant]
 
     /// An analysis of a run.
     /// - Parameters:
@@ -92,7 +97,15 @@ package struct SeamlessAnalysis: Hashable, Sendable {
     ///   - moves: Every move of the picture; sorted by time here.
     package init(frames: [ShownFrame], moves: [Move]) {
         self.frames = frames
-        self.moves = moves.sorted { $0.at < $1.at }
+        let moves = moves.sorted { $0.at < $1.at }
+        self.moves = moves
+        madeAt = moves.indices.map { index in
+            let move = moves[index]
+            let next = index + 1 < moves.count ? moves[index + 1].at : nil
+            return frames.first { frame in
+                frame.host == move.to && frame.at >= move.at && next.map { frame.at < $0 } ?? true
+            }?.at ?? move.at
+        }
     }
 
     /// The report, as the type's documentation defines its numbers.
@@ -120,13 +133,14 @@ package struct SeamlessAnalysis: Hashable, Sendable {
             perHandoff: handoffs)
     }
 
-    /// Stint `stint`'s host and time: from the move before it (or the start) to the move that ends it (or the end).
+    /// Stint `stint`'s host and time: from the move made before it (or the start) to the move made that ends it (or
+    /// the end).
     func stint(_ stint: Int) -> (host: Int, start: ContinuousClock.Instant?, end: ContinuousClock.Instant?)? {
         guard !moves.isEmpty else { return nil }
         return (
             stint == 0 ? moves[0].from : moves[stint - 1].to,
-            stint == 0 ? nil : moves[stint - 1].at,
-            stint == moves.count ? nil : moves[stint].at
+            stint == 0 ? nil : madeAt[stint - 1],
+            stint == moves.count ? nil : madeAt[stint]
         )
     }
 

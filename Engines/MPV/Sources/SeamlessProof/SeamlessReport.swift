@@ -23,11 +23,13 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
         package let framesRepeated: Int?
         /// From the old host's last frame to the new host's first, in milliseconds.
         package let videoGapMilliseconds: Double?
-        /// From the old host's last frame to the move, in milliseconds.
+        /// From the old host's last frame to the move asked for, in milliseconds: negative when the move waited for a
+        /// frame the old host drew after it was asked for.
         package let oldLastFrameToMoveMilliseconds: Double?
-        /// From the move to the new host's first frame, in milliseconds.
+        /// From the move asked for to the new host's first frame, in milliseconds: the time the picture took to move,
+        /// waiting for a frame boundary included.
         package let moveToFirstFrameMilliseconds: Double?
-        /// Frames the old host received after the move (and before the next).
+        /// Frames the old host received after the move was made (and before the next).
         package let lateOldHostFrames: Int
 
         enum CodingKeys: String, CodingKey {

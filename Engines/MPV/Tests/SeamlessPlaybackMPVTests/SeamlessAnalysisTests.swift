@@ -127,6 +127,25 @@ struct SeamlessAnalysisTests {
         #expect(SeamlessReport.percentile(50, of: []) == nil)
     }
 
+    @Test("a move is made at the new host's first frame: the old host's frame drawn before it is not late")
+    func madeAtAFrameBoundary() throws {
+        // Asked for at 320 ms, 23 ms after frame 9; the old host draws frame 10 at 330, the new host draws it again at
+        // 333 and goes on from 363.
+        let frames =
+            Self.playing(0...10, in: 0, from: 0) + [
+                Frame(host: 1, reading: .index(10), kind: .redraw, at: Self.at(333))
+            ]
+            + Self.playing(11...15, in: 1, from: 363)
+        let report = SeamlessAnalysis(frames: frames, moves: [Move(from: 0, to: 1, at: Self.at(320))]).report
+        let handoff = try #require(report.perHandoff.first)
+        #expect(handoff.lastNewIndex == 10 && handoff.attachRedrawIndex == 10 && handoff.redrawMatches == true)
+        #expect(handoff.lateOldHostFrames == 0 && handoff.framesSkipped == 0 && handoff.framesRepeated == 0)
+        #expect(handoff.videoGapMilliseconds == 3)
+        #expect(handoff.oldLastFrameToMoveMilliseconds == -10 && handoff.moveToFirstFrameMilliseconds == 13)
+        // Counted from the move asked for, frame 10 would have been late and the gap 36 ms.
+        #expect(report.cadenceSteps == 10 + 4)
+    }
+
     @Test("a new host that receives nothing leaves the handoff unmeasured")
     func unmeasured() {
         let report = SeamlessAnalysis(
