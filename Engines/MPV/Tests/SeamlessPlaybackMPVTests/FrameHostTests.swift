@@ -93,6 +93,29 @@ struct FrameHostTests {
         await pool.shutdown()
     }
 
+    @Test func theCellKeepsItsFillWhileTheBorrowersFitIsOnTheEngineUntilThePictureHasLeftIt() async throws {
+        let (pool, feed, detail, lease) = try await Self.feedHoldingClip()
+        let surfaces = PlayerSurfaces(pool: pool)
+        let cell = FrameHost(width: 120, height: 120)
+        let page = FrameHost(width: 320, height: 240)
+        let cellFrames = FrameRecorder(cell)
+        let pageFrames = FrameRecorder(page)
+        surfaces.show(lease, in: cell)
+        #expect(await cellFrames.waitFor(3))
+        let borrowed = try await detail.borrow(try await feed.lend(lease))
+        // The detail page's fit is on the engine, and its host is not shown yet (a busy main actor): for longer than
+        // the grace of a page's own change, the cell goes on drawing the feed's fill.
+        let atBorrow = cellFrames.frames.count
+        #expect(await cellFrames.waitFor(atBorrow + 8))
+        #expect(cellFrames.frames.allSatisfy { !Self.isBlack($0, row: 2) })
+        surfaces.show(borrowed, in: page)
+        #expect(await pageFrames.waitFor(3))
+        // The page draws its own fit: a 16:9 picture in a 4:3 host has bars above and below.
+        #expect(pageFrames.frames.allSatisfy { Self.isBlack($0, row: 2) && !Self.isBlack($0, row: 120) })
+        #expect(cellFrames.frames.allSatisfy { !Self.isBlack($0, row: 2) })
+        await pool.shutdown()
+    }
+
     @Test func aHostAttachedToAPausedPlayerGetsItsPictureAtOnceAsARedraw() async throws {
         let (pool, feed, _, lease) = try await Self.feedHoldingClip()
         let cell = FrameHost(width: 96, height: 96)
