@@ -49,7 +49,9 @@ extension MPVEngine {
         ///
         /// The render context is made right after mpv is initialised and freed before its handle is destroyed; the
         /// drawing happens on a thread of the engine's. Drawing is done on the CPU: pictures of up to 480×360 kept up
-        /// with 30 frames a second on a 2-core Linux machine; larger ones cost more (not measured).
+        /// with 30 frames a second on a 2-core Linux machine; larger ones cost more (not measured). Each host's layout
+        /// is its own (``FrameHost``), so the engine's `panscan` only lays out the pictures drawn before mpv has told
+        /// the video's size.
         public var rendersFrames: Bool
 
         /// Creates options; every argument has the documented default.

@@ -63,7 +63,8 @@ public final class MPVEngine: PlaybackEngine {
     /// The engine keeps at most a few hundred requests in flight and waits for room rather than
     /// overfill mpv's reply queue, so a burst of reads cannot push the settings out. A property mpv
     /// refuses does not stop the others; the refusal is kept in ``lastApplyError`` and reported
-    /// through ``onFailure(_:)``: the settings did not land.
+    /// through ``onFailure(_:)``: the settings did not land. An engine that renders frames then hands the content
+    /// mode to its renderer, which lays each ``FrameHost`` out itself.
     public func apply(_ settings: PlaybackSettings) async {
         let failure = await client.setProperties(settings.mpvProperties)
         lastApplyFailure.withLock { $0 = failure }

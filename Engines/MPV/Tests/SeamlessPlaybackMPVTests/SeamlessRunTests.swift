@@ -10,9 +10,8 @@ struct SeamlessRunTests {
     /// Set by `ci.sh` when it runs this suite on its own (`SEAMLESS_ALONE=1 swift test --filter SeamlessRunTests`).
     /// What depends on the render thread keeping mpv's pace — no frame skipped at a handoff, the new host's first
     /// picture the last one or the next, the sound unbroken — needs the machine to itself: run among the other
-    /// real-playback suites (in parallel, on two cores) or under ThreadSanitizer, a late render thread can lose the
-    /// frame that was being drawn for the old host as the picture moved (measured once in a parallel run: 99 in the
-    /// old host, 101 the new host's first). There the run still plays, and the rest is asserted.
+    /// real-playback suites (in parallel, on two cores) or under ThreadSanitizer, mpv itself can drop or delay frames
+    /// and the sound for want of CPU. There the run still plays, and the rest is asserted.
     static let hasMachineToItself = ProcessInfo.processInfo.environment["SEAMLESS_ALONE"] != nil
 
     @Test func oneRoundOfHandoffsShowsEveryFrameOnceWithNoBlackFrameNoReloadAndUnbrokenSound() async throws {

@@ -1,8 +1,10 @@
 /// One picture that a frame-rendering ``MPVEngine`` drew into a ``FrameHost``: mpv's software renderer's output at the
 /// host's size, in `rgb0` (red, green, blue and one unused byte per pixel, rows top to bottom).
 ///
-/// mpv lays the video out in the frame as the active holder's ``SeamlessPlayback/ContentMode`` says (its `panscan`):
-/// aspect fit leaves black bars where the frame's shape differs from the video's, aspect fill crops.
+/// The video is laid out in the frame as the host's page's ``SeamlessPlayback/ContentMode`` says: aspect fit leaves
+/// black bars where the frame's shape differs from the video's, aspect fill crops. (mpv draws the video's own shape;
+/// the host's frame is cut or framed from it. Before mpv has told the video's size, mpv lays out the first pictures
+/// itself, with the engine's `panscan`.)
 public struct VideoFrame: Sendable {
     /// Why the picture was drawn.
     public enum Kind: Hashable, Sendable {
