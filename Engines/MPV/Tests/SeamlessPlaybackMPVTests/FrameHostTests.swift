@@ -64,15 +64,37 @@ struct FrameHostTests {
         await pool.shutdown()
     }
 
-    @Test func theSurfacesMoveThePictureToTheBorrowersHostAndBackWithNoHostEverEmpty() async throws {
-        let (pool, feed, detail, lease) = try await Self.feedHoldingClip()
-        let surfaces = PlayerSurfaces(pool: pool)
-        let cell = FrameHost(width: 160, height: 160)
+    /// The feed's clip shown through the surfaces in a square cell, and a 4:3 page host not shown yet.
+    struct Shown {
+        let pool: PlayerPool
+        let feed: PageSession
+        let detail: PageSession
+        let lease: PlayerLease
+        let surfaces: PlayerSurfaces
+        let cell: FrameHost
+        let page: FrameHost
+        let cellFrames: FrameRecorder
+        let pageFrames: FrameRecorder
+    }
+
+    /// The feed's clip shown in a `side × side` cell through the surfaces, once it has drawn `frames` pictures.
+    static func cellShowingClip(side: Int, frames: Int) async throws -> Shown {
+        let (pool, feed, detail, lease) = try await feedHoldingClip()
+        let cell = FrameHost(width: side, height: side)
         let page = FrameHost(width: 320, height: 240)
-        let cellFrames = FrameRecorder(cell)
-        let pageFrames = FrameRecorder(page)
-        surfaces.show(lease, in: cell)
-        #expect(await cellFrames.waitFor(5))
+        let shown = Shown(
+            pool: pool, feed: feed, detail: detail, lease: lease, surfaces: PlayerSurfaces(pool: pool), cell: cell,
+            page: page, cellFrames: FrameRecorder(cell), pageFrames: FrameRecorder(page))
+        shown.surfaces.show(lease, in: cell)
+        #expect(await shown.cellFrames.waitFor(frames))
+        return shown
+    }
+
+    @Test func theSurfacesMoveThePictureToTheBorrowersHostAndBackWithNoHostEverEmpty() async throws {
+        let shown = try await Self.cellShowingClip(side: 160, frames: 5)
+        let (pool, feed, detail, lease) = (shown.pool, shown.feed, shown.detail, shown.lease)
+        let (surfaces, cell, page) = (shown.surfaces, shown.cell, shown.page)
+        let (cellFrames, pageFrames) = (shown.cellFrames, shown.pageFrames)
 
         let borrowed = try await detail.borrow(try await feed.lend(lease))
         surfaces.show(borrowed, in: page)
@@ -94,14 +116,9 @@ struct FrameHostTests {
     }
 
     @Test func theCellKeepsItsFillWhileTheBorrowersFitIsOnTheEngineUntilThePictureHasLeftIt() async throws {
-        let (pool, feed, detail, lease) = try await Self.feedHoldingClip()
-        let surfaces = PlayerSurfaces(pool: pool)
-        let cell = FrameHost(width: 120, height: 120)
-        let page = FrameHost(width: 320, height: 240)
-        let cellFrames = FrameRecorder(cell)
-        let pageFrames = FrameRecorder(page)
-        surfaces.show(lease, in: cell)
-        #expect(await cellFrames.waitFor(3))
+        let shown = try await Self.cellShowingClip(side: 120, frames: 3)
+        let (pool, feed, detail, lease) = (shown.pool, shown.feed, shown.detail, shown.lease)
+        let (surfaces, page, cellFrames, pageFrames) = (shown.surfaces, shown.page, shown.cellFrames, shown.pageFrames)
         let borrowed = try await detail.borrow(try await feed.lend(lease))
         // The detail page's fit is on the engine, and its host is not shown yet (a busy main actor): for longer than
         // the grace of a page's own change, the cell goes on drawing the feed's fill.
