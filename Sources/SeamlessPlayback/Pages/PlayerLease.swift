@@ -21,8 +21,10 @@ public struct PlayerLease: Hashable, Sendable {
     /// The holding page's identity (names need not be unique).
     let sessionID: UInt64
 
-    /// The grant's epoch, for the stress harness's checks in this package.
-    package var grantEpoch: UInt64 { epoch }
+    /// The grant's epoch: unique within the pool, fresh for every acquire and borrow. With ``player`` it is what
+    /// makes two leases equal, so code that must tell a lease again without keeping it (and its ``engine``) keeps
+    /// these two.
+    public var grantEpoch: UInt64 { epoch }
 
     init(
         player: PlayerID, media: MediaItem, session: String, engine: any PlaybackEngine,

@@ -31,13 +31,21 @@ final class FrameRenderer: Sendable {
     /// A host the picture goes to, and what tells whether its page is still the player's active holder.
     private struct Attachment {
         let host: FrameHost
-        let lease: PlayerLease?
+        /// The lease the host was attached for, as its player and grant: the lease itself would keep the engine,
+        /// which keeps this renderer.
+        let grant: (player: PlayerID, epoch: UInt64)?
         let holders: ActiveHolders?
+
+        init(host: FrameHost, lease: PlayerLease?, holders: ActiveHolders?) {
+            self.host = host
+            self.grant = lease.map { ($0.player, $0.grantEpoch) }
+            self.holders = holders
+        }
 
         /// Whether the lease the host was attached for is still the active one (`true` when that is not known).
         var isActive: Bool {
-            guard let lease, let holders else { return true }
-            return holders.activeLease(of: lease.player) == lease
+            guard let grant, let holders else { return true }
+            return holders.activeLease(of: grant.player)?.grantEpoch == grant.epoch
         }
     }
 
