@@ -1,0 +1,36 @@
+import CMPV
+
+extension MPVClient {
+    /// The properties mpv reports on every change: the position and the status are answered from them without a
+    /// request. `duration` comes before `eof-reached`, so that the end is judged against the file's length.
+    static let observedProperties: [(name: String, format: MPVFormat)] = [
+        ("time-pos", .double), ("duration", .double), ("eof-reached", .flag), ("pause", .flag),
+        ("paused-for-cache", .flag), ("seekable", .flag),
+    ]
+    /// Observed too by an engine that renders frames: the video's display size, which ``FrameLayout`` needs.
+    static let renderedProperties: [(name: String, format: MPVFormat)] = [("dwidth", .int), ("dheight", .int)]
+
+    /// Creates a handle with the options, initialises it and observes the properties; nothing is left behind on
+    /// failure.
+    static func createHandle(
+        options: [(name: String, value: String)], observing properties: [(name: String, format: MPVFormat)]
+    ) throws(MPVError) -> OpaquePointer {
+        guard let handle = mpv_create() else { throw .creationFailed }
+        for option in options {
+            let code = mpv_set_option_string(handle, option.name, option.value)
+            if code < 0 {
+                mpv_terminate_destroy(handle)
+                throw .optionRejected(name: option.name, value: option.value, reason: MPVEvent.errorText(code))
+            }
+        }
+        var code = mpv_initialize(handle)
+        for property in properties where code >= 0 {
+            code = mpv_observe_property(handle, 0, property.name, property.format.mpvFormat)
+        }
+        if code < 0 {
+            mpv_terminate_destroy(handle)
+            throw .initializationFailed(MPVEvent.errorText(code))
+        }
+        return handle
+    }
+}
