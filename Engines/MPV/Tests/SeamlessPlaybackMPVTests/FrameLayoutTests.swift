@@ -47,9 +47,25 @@ struct FrameLayoutTests {
                     #expect(layout.destinationX >= 0 && layout.destinationX + layout.copyWidth <= host.0)
                     #expect(layout.destinationY >= 0 && layout.destinationY + layout.copyHeight <= host.1)
                     #expect(layout.copyWidth >= 1 && layout.copyHeight >= 1)
+                    // The drawing has the video's shape, to within a pixel's rounding on each side (a side that
+                    // rounds to one pixel has no shape to keep).
+                    guard min(layout.renderWidth, layout.renderHeight) >= 2 else { continue }
+                    let ratio = Double(video.0) / Double(video.1)
+                    let drawn = Double(layout.renderWidth) / Double(layout.renderHeight)
+                    let low = Double(max(1, layout.renderWidth - 1)) / Double(layout.renderHeight + 1)
+                    let high = Double(layout.renderWidth + 1) / Double(max(1, layout.renderHeight - 1))
+                    #expect(ratio >= low && ratio <= high, "\(video) in \(host): drawn \(drawn)")
                 }
             }
         }
+    }
+
+    @Test func aDrawingCappedAtTheLongestSideKeepsTheVideosShape() throws {
+        // 2.39:1 filled into a tall host would be drawn 4585 × 1920: scaled down as a whole instead.
+        let layout = try #require(FrameLayout(video: (1920, 804), width: 1080, height: 1920, mode: .aspectFill))
+        #expect(layout.renderWidth == FrameLayout.maximumSide)
+        #expect(abs(Double(layout.renderWidth) / Double(layout.renderHeight) - 1920.0 / 804) < 0.01)
+        #expect(layout.copyWidth == 1080 && layout.copyHeight == layout.renderHeight && layout.destinationY > 0)
     }
 
     @Test func anUnknownOrEmptySizeHasNoLayout() {

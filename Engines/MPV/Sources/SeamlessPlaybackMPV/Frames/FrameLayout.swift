@@ -21,7 +21,8 @@ struct FrameLayout: Hashable {
     let copyHeight: Int
 
     /// The longest side mpv is asked to draw: a video far from the host's shape, filled in, would otherwise ask for a
-    /// drawing many times the host's size. Past it the picture is smaller than the host on its long axis.
+    /// drawing many times the host's size. Past it the drawing is scaled down as a whole, keeping the video's shape,
+    /// so a filled picture is smaller than the host on its long axis.
     static let maximumSide = 4096
 
     /// The layout of a video of `video` pixels (its display size) in a `width × height` host; `nil` when the video's
@@ -33,12 +34,14 @@ struct FrameLayout: Hashable {
     ///   - mode: How the picture is laid out in the host.
     init?(video: (width: Int, height: Int), width: Int, height: Int, mode: ContentMode) {
         guard video.width > 0, video.height > 0, width > 0, height > 0 else { return nil }
-        let scale = mode.scale(
+        var scale = mode.scale(
             for: Size(width: Double(video.width), height: Double(video.height)),
             in: Size(width: Double(width), height: Double(height)))
-        let limit = Double(Self.maximumSide)
-        let drawnWidth = Swift.min(limit, (Double(video.width) * scale).rounded())
-        let drawnHeight = Swift.min(limit, (Double(video.height) * scale).rounded())
+        // One factor for both sides, so the drawing keeps the video's shape when it is capped.
+        let longest = Double(Swift.max(video.width, video.height)) * scale
+        if longest > Double(Self.maximumSide) { scale *= Double(Self.maximumSide) / longest }
+        let drawnWidth = Swift.min(Double(Self.maximumSide), (Double(video.width) * scale).rounded())
+        let drawnHeight = Swift.min(Double(Self.maximumSide), (Double(video.height) * scale).rounded())
         renderWidth = Swift.max(1, Int(drawnWidth))
         renderHeight = Swift.max(1, Int(drawnHeight))
         copyWidth = Swift.min(width, renderWidth)
