@@ -52,6 +52,10 @@ extension MPVEngine {
         /// with 30 frames a second on a 2-core Linux machine; larger ones cost more (not measured). Each host's layout
         /// is its own (``FrameHost``), so the engine's `panscan` only lays out the pictures drawn before mpv has told
         /// the video's size.
+        ///
+        /// The engine sets `video-timing-offset=0` unless ``mpvOptions`` sets it: a render then returns at once, and
+        /// the renderer times frames by when it draws them, which is what a move at a frame boundary judges by. With
+        /// another offset mpv's renders wait for each frame's moment, and moves are made later than measured here.
         public var rendersFrames: Bool
 
         /// Creates options; every argument has the documented default.

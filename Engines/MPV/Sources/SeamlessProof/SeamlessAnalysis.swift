@@ -89,7 +89,7 @@ package struct SeamlessAnalysis: Hashable, Sendable {
     /// The moves, in order of time.
     package let moves: [Move]
     /// When each move was made: its new host's first frame at or after the move, before the next move.
-    let madeAt: [ContinuousClock.Instant]
+    private(set) var madeAt: [ContinuousClock.Instant]
 
     /// An analysis of a run.
     /// - Parameters:
@@ -99,12 +99,11 @@ package struct SeamlessAnalysis: Hashable, Sendable {
         self.frames = frames
         let moves = moves.sorted { $0.at < $1.at }
         self.moves = moves
+        madeAt = moves.map(\.at)
         madeAt = moves.indices.map { index in
             let move = moves[index]
             let next = index + 1 < moves.count ? moves[index + 1].at : nil
-            return frames.first { frame in
-                frame.host == move.to && frame.at >= move.at && next.map { frame.at < $0 } ?? true
-            }?.at ?? move.at
+            return self.frames(of: move.to, from: move.at, to: next).first?.at ?? move.at
         }
     }
 

@@ -62,7 +62,8 @@ public final class FrameHost: Sendable {
     public var frameCount: UInt64 { state.withLock { $0.sequence } }
 
     /// Whether a frame-rendering engine draws into the host now: it was attached, and no other host was attached to
-    /// the same engine since, and it was not detached.
+    /// the same engine since, and it was not detached. A host attached late in a frame turns `true` at the frame's
+    /// end, when the picture moves (until then the host it leaves is the one drawn into, and stays `true`).
     public var isShowing: Bool {
         guard let renderer = state.withLock({ $0.renderer }) else { return false }
         return renderer.isShowing(in: self)

@@ -17,6 +17,8 @@ final class FrameRenderer: Sendable {
         var hosts: [ObjectIdentifier: Attachment] = [:]
         /// The video's display size, as far as mpv has told it (a side of 0: not known; ``FrameLayout`` then declines).
         var videoSize: (width: Int, height: Int)?
+        /// The sides as mpv last told them, one event each.
+        var reportedSize = (width: 0, height: 0)
         var isStopping = false
         /// The render thread has ended and freed the context.
         var isStopped = false
@@ -34,7 +36,9 @@ final class FrameRenderer: Sendable {
         /// The lease the host was attached for, as its player and grant: the lease itself would keep the engine,
         /// which keeps this renderer.
         let grant: (player: PlayerID, epoch: UInt64)?
-        let holders: ActiveHolders?
+        /// Weak: the record keeps the active lease, which keeps the engine, which keeps this renderer. A record gone
+        /// with its pool tells nothing: then the host counts as active.
+        weak var holders: ActiveHolders?
 
         init(host: FrameHost, lease: PlayerLease?, holders: ActiveHolders?) {
             self.host = host
@@ -42,7 +46,8 @@ final class FrameRenderer: Sendable {
             self.holders = holders
         }
 
-        /// Whether the lease the host was attached for is still the active one (`true` when that is not known).
+        /// Whether the lease the host was attached for is still the active one (`true` when that is not known): the
+        /// player and grant are what makes two leases equal (`PlayerLease.==`).
         var isActive: Bool {
             guard let grant, let holders else { return true }
             return holders.activeLease(of: grant.player)?.grantEpoch == grant.epoch
@@ -146,11 +151,13 @@ final class FrameRenderer: Sendable {
     /// others are not the renderer's.
     func propertyChanged(_ name: String, to value: MPVValue?) {
         guard name == "dwidth" || name == "dheight" else { return }
-        let side: Int? = if case .int(let pixels)? = value, pixels > 0 { Int(clamping: pixels) } else { nil }
+        let side: Int = if case .int(let pixels)? = value, pixels > 0 { Int(clamping: pixels) } else { 0 }
         state.withLock { state in
-            var size = state.videoSize ?? (0, 0)
-            if name == "dwidth" { size.width = side ?? 0 } else { size.height = side ?? 0 }
-            state.videoSize = size
+            if name == "dwidth" { state.reportedSize.width = side } else { state.reportedSize.height = side }
+            // mpv tells the two sides in two events, read one after the other by the event thread: between them
+            // (microseconds, when the video's shape changes) a frame may be cut from the new width and the old height.
+            let size = state.reportedSize
+            state.videoSize = size.width > 0 && size.height > 0 ? size : nil
         }
     }
 
