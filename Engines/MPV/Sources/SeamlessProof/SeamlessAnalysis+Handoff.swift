@@ -28,7 +28,8 @@ extension SeamlessAnalysis {
             videoGapMilliseconds: both(old.last, new.first).map { milliseconds($0.at, $1.at) },
             oldLastFrameToMoveMilliseconds: old.last.map { milliseconds($0.at, moved.at) },
             moveToFirstFrameMilliseconds: new.first.map { milliseconds(moved.at, $0.at) },
-            lateOldHostFrames: late)
+            lateOldHostFrames: late,
+            newFramesWhileMoveWaited: old.filter { $0.kind == .newFrame && $0.at >= moved.at }.count)
     }
 
     /// Skipped and repeated pictures across a handoff that showed `last`, then `redraw` (if any), then `first`.

@@ -31,6 +31,9 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
         package let moveToFirstFrameMilliseconds: Double?
         /// Frames the old host received after the move was made (and before the next).
         package let lateOldHostFrames: Int
+        /// New frames the old host drew after the move was asked for and before it was made: the frame a move late
+        /// in a frame waits for (at most one).
+        package let newFramesWhileMoveWaited: Int
 
         enum CodingKeys: String, CodingKey {
             case from, to
@@ -45,6 +48,7 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
             case oldLastFrameToMoveMilliseconds = "old_last_frame_to_move_ms"
             case moveToFirstFrameMilliseconds = "move_to_first_frame_ms"
             case lateOldHostFrames = "late_old_host_frames"
+            case newFramesWhileMoveWaited = "new_frames_while_move_waited"
         }
 
         /// Writes every key, `null` for what was not measured.
@@ -65,6 +69,7 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
             try container.encode(oldLastFrameToMoveMilliseconds, forKey: .oldLastFrameToMoveMilliseconds)
             try container.encode(moveToFirstFrameMilliseconds, forKey: .moveToFirstFrameMilliseconds)
             try container.encode(lateOldHostFrames, forKey: .lateOldHostFrames)
+            try container.encode(newFramesWhileMoveWaited, forKey: .newFramesWhileMoveWaited)
         }
     }
 

@@ -140,6 +140,7 @@ struct SeamlessAnalysisTests {
         let handoff = try #require(report.perHandoff.first)
         #expect(handoff.lastNewIndex == 10 && handoff.attachRedrawIndex == 10 && handoff.redrawMatches == true)
         #expect(handoff.lateOldHostFrames == 0 && handoff.framesSkipped == 0 && handoff.framesRepeated == 0)
+        #expect(handoff.newFramesWhileMoveWaited == 1)
         #expect(handoff.videoGapMilliseconds == 3)
         #expect(handoff.oldLastFrameToMoveMilliseconds == -10 && handoff.moveToFirstFrameMilliseconds == 13)
         // Counted from the move asked for, frame 10 would have been late and the gap 36 ms.

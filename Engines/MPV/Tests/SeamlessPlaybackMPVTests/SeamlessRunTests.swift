@@ -37,16 +37,8 @@ struct SeamlessRunTests {
             #expect(handoff.framesSkipped ?? 1 <= report.cadenceFramesSkippedMax, "\(handoff)")
         }
         // A move waits for one frame at most: the old host draws no more than one new frame after the tap.
-        for (index, move) in record.moves.enumerated() {
-            let next = index + 1 < record.moves.count ? record.moves[index + 1].at : nil
-            let inNewHost = record.frames.filter { frame in
-                frame.host == move.to && frame.at >= move.at && next.map { frame.at < $0 } ?? true
-            }
-            let made = try #require(inNewHost.first, "move \(index): the new host got no frame").at
-            let waited = record.frames.filter { frame in
-                frame.host == move.from && frame.kind == .newFrame && frame.at >= move.at && frame.at < made
-            }
-            #expect(waited.count <= 1, "move \(index): \(waited.count) new frames in the old host after the tap")
+        for handoff in report.perHandoff {
+            #expect(handoff.newFramesWhileMoveWaited <= 1, "\(handoff)")
         }
         if Self.hasMachineToItself {
             #expect(measured.sound.handoffsWithSound == 3)
