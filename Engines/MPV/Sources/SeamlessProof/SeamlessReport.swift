@@ -32,7 +32,7 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
         /// Frames the old host received after the move was made (and before the next).
         package let lateOldHostFrames: Int
         /// New frames the old host drew after the move was asked for and before it was made: the frame a move late
-        /// in a frame waits for (at most one).
+        /// in a frame waits for, and one already being drawn when the move was asked for.
         package let newFramesWhileMoveWaited: Int
 
         enum CodingKeys: String, CodingKey {

