@@ -35,10 +35,14 @@ struct PoolStateMachineAcquireTests {
         let other = h.open("other", detailSettings)
         let first = try #require(h.acquire(feed, clip))
         let back = h.request()
-        h.step { $0.giveBackRequested(back, lease: first.key, by: feed) }
+        #expect(
+            h.step { $0.giveBackRequested(back, lease: first.key, by: feed) }.jobs
+                == [.run(.apply(.idle, version: 2), on: first.player)])
+        // The give-back returns once the player is quiet.
+        #expect(h.finishJob(first.player).succeeded(back))
         let r = h.request()
         let actions = h.step { $0.acquireRequested(r, session: other, media: clip, timeout: nil, now: .zero) }
-        #expect(actions == [.run(.apply(detailSettings, version: 2), on: first.player)])
+        #expect(actions == [.run(.apply(detailSettings, version: 3), on: first.player)])
         let done = h.finishJob(first.player)
         #expect(done.contains(.emit(.acquired(first.player, session: "other", warm: true))))
         #expect(done.grant(for: r)?.player == first.player)
@@ -49,10 +53,12 @@ struct PoolStateMachineAcquireTests {
     @Test func sameSettingsOnTheEngineNeedNoApply() throws {
         let h = MachineHarness()
         let a = h.open("a", feedSettings)
-        let b = h.open("b", feedSettings)
+        let b = h.open("b", .idle)
         let first = try #require(h.acquire(a, clip))
         let back = h.request()
         h.step { $0.giveBackRequested(back, lease: first.key, by: a) }
+        h.settle()
+        // The engine carries the idle settings, which are b's.
         let r = h.request()
         let actions = h.step { $0.acquireRequested(r, session: b, media: clip, timeout: nil, now: .zero) }
         #expect(actions.jobs.isEmpty)
@@ -69,6 +75,7 @@ struct PoolStateMachineAcquireTests {
             let r = h.request()
             h.step { $0.giveBackRequested(r, lease: grant.key, by: a) }
         }
+        h.settle()
         let r = h.request()
         let actions = h.step { $0.acquireRequested(r, session: a, media: trailer, timeout: nil, now: .zero) }
         #expect(actions == [.emit(.evicted(one.player, clip)), .run(.load(trailer), on: one.player)])
@@ -264,6 +271,7 @@ struct PoolStateMachineAcquireTests {
         let r = h.request()
         h.step { $0.prewarmRequested(r, media: clip) }
         h.finishJob(MachineHarness.pid1)
+        h.finishJob(MachineHarness.pid1)
         #expect(h.job(MachineHarness.pid1) == .load(clip))
         let trim = h.request()
         #expect(h.step { $0.trimRequested(trim, keepingIdle: 0) } == [.succeed(trim)])
@@ -282,6 +290,7 @@ struct PoolStateMachineAcquireTests {
             let r = h.request()
             h.step { $0.giveBackRequested(r, lease: grant.key, by: a) }
         }
+        h.settle()
         let r = h.request()
         let actions = h.step { $0.trimRequested(r, keepingIdle: 1) }
         #expect(actions == [.emit(.evicted(one.player, clip)), .run(.shutDown, on: one.player)])

@@ -22,15 +22,19 @@ struct PoolStateMachinePreloadTests {
         let (p1, p2, p3, p4) = (Self.p[0], Self.p[1], Self.p[2], Self.p[3])
         #expect(focus(h, 3) == [.run(.create, on: p1)])
         #expect(media(h) == [item(3), nil, nil, nil])
-        // While the focused item's engine is made and its load runs, nothing else starts.
-        #expect(h.step { $0.engineCreated(p1) } == [.emit(.created(p1)), .run(.load(item(3)), on: p1)])
+        // While the focused item's engine is made, goes quiet and loads, nothing else starts.
+        #expect(h.step { $0.engineCreated(p1) } == [.emit(.created(p1)), .run(.apply(.idle, version: 1), on: p1)])
+        #expect(focus(h, 3) == [])
+        #expect(h.step { $0.applyFinished(p1, version: 1) } == [.run(.load(item(3)), on: p1)])
         #expect(focus(h, 3) == [])
         // Loaded: the nearest neighbour starts, alone.
         #expect(
             h.step { $0.loadFinished(p1, media: item(3)) } == [.emit(.loaded(p1, item(3))), .run(.create, on: p2)])
-        #expect(h.step { $0.engineCreated(p2) } == [.emit(.created(p2)), .run(.load(item(4)), on: p2)])
+        #expect(h.step { $0.engineCreated(p2) } == [.emit(.created(p2)), .run(.apply(.idle, version: 1), on: p2)])
+        #expect(h.step { $0.applyFinished(p2, version: 1) } == [.run(.load(item(4)), on: p2)])
         #expect(
             h.step { $0.loadFinished(p2, media: item(4)) } == [.emit(.loaded(p2, item(4))), .run(.create, on: p3)])
+        h.finishJob(p3)
         h.finishJob(p3)
         #expect(
             h.step { $0.loadFinished(p3, media: item(2)) } == [.emit(.loaded(p3, item(2))), .run(.create, on: p4)])
@@ -45,10 +49,12 @@ struct PoolStateMachinePreloadTests {
         let window = PreloadWindow(concurrentLoads: 2)
         #expect(focus(h, 3, window: window) == [.run(.create, on: Self.p[0])])
         h.finishJob(Self.p[0])
+        h.finishJob(Self.p[0])
         #expect(
             h.step { $0.loadFinished(Self.p[0], media: item(3)) }
                 == [.emit(.loaded(Self.p[0], item(3))), .run(.create, on: Self.p[1]), .run(.create, on: Self.p[2])])
         #expect(media(h) == [item(3), item(4), item(2), nil])
+        h.finishJob(Self.p[1])
         h.finishJob(Self.p[1])
         #expect(h.step { $0.loadFinished(Self.p[1], media: item(4)) }.jobs == [.run(.create, on: Self.p[3])])
         #expect(PreloadWindow(concurrentLoads: 0).concurrentLoads == 1)
@@ -62,6 +68,7 @@ struct PoolStateMachinePreloadTests {
         let h = MachineHarness(capacity: 3)
         let window = PreloadWindow(ahead: 1, behind: 0)
         _ = focus(h, 3, window: window)
+        h.finishJob(Self.p[0])
         h.finishJob(Self.p[0])
         h.step { $0.loadFinished(Self.p[0], media: item(3), failure: "flaky") }
         h.settle()  // the neighbour a4 loads all the same
@@ -79,9 +86,12 @@ struct PoolStateMachinePreloadTests {
         let window = PreloadWindow(ahead: 1, behind: 0)
         _ = focus(h, 0, window: window)
         h.finishJob(Self.p[0])
+        h.finishJob(Self.p[0])
         h.finishJob(Self.p[0])  // a0 loaded; a1's engine is being made
+        h.finishJob(Self.p[1])
         h.finishJob(Self.p[1])  // a1's load runs
         #expect(focus(h, 5, window: window) == [.run(.create, on: Self.p[2])])
+        h.finishJob(Self.p[2])
         h.finishJob(Self.p[2])
         // a5 loaded: a6 waits while a1's load still runs.
         #expect(h.step { $0.loadFinished(Self.p[2], media: item(5)) } == [.emit(.loaded(Self.p[2], item(5)))])
@@ -130,7 +140,9 @@ struct PoolStateMachinePreloadTests {
         let h = MachineHarness(capacity: 4)
         _ = focus(h, 3)
         h.finishJob(Self.p[0])
+        h.finishJob(Self.p[0])
         h.finishJob(Self.p[0])  // a3 loaded; a4's engine is being made
+        h.finishJob(Self.p[1])
         h.finishJob(Self.p[1])  // a4's load runs
         #expect(h.job(Self.p[1]) == .load(item(4)))
         // The user swipes far: a8 starts at once, beside the running load, which is left to finish.
@@ -161,6 +173,7 @@ struct PoolStateMachinePreloadTests {
     @Test func aPreloadThatFailsIsNotTriedAgainUntilTheFocusMoves() {
         let h = MachineHarness(capacity: 2)
         _ = focus(h, 3, window: PreloadWindow(ahead: 1, behind: 0))
+        h.finishJob(Self.p[0])
         h.finishJob(Self.p[0])
         // The focused item's load fails: the neighbour goes on all the same, the failed item waits for a move.
         let failed = h.step { $0.loadFinished(Self.p[0], media: item(3), failure: "corrupt") }
@@ -199,7 +212,10 @@ struct PoolStateMachinePreloadTests {
         _ = focus(h, 0)  // a0 on an engine still being made
         #expect(focus(h, 5) == [.emit(.evicted(Self.p[0], item(0))), .run(.create, on: Self.p[1])])
         #expect(media(h) == [nil, item(5), nil, nil])
-        #expect(h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0]))])
+        // A new engine goes quiet at once, with or without a load to come.
+        #expect(
+            h.step { $0.engineCreated(Self.p[0]) }
+                == [.emit(.created(Self.p[0])), .run(.apply(.idle, version: 1), on: Self.p[0])])
         // The rest of the new window follows a5's load, nearest first; the idle empty engine takes the last.
         h.settle()
         #expect(media(h) == [item(7), item(5), item(6), item(4)])
@@ -209,7 +225,8 @@ struct PoolStateMachinePreloadTests {
     @Test func aRunningLoadMayFinishAndAQueuedOneIsDropped() {
         let h = MachineHarness(capacity: 1)
         _ = focus(h, 0)
-        h.finishJob(Self.p[0])  // create; the load of a0 runs
+        h.finishJob(Self.p[0])
+        h.finishJob(Self.p[0])  // create, quiet; the load of a0 runs
         #expect(h.job(Self.p[0]) == .load(item(0)))
         #expect(focus(h, 5) == [.emit(.evicted(Self.p[0], item(0)))])  // a5 queued behind it
         // a5 leaves the window before its load began: dropped, back to the running a0; a9 replaces it.
@@ -224,7 +241,9 @@ struct PoolStateMachinePreloadTests {
         _ = focus(h, 0)
         #expect(h.step { $0.focusEnded() } == [.emit(.evicted(Self.p[0], item(0)))])
         #expect(h.machine.feed == nil)
-        #expect(h.step { $0.engineCreated(Self.p[0]) } == [.emit(.created(Self.p[0]))])
+        #expect(
+            h.step { $0.engineCreated(Self.p[0]) }
+                == [.emit(.created(Self.p[0])), .run(.apply(.idle, version: 1), on: Self.p[0])])
     }
 
     @Test func anIndexOutsideTheFeedEndsTheFocus() {

@@ -98,6 +98,7 @@ struct PoolStateMachinePromisesTests {
         let clipWarm = h.request()
         h.step { $0.prewarmRequested(filmWarm, media: film) }
         h.finishJob(MachineHarness.pid1)
+        h.finishJob(MachineHarness.pid1)
         #expect(h.job(MachineHarness.pid1) == .load(film))
         #expect(h.step { $0.prewarmRequested(clipWarm, media: clip) }.withoutEvents == [])
         let failed = h.step { $0.loadFinished(MachineHarness.pid1, media: film, failure: "404") }

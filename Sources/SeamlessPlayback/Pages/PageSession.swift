@@ -183,7 +183,9 @@ public actor PageSession {
     ///
     /// If this page was the active holder, the page below becomes active and its settings are on the
     /// engine when this returns; it is told `.returned` at that moment. If the stack empties the player turns idle,
-    /// media kept. Afterwards the lease answers ``PlayerPoolError/notHolder``.
+    /// media and position kept: its engine carries the pool's ``PlayerPool/Configuration/idleSettings`` (by default
+    /// paused and muted) when this returns, and a page that acquires it next resumes where it stood
+    /// (``seek(_:to:)`` to `.zero` starts again). Afterwards the lease answers ``PlayerPoolError/notHolder``.
     /// - Parameter lease: A lease this page holds.
     /// - Throws: ``PlayerPoolError/notHolder``, ``PlayerPoolError/leaseRevoked``, ``PlayerPoolError/sessionClosed``,
     ///   ``PlayerPoolError/engineFailed(_:)`` (its engine failed; the page no longer holds it).
@@ -211,7 +213,8 @@ public actor PageSession {
 
     /// Gives back everything the page holds, ends its waits, and finishes ``notices``.
     ///
-    /// When this returns, the pages below this one carry their settings again. Later calls throw
+    /// When this returns, the pages below this one carry their settings again, and a player no page holds any more
+    /// carries the pool's ``PlayerPool/Configuration/idleSettings`` (by default paused and muted). Later calls throw
     /// ``PlayerPoolError/sessionClosed``; calling it again waits for the first close to finish.
     public func close() async {
         if let closing {

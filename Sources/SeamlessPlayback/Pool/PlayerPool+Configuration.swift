@@ -17,6 +17,15 @@ extension PlayerPool {
         /// When set, a borrowed lease held longer than this produces one ``PoolEvent/borrowHeldLong(_:session:heldFor:)``
         /// event (nothing is revoked). Default `nil` (off).
         public var borrowWarningThreshold: Duration?
+        /// What a player's engine carries while no page holds it. Default ``PlaybackSettings/idle``: paused and muted.
+        ///
+        /// The pool puts them on the engine whenever the player's last holder leaves (a give-back, a close, a grant
+        /// that failed), in order with the engine's other calls: ``PageSession/giveBack(_:)`` and
+        /// ``PageSession/close()`` return once they are on it. A preload (``PlayerPool/prewarm(_:)``, the feed's
+        /// focus) puts them on the engine before its load begins, so that a preloaded clip stands still on its first
+        /// frame. The next page to take the player gets its own settings in full. Settings that fail
+        /// ``PlaybackSettings/validate()`` are not used: ``PlaybackSettings/idle`` stands in.
+        public var idleSettings: PlaybackSettings
 
         /// Creates a configuration.
         /// - Parameters:
@@ -25,11 +34,13 @@ extension PlayerPool {
         ///   - loadTimeout: The longest a load may run; `nil` waits indefinitely.
         ///   - applyTimeout: The longest an apply may run; `nil` waits indefinitely.
         ///   - borrowWarningThreshold: How long a borrow may be held before the pool says so; `nil` is off.
+        ///   - idleSettings: What an engine carries while no page holds its player.
         public init(
             capacity: Int = 4, handoffTokenLifetime: Duration = .seconds(10),
             loadTimeout: Duration? = .seconds(30), applyTimeout: Duration? = .seconds(5),
-            borrowWarningThreshold: Duration? = nil
+            borrowWarningThreshold: Duration? = nil, idleSettings: PlaybackSettings = .idle
         ) {
+            self.idleSettings = idleSettings
             self.capacity = capacity
             self.handoffTokenLifetime = handoffTokenLifetime
             self.loadTimeout = loadTimeout

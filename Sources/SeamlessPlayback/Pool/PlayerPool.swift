@@ -39,7 +39,8 @@ public actor PlayerPool {
             capacity: configuration.capacity,
             tokenLifetime: configuration.handoffTokenLifetime,
             poolSerial: serial,
-            borrowWarningThreshold: configuration.borrowWarningThreshold
+            borrowWarningThreshold: configuration.borrowWarningThreshold,
+            idleSettings: configuration.idleSettings
         )
         // No events are built until someone subscribes (``events()``).
         machine.publishesEvents = false

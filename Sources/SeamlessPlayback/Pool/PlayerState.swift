@@ -35,6 +35,8 @@ struct PlayerState: Sendable {
     /// Whether the engine reported a change its settings do not explain since the last apply began: then
     /// ``applied`` is `nil` and stays so when that apply lands (which came first is unknown).
     var outsideChange = false
+    /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
+    var emptiedAt: UInt64 = 0
 
     init(id: PlayerID, media: MediaItem?, tick: UInt64) {
         self.id = id
@@ -55,10 +57,12 @@ struct PlayerState: Sendable {
 extension PlayerState {
     /// Starts the player's next job if its lane is free, and returns it.
     ///
-    /// Order of work: retire an empty retiring player; load the wanted media; apply the active holder's
-    /// settings (`activeSettings`) when the version moved on — unless they are on the engine already, which
-    /// counts as landed at once.
-    mutating func startNextJob(activeSettings: PlaybackSettings?) -> EngineJob? {
+    /// Order of work: retire an empty retiring player; load the wanted media (a preload, with nobody holding the
+    /// player, only once the engine carries `idleSettings`, so that it stands still on the first frame); apply the
+    /// settings the engine should carry when the version moved on — the active holder's (`activeSettings`), or
+    /// `idleSettings` when nobody holds the player — unless they are on the engine already, which counts as landed
+    /// at once.
+    mutating func startNextJob(activeSettings: PlaybackSettings?, idleSettings: PlaybackSettings) -> EngineJob? {
         guard isLaneFree, isCreated else { return nil }
         if retiring, stack.isEmpty {
             job = .shutDown
@@ -67,24 +71,54 @@ extension PlayerState {
         // The cheap test first: media is compared only while no delivered holder is on top, and where it lies.
         let mayLoad = stack.last?.pending != nil || stack.isEmpty
         if mayLoad, media != nil, !MediaItem.same(loaded, media), let wanted = media {
+            if stack.isEmpty {
+                // A preload: quiet first. The engine keeps its settings through the load (``PlaybackEngine``), so
+                // they still count as applied after it.
+                if applied != idleSettings { return startIdleApply(idleSettings) }
+            } else {
+                applied = nil
+            }
             job = .load(wanted)
-            applied = nil
             return job
         }
-        guard !stack.isEmpty, version > landed, let settings = activeSettings else { return nil }
+        let settings: PlaybackSettings
+        if stack.isEmpty {
+            // Quiet again after the last holder left, and a new engine before anything else: only an outside
+            // change (``outsideChange``) is left as the engine made it, as with a holder.
+            guard version > landed else {
+                return applied == nil && !outsideChange ? startIdleApply(idleSettings) : nil
+            }
+            settings = idleSettings
+        } else {
+            guard version > landed, let active = activeSettings else { return nil }
+            settings = active
+        }
         if applied == settings {
             landed = version
             return nil
         }
-        job = .apply(settings, version: version)
-        outsideChange = false
-        return job
+        return startApply(settings)
     }
 
-    /// Whether nothing is left to wait for on the player before `version` counts: it landed, or nobody holds
-    /// the player any more, or it is being retired.
+    /// Puts the idle settings on an engine that nothing else asks an apply of: a version of its own, so that every
+    /// apply's version is newer than the last.
+    private mutating func startIdleApply(_ idleSettings: PlaybackSettings) -> EngineJob {
+        if version == landed { version += 1 }
+        return startApply(idleSettings)
+    }
+
+    private mutating func startApply(_ settings: PlaybackSettings) -> EngineJob {
+        let started = EngineJob.apply(settings, version: version)
+        job = started
+        outsideChange = false
+        return started
+    }
+
+    /// Whether nothing is left to wait for on the player before `version` counts: it landed (with nobody holding
+    /// the player, the idle settings did), or the player is being retired, or `version` is the one its stack emptied
+    /// at and a page has taken the player since (its settings win; the idle ones no longer matter).
     func isSettled(at version: UInt64) -> Bool {
-        landed >= version || stack.isEmpty || retiring
+        landed >= version || retiring || (version == emptiedAt && !stack.isEmpty)
     }
 
     /// Whether the token's lender can still lend the player: its delivered holder is on top, and its run as active

@@ -116,7 +116,8 @@ extension PoolStateMachine {
 
     /// Removes one holder. When it was the active holder, the one below becomes active and the version
     /// its settings must reach is returned; if the removed holder's grant had been delivered, the one
-    /// below is owed a `.returned` notice for when they land. When the stack empties the player turns idle.
+    /// below is owed a `.returned` notice for when they land. When the stack empties the player turns idle: its engine
+    /// is to carry ``idleSettings``, and the version they must reach is returned when the removed grant was delivered.
     mutating func removeHolder(at index: Int, of id: PlayerID, failingWith error: PlayerPoolError?) -> UInt64? {
         let removal: (holder: Holder, version: UInt64?)?? = withPlayer(id) { machine, player in
             guard player.stack.indices.contains(index) else { return nil }
@@ -131,7 +132,12 @@ extension PoolStateMachine {
                         player.owedReturn = OwedReturn(epoch: top.epoch, version: player.version)
                     }
                 } else {
+                    // Nobody holds the player: it goes quiet (``idleSettings``). A delivered holder's call waits for
+                    // that; a grant that never completed fails at once.
                     player.lastUsed = machine.freshTick()
+                    player.version += 1
+                    player.emptiedAt = player.version
+                    if holder.pending == nil { version = player.version }
                 }
             }
             return (holder, version)

@@ -99,6 +99,13 @@ extension PoolStateMachine {
                 problems.append("\(id): engine settings are not the active holder's")
             }
         }
+        // At rest, a player nobody holds carries the idle settings, unless the engine changed by itself since.
+        if player.job == nil, player.isCreated, player.stack.isEmpty, !player.retiring, !isShutDown {
+            if player.landed != player.version { problems.append("\(id): idle with its settings not landed") }
+            if player.applied != idleSettings, !(player.applied == nil && player.outsideChange) {
+                problems.append("\(id): idle engine does not carry the idle settings")
+            }
+        }
         return problems
     }
 }

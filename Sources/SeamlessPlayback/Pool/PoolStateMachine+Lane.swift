@@ -117,7 +117,7 @@ extension PoolStateMachine {
         withPlayer(id) { machine, player in
             // A seek whose settings version has landed goes before the applies decided after it.
             if let seek = player.seeks.first, seek.version <= player.landed { machine.startSeek(&player) }
-            if let job = player.startNextJob(activeSettings: activeSettings) {
+            if let job = player.startNextJob(activeSettings: activeSettings, idleSettings: machine.idleSettings) {
                 if case .load = job { machine.counters.loads += 1 }
                 machine.out.append(.run(job, on: id))
             } else if !player.seeks.isEmpty {

@@ -18,6 +18,8 @@ struct PoolStateMachine: Sendable {
     let borrowWarningThreshold: Duration?
     /// How many of the latest used tokens keep answering `.tokenAlreadyUsed` (``defaultUsedTokenMemory`` in a pool).
     let usedTokenMemory: Int
+    /// What an engine carries while no page holds its player (``PlayerPool/Configuration/idleSettings``).
+    let idleSettings: PlaybackSettings
 
     var players = PlayerTable()
     var sessions = IDMap<SessionID, SessionState>()
@@ -84,9 +86,12 @@ struct PoolStateMachine: Sendable {
 
     init(
         capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil,
-        usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory
+        usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory,
+        idleSettings: PlaybackSettings = PlaybackSettings.idle
     ) {
         self.capacity = max(1, capacity)
+        // Settings no engine can take are not put on one: the default stands in (documented on the configuration).
+        self.idleSettings = (try? idleSettings.validate()) == nil ? PlaybackSettings.idle : idleSettings
         self.usedTokenMemory = max(1, usedTokenMemory)
         self.tokenLifetime = tokenLifetime
         self.poolSerial = poolSerial

@@ -19,6 +19,10 @@ public struct PlaybackSettings: Hashable, Sendable {
     /// ``EndAction/pause``.
     public var endAction: EndAction
 
+    /// Paused and muted, the rest as ``init(isMuted:volume:rate:isPaused:contentMode:endAction:)``'s defaults: what a
+    /// player carries by default while no page holds it (``PlayerPool/Configuration/idleSettings``).
+    public static let idle = PlaybackSettings(isMuted: true, isPaused: true)
+
     /// The rates a page may ask for: 0.25× to 4×.
     public static let rateRange: ClosedRange<Double> = 0.25...4
 
