@@ -61,15 +61,74 @@ struct HandoffTokenTests {
         #expect(HandoffToken(text) == nil)
     }
 
-    @Test func appendingPutsExactlyOneQueryItemAndReadsBack() throws {
-        let token = HandoffToken.random()
-        let url = try #require(URL(string: "shop://detail?item=42&reusedPlayer=OLDOLDOLDOLDOLDOLDOLDO"))
+    /// A fixed token, so that a test can spell the URL it expects.
+    let token = HandoffToken("TOKENtoken0123456789-_")
+
+    /// Each URL with the URL `appended(to:)` makes of it, `{T}` standing for the token: every byte of the
+    /// query kept as it was, the token's item added after it.
+    @Test(arguments: [
+        // A `+` written `%2B`: rewritten as `+`, a form decoder would read a space.
+        ("shop://search?q=a%2Bb&sig=x%3D%3D", "shop://search?q=a%2Bb&sig=x%3D%3D&reusedPlayer={T}"),
+        // Base64 padding written as is.
+        ("shop://verify?sig=dGVzdA==&n=1", "shop://verify?sig=dGVzdA==&n=1&reusedPlayer={T}"),
+        // A nested URL, its `:`, `/`, `?`, `=` and `&` encoded.
+        (
+            "shop://login?next=https%3A%2F%2Fa.b%2Fc%3Fd%3D1%26e%3D2",
+            "shop://login?next=https%3A%2F%2Fa.b%2Fc%3Fd%3D1%26e%3D2&reusedPlayer={T}"
+        ),
+        // An unreserved character written encoded.
+        ("shop://user?name=%7Eann", "shop://user?name=%7Eann&reusedPlayer={T}"),
+        // The item goes into the query, before the fragment.
+        ("shop://search?q=a%2Bb#results", "shop://search?q=a%2Bb&reusedPlayer={T}#results"),
+        // A query that ends with its separator gets no second one.
+        ("shop://detail?item=42&", "shop://detail?item=42&reusedPlayer={T}"),
+    ])
+    func appendingKeepsEveryByteOfTheQuery(_ url: String, _ expected: String) throws {
+        let token = try #require(token)
+        let linked = token.appended(to: try #require(URL(string: url)))
+        #expect(linked.absoluteString == expected.replacingOccurrences(of: "{T}", with: token.description))
+        #expect(try HandoffToken(url: linked) == token)
+    }
+
+    @Test(arguments: [
+        ("shop://detail", "shop://detail?reusedPlayer={T}"),
+        ("shop://detail?", "shop://detail?reusedPlayer={T}"),
+        ("shop://detail#reviews", "shop://detail?reusedPlayer={T}#reviews"),
+        // A `?` in the fragment is the fragment's.
+        ("shop://detail#a?b=1", "shop://detail?reusedPlayer={T}#a?b=1"),
+    ])
+    func appendingStartsAQueryWhereThereIsNone(_ url: String, _ expected: String) throws {
+        let token = try #require(token)
+        let linked = token.appended(to: try #require(URL(string: url)))
+        #expect(linked.absoluteString == expected.replacingOccurrences(of: "{T}", with: token.description))
+        #expect(try HandoffToken(url: linked) == token)
+    }
+
+    @Test func appendingReplacesATokenItemInPlaceAndDropsAnyOther() throws {
+        let token = try #require(token)
+        let old = "OLDOLDOLDOLDOLDOLDOLDO"
+        let url = try #require(URL(string: "shop://detail?reusedPlayer=\(old)&q=a%2Bb&reused%50layer=\(old)#x"))
         let linked = token.appended(to: url)
-        let items = URLComponents(url: linked, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        #expect(items.filter { $0.name == HandoffToken.queryItemName }.count == 1)
-        #expect(items.contains(URLQueryItem(name: "item", value: "42")))
+        #expect(linked.absoluteString == "shop://detail?reusedPlayer=\(token)&q=a%2Bb#x")
         #expect(try HandoffToken(url: linked) == token)
         #expect(HandoffToken.queryItemName == "reusedPlayer")
+    }
+
+    @Test func aRelativeURLKeepsItsBase() throws {
+        let token = try #require(token)
+        let url = try #require(URL(string: "detail?item=42", relativeTo: URL(string: "shop://app/feed/")))
+        let linked = token.appended(to: url)
+        #expect(linked.absoluteString == "shop://app/feed/detail?item=42&reusedPlayer=\(token)")
+        #expect(try HandoffToken(url: linked) == token)
+    }
+
+    @Test func aTokenWrittenInsideAnotherItemsValueIsNotOne() throws {
+        let token = try #require(token)
+        let url = try #require(URL(string: "shop://d?q=a%26reusedPlayer%3DAAAAAAAAAAAAAAAAAAAAAA"))
+        #expect(try HandoffToken(url: url) == nil)
+        let linked = token.appended(to: url)
+        #expect(linked.absoluteString == "shop://d?q=a%26reusedPlayer%3DAAAAAAAAAAAAAAAAAAAAAA&reusedPlayer=\(token)")
+        #expect(try HandoffToken(url: linked) == token)
     }
 
     @Test func urlWithoutTokenIsNilAndBadTokensThrow() throws {

@@ -62,18 +62,22 @@ public struct HandoffToken: Hashable, Sendable, LosslessStringConvertible {
     }
 
     /// Reads the token of a handoff URL.
+    ///
+    /// The query is read as written: items are separated by `&`, an item's name is what comes before its first
+    /// `=`, and the name and a token item's value are percent-decoded. ``appended(to:)`` reads the query the same
+    /// way, so the token of every URL it makes reads back.
     /// - Parameter url: A URL that may carry a ``queryItemName`` item.
     /// - Returns: `nil` when the URL carries no token.
     /// - Throws: ``PlayerPoolError/tokenMalformed`` when it carries one that is not well formed, or more than one.
     public init?(url: URL) throws(PlayerPoolError) {
-        guard let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems else {
-            return nil
-        }
-        let values = items.filter { $0.name == Self.queryItemName }
-        guard let first = values.first else { return nil }
-        guard values.count == 1, let text = first.value, let token = HandoffToken(text) else {
-            throw .tokenMalformed
-        }
+        let text = Array(url.absoluteString.utf8)
+        guard let query = Self.locateQuery(in: text).query else { return nil }
+        let items = text[query].split(separator: Self.separator).filter(Self.isTokenItem)
+        guard let item = items.first else { return nil }
+        guard items.count == 1, let equals = item.firstIndex(of: UInt8(ascii: "=")),
+            let value = String(decoding: item[(equals + 1)...], as: UTF8.self).removingPercentEncoding,
+            let token = HandoffToken(value)
+        else { throw .tokenMalformed }
         self = token
     }
 
@@ -102,15 +106,65 @@ public struct HandoffToken: Hashable, Sendable, LosslessStringConvertible {
         return HandoffToken(using: &generator)
     }
 
-    /// Returns the URL with this token as its ``queryItemName`` item, replacing any token already there.
+    /// Returns the URL with this token as its ``queryItemName`` item; every other byte of the URL stays as it was.
+    ///
+    /// The item goes at the end of the query, before any fragment, or starts a query when the URL has none. When
+    /// the URL already carries a token item, this token takes that item's place, and any further token item is
+    /// removed (a URL with two does not read as a handoff). Nothing else is decoded or written again: an encoded
+    /// `+`, `=` or `&`, or a URL nested in an item, reaches the destination as it was. A relative URL comes back
+    /// absolute, resolved against its base.
     /// - Parameter url: The destination page's URL.
     /// - Returns: The same URL with the one extra query item of a handoff.
     public func appended(to url: URL) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        var items = (components.queryItems ?? []).filter { $0.name != Self.queryItemName }
-        items.append(URLQueryItem(name: Self.queryItemName, value: description))
-        components.queryItems = items
-        return components.url ?? url
+        let text = Array(url.absoluteString.utf8)
+        let (query, fragment) = Self.locateQuery(in: text)
+        let item = Array("\(Self.queryItemName)=\(self)".utf8)
+        var linked: [UInt8]
+        if let query {
+            linked = Array(text[..<query.lowerBound]) + Self.query(text[query], with: item)
+        } else {
+            linked = Array(text[..<fragment]) + [UInt8(ascii: "?")] + item
+        }
+        linked += text[fragment...]
+        // Only unreserved characters and delimiters were added to a URL's own text, which therefore still parses.
+        return URL(string: String(decoding: linked, as: UTF8.self)) ?? url
+    }
+
+    /// The byte between two query items.
+    private static let separator = UInt8(ascii: "&")
+
+    /// Where a URL's text has its query, and where its fragment starts (at its `#`; the end when it has none).
+    /// The query follows the first `?` before the fragment: RFC 3986 allows neither `?` nor `#` earlier.
+    private static func locateQuery(in text: [UInt8]) -> (query: Range<Int>?, fragment: Int) {
+        let fragment = text.firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex
+        guard let mark = text[..<fragment].firstIndex(of: UInt8(ascii: "?")) else { return (nil, fragment) }
+        return (mark + 1..<fragment, fragment)
+    }
+
+    /// The query with `item` as its one token item: in the first token item's place, the others removed, or else
+    /// after the last item (in place of the empty one a trailing `&` leaves). The other items keep their bytes.
+    private static func query(_ query: ArraySlice<UInt8>, with item: [UInt8]) -> [UInt8] {
+        var items: [ArraySlice<UInt8>] = []
+        var placed = false
+        for existing in query.split(separator: separator, omittingEmptySubsequences: false) {
+            if !isTokenItem(existing) {
+                items.append(existing)
+            } else if !placed {
+                items.append(item[...])
+                placed = true
+            }
+        }
+        if !placed {
+            if items.last?.isEmpty == true { items.removeLast() }
+            items.append(item[...])
+        }
+        return Array(items.joined(separator: [separator]))
+    }
+
+    /// Whether a query item is a token item: its name, before its first `=`, reads ``queryItemName`` decoded.
+    private static func isTokenItem(_ item: ArraySlice<UInt8>) -> Bool {
+        let name = item.prefix { $0 != UInt8(ascii: "=") }
+        return String(decoding: name, as: UTF8.self).removingPercentEncoding == queryItemName
     }
 
     /// The 6-bit value of a token character, or `nil` for a byte that is not one.

@@ -2,7 +2,8 @@
 ///
 /// A lease is valid while its page stays in the player's holder stack. Once the page gives the
 /// player back or has it reclaimed, every call with the lease is refused (``PlayerPoolError/notHolder``
-/// or ``PlayerPoolError/leaseRevoked``) and never reaches the engine. Two leases are equal when they
+/// or ``PlayerPoolError/leaseRevoked``; a lease revoked before the page's latest 64 revocations answers
+/// ``PlayerPoolError/notHolder``) and never reaches the engine. Two leases are equal when they
 /// name the same player and the same grant.
 public struct PlayerLease: Hashable, Sendable {
     /// The player granted.

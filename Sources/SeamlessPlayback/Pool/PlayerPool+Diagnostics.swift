@@ -41,3 +41,15 @@ extension PlayerPool {
     /// Status streams open now.
     package var openStatusStreams: Int { shell.statusStreams.count }
 }
+
+extension PlayerPool {
+    /// How many revoked grants of the page the pool remembers, so that their leases answer `.leaseRevoked`.
+    func rememberedRevocations(of page: PageSession) -> Int {
+        shell.machine.sessions.read(page.id) { $0.revoked.count } ?? 0
+    }
+
+    /// How many grants of the page whose engine failed the pool remembers, with the reason their leases answer.
+    func rememberedFailures(of page: PageSession) -> Int {
+        shell.machine.sessions.read(page.id) { $0.failed.count } ?? 0
+    }
+}

@@ -90,12 +90,12 @@ struct SessionState: Sendable {
     var settings: PlaybackSettings
     /// Counts the page's updates, so a page can tell which of two racing updates landed last.
     var settingsVersion: UInt64 = 0
-    /// Epochs of grants revoked from this page, so their leases answer `.leaseRevoked`. It grows by one
-    /// per revocation while the page is open; revocations hit borrowers, which are short-lived pages.
-    var revoked: Set<UInt64> = []
-    /// Grants of this page whose engine failed, with the reason their leases answer. Like `revoked`, it grows
-    /// by one per failure of an engine the page held, while the page is open.
-    var failed: [UInt64: String] = [:]
+    /// Epochs of the latest grants revoked from this page, so their leases answer `.leaseRevoked`; an older
+    /// one answers `.notHolder`. Bounded: a page may stay open all along and be revoked in every round.
+    var revoked = RecentEpochs<Void>()
+    /// The latest grants of this page whose engine failed, with the reason their leases answer; an older one
+    /// answers `.notHolder`. Bounded like `revoked`.
+    var failed = RecentEpochs<String>()
 }
 
 /// How an acquire or borrow is waiting.

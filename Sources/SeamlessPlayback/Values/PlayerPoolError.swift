@@ -19,9 +19,12 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     /// The token was already redeemed; tokens are single use. A used token answers this until 4,096 later
     /// uses of the pool's tokens or a lifetime after it expired, whichever comes first; then ``tokenUnknown``.
     case tokenAlreadyUsed
-    /// The lease was taken back by a page below it in the stack; it can never act again.
+    /// The lease was taken back by a page below it in the stack; it can never act again. A page remembers the
+    /// latest 64 of its leases that were revoked; an older one answers ``notHolder``, which keeps that record
+    /// bounded for a page that stays open.
     case leaseRevoked
-    /// The calling page does not hold this lease (another page's, given back, or not the active holder).
+    /// The calling page does not hold this lease (another page's, given back, or not the active holder; or
+    /// revoked or failed longer ago than the page remembers: see ``leaseRevoked`` and ``engineFailed(_:)``).
     case notHolder
     /// The lease is held, but another page is the player's active holder now: this page lent the player (or its
     /// turn came after it lent it). Only the active holder may seek.
@@ -36,7 +39,8 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     case cancelled
     /// The pool was shut down.
     case poolShutDown
-    /// Creating or loading an engine failed; the text is the engine's error.
+    /// Creating or loading an engine failed, or the lease's engine failed; the text is the engine's error. A page
+    /// remembers the latest 64 of its leases whose engine failed; an older one answers ``notHolder``.
     case engineFailed(String)
     /// A seek was refused: a negative position, an engine that cannot seek, or one whose seek threw; the text
     /// says which. The player stays in service.
