@@ -29,8 +29,8 @@ struct DocumentationSnippetsPlaybackTests {
         #expect(engine.record.seeks == [.seconds(30), .zero])
 
         // snippet ControllingAndObservingPlayback/status
-        let chrome = Task {
-            for await status in detail.status(of: lease) {
+        let chrome = Task { [statuses = detail.status(of: lease)] in  // the stream, not the page
+            for await status in statuses {
                 switch status.phase {
                 case .loading, .buffering: controls.showSpinner()
                 case .playing: controls.showProgress(status.position, of: status.duration)
@@ -56,6 +56,42 @@ struct DocumentationSnippetsPlaybackTests {
         await chrome.value
         #expect(await pool.metrics.outsideChanges == 1)
         await pool.shutdown()
+    }
+
+    /// The status loop as the article shows it does not keep the detail page alive: the page dropped without
+    /// `close()` is closed (its player free for another page), which ends the loop.
+    @Test(.timeLimit(.minutes(1))) func theStatusLoopEndsWhenItsPageIsDroppedWithoutClosing() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { SimulatedEngine() }
+        let controls = Controls()
+        let chrome = try await Self.detailFollowingItsStatus(in: pool, controls: controls)
+        #expect(await finishes(chrome))
+        #expect(await pool.snapshot().map(\.holders) == [[]])
+        let other = try await pool.makeSession(named: "other")
+        _ = try await other.acquire(MediaItem(id: "clip-42"), timeout: .zero)
+        await pool.shutdown()
+    }
+
+    /// A detail page playing a clip, its status followed as the article shows; the page is dropped on return.
+    private static func detailFollowingItsStatus(
+        in pool: PlayerPool, controls: Controls
+    ) async throws -> Task<Void, Never> {
+        let detail = try await pool.makeSession(named: "detail", settings: PlaybackSettings(endAction: .pause))
+        let lease = try await detail.acquire(MediaItem(id: "clip-42"))
+        // snippet ControllingAndObservingPlayback/status
+        let chrome = Task { [statuses = detail.status(of: lease)] in  // the stream, not the page
+            for await status in statuses {
+                switch status.phase {
+                case .loading, .buffering: controls.showSpinner()
+                case .playing: controls.showProgress(status.position, of: status.duration)
+                case .paused(.requested): controls.showPlayButton()
+                case .paused(let reason): controls.showResumeBanner(reason)  // the system paused it: the page decides
+                case .ended: controls.showEndCard()
+                }
+            }
+        }
+        // end snippet
+        await controls.wait(for: "progress")
+        return chrome
     }
 }
 

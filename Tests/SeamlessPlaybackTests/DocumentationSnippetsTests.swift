@@ -34,8 +34,8 @@ struct DocumentationSnippetsTests {
         // end snippet
 
         // snippet GettingStarted/feed-reads-notices
-        let watcher = Task {
-            for await notice in feed.notices {
+        let watcher = Task { [notices = feed.notices] in  // the stream, not the page
+            for await notice in notices {
                 switch notice {
                 case .returned(let lease): feedCell.show(lease.engine)  // the feed's settings are back on
                 case .revoked, .failed: feedCell.showPoster()  // this lease can never play again
@@ -347,8 +347,8 @@ struct DocumentationSnippetsTests {
     }
 }
 
-/// A stand-in for an app's player view: counts what it was asked to show.
-private final class PlayerView: Sendable {
+/// A stand-in for an app's player view: counts what it was asked to show. Shared with the sibling files.
+final class PlayerView: Sendable {
     private let counts = Locked((shown: 0, posters: 0))
     var shown: Int { counts.value.shown }
     var posters: Int { counts.value.posters }

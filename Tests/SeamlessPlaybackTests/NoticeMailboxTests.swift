@@ -71,3 +71,89 @@ struct NoticeMailboxReadersTests {
         #expect(mailbox.waitingReaders == 0)
     }
 }
+
+/// When a reader's task is cancelled: in the middle of a read, or before its first.
+enum ReaderCancellation: CaseIterable, Sendable {
+    case whileWaiting
+    case beforeReading
+}
+
+@Suite("NoticeMailbox: readers come and go; the page's notices stay", .timeLimit(.minutes(1)))
+struct NoticeMailboxCancelledReaderTests {
+    /// A SwiftUI `.task` reading the notices is cancelled when its view goes away, and the next one reads on: the
+    /// cancellation used to finish the page's notices for good, so the next reader ended at once.
+    @Test(arguments: ReaderCancellation.allCases)
+    func aCancelledReaderEndsOnlyItsOwnLoopAndTheNextHearsReturnedThenFailed(_ when: ReaderCancellation) async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let first = Task { for await _ in pages.feed.notices {} }
+        switch when {
+        case .whileWaiting: await waitForNoticeReaders(1, of: pages.feed, in: f.pool)
+        case .beforeReading: break
+        }
+        first.cancel()
+        #expect(await finishes(first))
+        try await pages.detail.giveBack(try await pages.detail.borrow(try await pages.feed.lend(pages.lease)))
+        var notices = pages.feed.notices.makeAsyncIterator()
+        #expect(await notices.next() == .returned(pages.lease))
+        pages.engine.fail("decoder died")
+        #expect(await notices.next() == .failed(pages.lease, reason: "decoder died"))
+    }
+
+    @Test func aReaderCancelledWhileAnotherWaitsLeavesTheOtherReading() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let cancelled = Task { for await _ in pages.feed.notices {} }
+        await waitForNoticeReaders(1, of: pages.feed, in: f.pool)
+        let reading = Task {
+            var notices = pages.feed.notices.makeAsyncIterator()
+            return await notices.next()
+        }
+        await waitForNoticeReaders(2, of: pages.feed, in: f.pool)
+        cancelled.cancel()
+        #expect(await finishes(cancelled))
+        #expect(await f.pool.waitingNoticeReaders(of: pages.feed) == 1)
+        try await pages.detail.giveBack(try await pages.detail.borrow(try await pages.feed.lend(pages.lease)))
+        #expect(await reading.value == .returned(pages.lease))
+    }
+
+    /// The notices kept while nobody read are the next reader's, whichever reader was cancelled before.
+    @Test func noticesKeptBetweenReadersGoToTheNextReader() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let borrowed = try await pages.detail.borrow(try await pages.feed.lend(pages.lease))
+        try await pages.feed.reclaim(pages.lease)
+        let first = Task { for await _ in pages.detail.notices {} }
+        first.cancel()
+        #expect(await finishes(first))
+        var notices = pages.detail.notices.makeAsyncIterator()
+        #expect(await notices.next() == .revoked(borrowed))
+        await pages.detail.close()
+        #expect(await notices.next() == nil)
+    }
+}
+
+@Suite("NoticeMailbox: a loop over a page's notices does not keep the page alive", .timeLimit(.minutes(1)))
+struct NoticeMailboxDroppedPageTests {
+    /// A loop that holds the page's stream, not the page: dropping the page closes it (its player is free for
+    /// another page), and the loop ends.
+    @Test func aPageDroppedWhileALoopReadsItsNoticesIsClosedAndTheLoopEnds() async throws {
+        let f = PoolFixture(capacity: 1)
+        weak var dropped: PageSession?
+        let loop = try await { () async throws -> Task<Int, Never> in
+            let page = try await f.pool.makeSession(named: "dropped", settings: feedSettings)
+            dropped = page
+            _ = try await page.acquire(clip)
+            return Task { [notices = page.notices] in
+                var heard = 0
+                for await _ in notices { heard += 1 }
+                return heard
+            }
+        }()
+        #expect(await finishes(loop))
+        #expect(dropped == nil)
+        #expect(await f.pool.snapshot().map(\.holders) == [[]])
+        let next = try await f.pool.makeSession(named: "next")
+        _ = try await next.acquire(clip, timeout: .zero)
+    }
+}

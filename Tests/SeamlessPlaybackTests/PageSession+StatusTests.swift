@@ -201,3 +201,45 @@ struct PlayerPoolReviewFixTests {
         #expect(await f.pool.metrics.live == 0)
     }
 }
+
+@Suite("PageSession: status streams come and go with their readers", .timeLimit(.minutes(1)))
+struct PageSessionStatusReadersTests {
+    @Test func aCancelledReaderEndsOnlyItsOwnStreamAndTheNextHearsTheLatestStatus() async throws {
+        let f = PoolFixture()
+        let pages = try await f.feedPlayingClip()
+        let first = Task {
+            for await status in pages.feed.status(of: pages.lease) where status.phase == .buffering { return true }
+            return false
+        }
+        first.cancel()
+        #expect(await finishes(first))
+        pages.engine.stall()
+        var statuses = pages.feed.status(of: pages.lease).makeAsyncIterator()
+        #expect(await next(.buffering, from: &statuses) != nil)
+        pages.engine.endStall()
+        #expect(await next(.playing, from: &statuses) != nil)
+    }
+
+    /// A loop that holds the status stream, not the page: dropping the page closes it (its player is free for
+    /// another page), which ends the lease and the loop.
+    @Test func aPageDroppedWhileALoopReadsAStatusIsClosedAndTheLoopEnds() async throws {
+        let f = PoolFixture(capacity: 1)
+        weak var dropped: PageSession?
+        let loop = try await { () async throws -> Task<Int, Never> in
+            let page = try await f.pool.makeSession(named: "dropped", settings: feedSettings)
+            dropped = page
+            let lease = try await page.acquire(clip)
+            return Task { [statuses = page.status(of: lease)] in
+                var heard = 0
+                for await _ in statuses { heard += 1 }
+                return heard
+            }
+        }()
+        #expect(await finishes(loop))
+        #expect(dropped == nil)
+        #expect(await f.pool.snapshot().map(\.holders) == [[]])
+        #expect(await f.pool.openStatusStreams == 0)
+        let next = try await f.pool.makeSession(named: "next")
+        _ = try await next.acquire(clip, timeout: .zero)
+    }
+}

@@ -1,19 +1,31 @@
-/// The shell of a page's notices: a ``NoticeBuffer`` behind a lock, read by the page's
-/// `AsyncStream` one notice at a time. The pool posts; readers take, first come first served (a page
-/// should read from one task; if several do, each notice goes to one of them, and none waits forever).
+/// The shell of a page's notices: a ``NoticeBuffer`` behind a lock, read one notice at a time by the streams of
+/// ``PageSession/notices``. The pool posts; readers take, first come first served (a page should read from one task
+/// at a time; if several do, each notice goes to one of them, and none waits forever).
+///
+/// Each stream is one reader's. Cancelling a reader's task ends its stream only: the notices it did not take stay
+/// here for the next reader, and only ``finish()`` (the page or the pool closed) ends every stream. A stream holds
+/// this mailbox, which holds neither the page nor the pool, so a loop over a page's notices never keeps the page
+/// alive.
 final class NoticeMailbox: Sendable {
     // Each reader's continuation is resumed exactly once, outside the lock, after being taken out of it.
     private let state = Protected(State())
 
     private struct State {
         var buffer = NoticeBuffer()
-        var readers: [CheckedContinuation<LeaseNotice?, Never>] = []
+        /// Readers waiting for a notice, oldest first, each with the stream it reads for.
+        var readers: [(stream: UInt64, continuation: CheckedContinuation<LeaseNotice?, Never>)] = []
         var isFinished = false
+        var nextStream: UInt64 = 0
     }
 
-    /// A stream that reads this mailbox. Cancelling the reading task ends the stream.
+    /// A new stream of this mailbox's notices, for one reader. Cancelling the reading task ends this stream, and
+    /// no other.
     func stream() -> AsyncStream<LeaseNotice> {
-        AsyncStream(unfolding: { await self.next() }, onCancel: { self.finish() })
+        let stream = state.withLock { state in
+            state.nextStream += 1
+            return state.nextStream
+        }
+        return AsyncStream(unfolding: { await self.next(for: stream) }, onCancel: { self.cancel(stream) })
     }
 
     /// Hands `notice`, whose lease has grant epoch `epoch`, to the waiting reader, or keeps it by the buffer's
@@ -38,14 +50,14 @@ final class NoticeMailbox: Sendable {
         var unsent: LeaseNotice? = consume notice
         let reader = state.withLock { state -> CheckedContinuation<LeaseNotice?, Never>? in
             guard !state.isFinished else { return nil }
-            if !state.readers.isEmpty { return state.readers.removeFirst() }
+            if !state.readers.isEmpty { return state.readers.removeFirst().continuation }
             if let kept = unsent.take() { state.buffer.post(kept, epoch: epoch, heldEpochs: heldEpochs) }
             return nil
         }
         if let reader, let notice = unsent.take() { reader.resume(returning: notice) }
     }
 
-    /// Ends the stream once the notices already kept have been read.
+    /// Ends every stream once the notices already kept have been read.
     func finish() {
         // Readers wait only while the buffer is empty.
         let waiting = state.withLock { state in
@@ -53,7 +65,7 @@ final class NoticeMailbox: Sendable {
             defer { state.readers = [] }
             return state.readers
         }
-        for reader in waiting { reader.resume(returning: nil) }
+        for reader in waiting { reader.continuation.resume(returning: nil) }
     }
 
     /// Readers waiting for a notice.
@@ -66,15 +78,30 @@ final class NoticeMailbox: Sendable {
         state.withLock { $0.buffer.count }
     }
 
-    private func next() async -> LeaseNotice? {
+    /// The next notice for a reader of `stream`; `nil` once the mailbox is finished and empty, or the reader's task
+    /// is cancelled.
+    private func next(for stream: UInt64) async -> LeaseNotice? {
         await withCheckedContinuation { continuation in
             let ready: LeaseNotice?? = state.withLock { state in
+                // Checked under the lock: a cancellation that comes after this finds the reader waiting (`cancel`);
+                // one that came before is seen here, so a cancelled reader neither waits nor takes a notice.
+                if Task.isCancelled { return .some(nil) }
                 if let notice = state.buffer.next() { return .some(notice) }
                 if state.isFinished { return .some(nil) }
-                state.readers.append(continuation)
+                state.readers.append((stream, continuation))
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }
         }
+    }
+
+    /// Ends the wait of the readers of `stream`, whose task was cancelled; the mailbox and its other streams go on.
+    private func cancel(_ stream: UInt64) {
+        let cancelled = state.withLock { state in
+            let cancelled = state.readers.filter { $0.stream == stream }
+            state.readers.removeAll { $0.stream == stream }
+            return cancelled
+        }
+        for reader in cancelled { reader.continuation.resume(returning: nil) }
     }
 }

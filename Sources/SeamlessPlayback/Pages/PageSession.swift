@@ -9,7 +9,8 @@ import Synchronization
 /// page's mute, volume, rate, pause and content mode stay its own.
 ///
 /// Leases it loses are announced on ``notices``. Close the page with ``close()``; a page dropped
-/// without closing is closed for you, shortly after.
+/// without closing is closed for you, shortly after, also while loops over its ``notices`` or
+/// ``status(of:)`` run (their streams do not keep it alive; the loops end then).
 ///
 /// The calls that only ask the pool (acquire, lend, borrow, give back, reclaim) go to the pool's actor straight
 /// from the caller, without a hop to the page's own; ``update(_:)`` and ``close()`` run on the page.
@@ -18,8 +19,18 @@ public actor PageSession {
     public nonisolated let name: String
     /// What happens to this page's leases: `.revoked` when a page below takes a player back,
     /// `.returned` when the page above gives one back (sent once this page's settings are on the engine),
-    /// `.failed` when the player's engine broke. Finishes when the page or the pool closes. Read it from
-    /// one task (if several read, each notice goes to one of them).
+    /// `.failed` when the player's engine broke. Finishes when the page or the pool closes.
+    ///
+    /// Each access gives a new stream, for one reader. Cancelling the reader's task ends that stream only (it stays
+    /// finished): the notices it did not read stay with the page, and the next reader (a new access, as a SwiftUI
+    /// `.task` makes each time its view appears) hears them. Read from one task at a time (if several read at once,
+    /// each notice goes to one of them).
+    ///
+    /// A stream does not keep its page alive: a page dropped without ``close()`` is closed all the same, and its
+    /// streams finish then. A task that reads them should therefore capture the stream, not the page
+    /// (`Task { [notices = page.notices] in for await notice in notices { … } }`): a task that captures the page
+    /// keeps it alive while the loop runs, and the loop runs until the page closes, so only ``close()`` would ever
+    /// close it.
     ///
     /// A `.revoked` or `.failed` notice is about a lease the page no longer holds, so it counts toward the
     /// bound below: a page that does not read its notices while more than 16 of its leases end that way
@@ -28,10 +39,12 @@ public actor PageSession {
     /// Unread notices are kept per lease: only the latest notice of each lease, and at most 16 about leases
     /// the page no longer holds. The latest notice of a lease the page still holds is never dropped, so a
     /// page that never reads its notices costs a bounded amount of memory.
-    public nonisolated let notices: AsyncStream<LeaseNotice>
+    public nonisolated var notices: AsyncStream<LeaseNotice> { mailbox.stream() }
 
     let id: SessionID
     let pool: PlayerPool
+    /// The page's notices, which the pool posts to; it holds neither the page nor the pool.
+    let mailbox: NoticeMailbox
     private var current: PlaybackSettings
     private var currentVersion: UInt64 = 0
     /// Set by ``close()``; read without a hop to the page, so that a call that only asks the pool goes to it
@@ -41,13 +54,12 @@ public actor PageSession {
     private var closing: Task<Void, Never>?
 
     init(
-        name: String, id: SessionID, pool: PlayerPool, notices: AsyncStream<LeaseNotice>,
-        settings: PlaybackSettings
+        name: String, id: SessionID, pool: PlayerPool, mailbox: NoticeMailbox, settings: PlaybackSettings
     ) {
         self.name = name
         self.id = id
         self.pool = pool
-        self.notices = notices
+        self.mailbox = mailbox
         self.current = settings
     }
 
@@ -161,6 +173,12 @@ public actor PageSession {
     /// stream is silent; when the player comes back (the borrower gave it back), the latest status comes first.
     /// A slow reader gets only the newest status. The stream finishes when the lease ends (given back, revoked,
     /// its engine failed, the page closed, the pool shut down), and at once for a lease the page does not hold.
+    ///
+    /// Each call gives a new stream, for one reader: cancelling its task ends that stream only, and a later call
+    /// starts again with the latest status. A stream does not keep its page alive: a page dropped without
+    /// ``close()`` is closed all the same, which ends the lease and the stream. A task that reads it should capture
+    /// the stream, not the page (`Task { [statuses = page.status(of: lease)] in … }`): a task that captures the page
+    /// keeps it alive while the loop runs, and the loop runs until the lease ends.
     ///
     /// A pause the page did not ask for (``PauseReason/interrupted``, ``PauseReason/outputLost``,
     /// ``PauseReason/system``) is not undone by the pool: the page decides, with ``update(_:)``.

@@ -10,6 +10,9 @@ extension PlayerPool {
     /// Notices kept for the page and not yet read.
     package func unreadNotices(of page: PageSession) -> Int { shell.notices[page.id]?.unread ?? 0 }
 
+    /// Readers of the page's notices waiting for one now; zero once the page is closed.
+    package func waitingNoticeReaders(of page: PageSession) -> Int { shell.notices[page.id]?.waitingReaders ?? 0 }
+
     /// `.failed` notices the pool has sent, one per holder of each failed engine.
     package var failureNoticesSent: Int { shell.machine.failureNotices }
 

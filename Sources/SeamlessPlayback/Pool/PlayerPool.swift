@@ -73,7 +73,7 @@ public actor PlayerPool {
         let id = try shell.machine.sessionOpened(name: name, settings: settings).get()
         let mailbox = NoticeMailbox()
         shell.notices[id] = mailbox
-        return PageSession(name: name, id: id, pool: self, notices: mailbox.stream(), settings: settings)
+        return PageSession(name: name, id: id, pool: self, mailbox: mailbox, settings: settings)
     }
 
     /// Loads `item` into an idle or new player, within capacity and never waiting, so that a later
