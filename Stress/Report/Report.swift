@@ -42,6 +42,8 @@ struct Report: Codable, Sendable {
     var systemPauses: Int
     var outsideChanges: Int
     var isolationProbes: Int
+    /// Engines of players no page held, found paused with the idle settings at checkpoints.
+    var idleEnginesChecked: Int
     /// Seeks the side pool's pages made, each in a history checked for linearizability.
     var linearizabilitySeeks: Int
     var faultsInjected: Int
@@ -101,6 +103,7 @@ struct Report: Codable, Sendable {
         case systemPauses = "system_pauses"
         case outsideChanges = "outside_changes"
         case isolationProbes = "isolation_probes"
+        case idleEnginesChecked = "idle_engines_checked"
         case linearizabilitySeeks = "linearizability_seeks"
         case faultsInjected = "faults_injected"
         case loadFaultsInjected = "load_faults_injected"
@@ -168,6 +171,7 @@ struct Report: Codable, Sendable {
         systemPauses = outcome.systemPauses
         outsideChanges = outcome.outsideChanges
         isolationProbes = outcome.isolationProbes
+        idleEnginesChecked = outcome.idleEnginesChecked
         linearizabilitySeeks = side.seeks
         faultsInjected = outcome.faultsInjected
         loadFaultsInjected = outcome.loadFaultsInjected

@@ -29,6 +29,7 @@ enum Summary {
                     + "\(Format.grouped(report.seeksWithoutActiveHolder)) after their holder left)")
         }
         row("stale seeks that reached an engine", "\(report.staleSeeksReachedEngine)", "0")
+        row("idle engines found quiet at checkpoints", Format.grouped(report.idleEnginesChecked))
         if report.systemPauseRate > 0 {
             row(
                 "system pauses",

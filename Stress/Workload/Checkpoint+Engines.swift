@@ -11,19 +11,32 @@ extension Checkpoint {
     ///   only if the engine paused by itself since the last checkpoint, not: a report of that pause that reaches the
     ///   pool while a later apply runs leaves it unsure which came first (``probeIsolation(_:)`` then checks the
     ///   re-apply). A status report is assumed to reach the pool within one checkpoint interval.
+    ///
+    /// The engine of a player no page holds carries the idle settings (``PlaybackSettings/idle``, the pool's default)
+    /// and is paused: no idle engine plays.
     func checkEngines() async {
         let start = Nanoseconds.now()
         while true {
             let engines = engineByPlayer()
             var problems: [String] = []
-            for player in await world.pool.snapshot() where !player.holders.isEmpty {
+            var idle = 0
+            for player in await world.pool.snapshot() {
+                guard !player.holders.isEmpty else {
+                    guard let engine = engines[player.player] else { continue }
+                    idle += 1
+                    if let problem = judgeIdle(engine, player) { problems.append(problem) }
+                    continue
+                }
                 guard let engine = engines[player.player] else {
                     problems.append("\(player.player) is held by \(player.holders) but no page was given its engine")
                     continue
                 }
                 if let problem = judge(engine, player) { problems.append(problem) }
             }
-            if problems.isEmpty { return }
+            if problems.isEmpty {
+                world.counters.idleEnginesChecked.add(idle, ordering: .relaxed)
+                return
+            }
             if Nanoseconds.now() - start > Self.settleLimit {
                 for problem in problems { world.violations.record(problem) }
                 return
@@ -55,6 +68,17 @@ extension Checkpoint {
         if player.appliedSettings == nil, carried.pausedBySystemRecently { return nil }
         return "\(subject) carries \(describe(active)) and nothing changed it since, but the pool thinks "
             + "\(describe(player.appliedSettings))"
+    }
+
+    /// What is wrong with the engine of `player`, which no page holds, at rest, if anything.
+    private func judgeIdle(_ engine: StressEngine, _ player: PlayerSnapshot) -> String? {
+        let carried = engine.playback.carried
+        let subject = "engine #\(engine.index) of \(player.player) (no holder)"
+        if !carried.isPaused { return "\(subject) plays, carrying \(describe(carried.settings))" }
+        guard carried.settings == .idle else {
+            return "\(subject) carries \(describe(carried.settings)), not the idle settings"
+        }
+        return nil
     }
 
     /// Each held engine whose settings the pool no longer counts as live gets an unchanged update from its active

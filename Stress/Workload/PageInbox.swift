@@ -105,6 +105,8 @@ final class RunCounters: Sendable {
     /// Engines whose settings the pool had stopped counting as live after they changed by themselves, put back in
     /// full by a checkpoint's unchanged update of their active holder (``Checkpoint``'s isolation probe).
     let isolationProbes = Atomic<Int>(0)
+    /// Engines of players no page held, found paused and carrying the idle settings at a checkpoint.
+    let idleEnginesChecked = Atomic<Int>(0)
     /// Linearizability windows checked.
     let windows = Atomic<Int>(0)
     /// Tells the side pool's windows to stop.

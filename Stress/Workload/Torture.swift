@@ -39,6 +39,8 @@ struct Torture {
         var outsideChanges = 0
         /// Unchanged updates at checkpoints that had to put settings back in full (``Checkpoint``).
         var isolationProbes = 0
+        /// Engines of players nobody held that checkpoints found quiet (``Checkpoint``).
+        var idleEnginesChecked = 0
     }
 
     /// Runs the workload until the time or operation budget is spent, then checks and closes it.
@@ -116,6 +118,7 @@ struct Torture {
         outcome.systemPauses = faults.systemPauses.load(ordering: .relaxed)
         outcome.outsideChanges = await pool.metrics.outsideChanges
         outcome.isolationProbes = counters.isolationProbes.load(ordering: .relaxed)
+        outcome.idleEnginesChecked = counters.idleEnginesChecked.load(ordering: .relaxed)
         return outcome
     }
 
