@@ -49,6 +49,32 @@ struct AVPlayerEngineStateMachinePlaybackTests {
         #expect(machine.playerRead(Fixture.stopped(at: 1)) == [], "the player's echo changes nothing")
     }
 
+    @Test("the idle settings before the first load mute and stop the player (rate 0); the load keeps it so")
+    func idleBeforeTheFirstLoad() {
+        var machine = Machine()
+        let sent = machine.applyRequested(.idle)
+        #expect(sent.first == .send(PlayerCommand.applying(.idle)))
+        #expect(PlayerCommand.applying(.idle).contains(.setMuted(true)))
+        #expect(PlayerCommand.applying(.idle).last == .pause)
+        let (_, loading) = machine.loadRequested()
+        // Replacing the item neither plays nor unmutes: AVPlayer keeps `isMuted` and a rate of 0 across items.
+        #expect(!loading.contains(.send([.play])))
+        for action in loading {
+            if case .send(let commands) = action {
+                #expect(!commands.contains(.play) && !commands.contains(.setMuted(false)))
+            }
+        }
+        machine.itemReplaced(1)
+        _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
+        _ = machine.observed(.layerReadyForDisplay(false), for: 1)
+        let ready = machine.observed(.layerReadyForDisplay(true), for: 1)
+        #expect(ready == [Fixture.report(.paused(.requested), duration: nil), .finishLoad(1, .ready)])
+        #expect(!machine.isMeantToMove)
+        // A page taking the preloaded player gets its settings in full, and it plays.
+        #expect(machine.applyRequested(PlaybackSettings()) == [.send(PlayerCommand.applying(PlaybackSettings()))])
+        #expect(machine.isMeantToMove)
+    }
+
     @Test("an outside play while the settings pause is reported playing (the pool sees an outside change)")
     func outsidePlay() {
         var machine = Fixture.pausedByPage()

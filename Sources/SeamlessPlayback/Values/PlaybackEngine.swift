@@ -5,8 +5,16 @@
 /// in the order the pool decided them. `shutdown` is called exactly once, last. Implementations
 /// therefore need no ordering logic of their own, only thread safety for their own state, since
 /// pages may read `currentPosition` at any time.
+///
+/// While no page holds its player, an engine carries the pool's idle settings
+/// (``PlayerPool/Configuration/idleSettings``, by default paused and muted). They come through ``apply(_:)`` like any
+/// page's: nothing about them is special. A preload's engine gets them before its load begins (a new engine before
+/// its first load), so the one thing an engine must do is keep the settings on it through a load: a load never
+/// starts playback, unmutes or changes the rate that the settings on the engine do not ask for, so that a preloaded
+/// clip stands still on its first frame.
 public protocol PlaybackEngine: AnyObject, Sendable {
-    /// Loads the media and returns when playback can start.
+    /// Loads the media and returns when playback can start, keeping the settings on the engine: paused settings leave
+    /// the new media standing on its first frame, at its start.
     /// - Parameter item: The media to play.
     /// - Throws: Any error; the pool reports it as ``PlayerPoolError/engineFailed(_:)`` and retires the engine.
     func load(_ item: MediaItem) async throws
