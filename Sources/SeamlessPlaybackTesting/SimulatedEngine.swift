@@ -120,12 +120,16 @@ public final class SimulatedEngine: PlaybackEngine {
         return state.withLock { $0.phase(at: now, duration: duration) }
     }
 
-    /// Waits the load latency, then starts the media at position zero.
+    /// Waits the load latency, then starts the media at position zero, with the settings it carries (paused
+    /// settings leave it standing at zero).
     ///
     /// It reports `PlaybackPhase.loading` when it begins, and the phase its settings give once loaded. The load
-    /// first waits at the gate from ``hangNextLoad()``, if any, then at the `loadGate`.
+    /// first waits at the gate from ``hangNextLoad()``, if any (a hung load: it ignores cancellation), then at the
+    /// `loadGate` and its latency, which stop as soon as the load's task is cancelled, as a real engine's load
+    /// should: then the engine has no media loaded.
     /// - Parameter item: The media to load.
-    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item.
+    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item; `CancellationError` when the load's
+    ///   task was cancelled before it finished.
     public func load(_ item: MediaItem) async throws {
         let start = clock.now()
         let hang = state.withLock { state in
@@ -137,15 +141,19 @@ public final class SimulatedEngine: PlaybackEngine {
         }
         defer { end() }
         await hang?.pass()
-        await loadGate?.pass()
-        await wait(loadLatency)
+        let (gate, clock, latency) = (loadGate, self.clock, loadLatency)
+        do {
+            try await untilCancelled {
+                await gate?.pass()
+                if latency > .zero { try? await clock.sleep(clock.now() + latency) }
+            }
+        } catch {
+            unload()
+            throw error
+        }
         let now = clock.now()
         if let reason = failLoad(item) {
-            state.withLock { state in
-                state.isLoading = false
-                state.media = nil
-                state.lastPhase = nil
-            }
+            unload()
             throw LoadError(description: reason)
         }
         change(at: now) { state in
@@ -244,6 +252,15 @@ public final class SimulatedEngine: PlaybackEngine {
             state.endTimer?.cancel()
             state.endTimer = nil
             if state.inFlight > 0 { state.record.sawOverlap = true }
+        }
+    }
+
+    /// A load that did not finish leaves no media.
+    private func unload() {
+        state.withLock { state in
+            state.isLoading = false
+            state.media = nil
+            state.lastPhase = nil
         }
     }
 

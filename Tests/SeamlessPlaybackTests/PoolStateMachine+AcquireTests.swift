@@ -253,17 +253,38 @@ struct PoolStateMachineAcquireTests {
         #expect(h.step { $0.prewarmRequested(full, media: film) } == [.succeed(full)])
     }
 
-    @Test func cancelledPrewarmStopsWaitingButTheLoadCompletes() throws {
+    @Test func aPrewarmCancelledBeforeItsLoadBeganDropsTheLoad() throws {
         let h = MachineHarness(capacity: 1)
         let a = h.open("a")
         let r = h.request()
         h.step { $0.prewarmRequested(r, media: clip) }
-        #expect(h.step { $0.requestCancelled(r) } == [.fail(r, .cancelled)])
+        #expect(
+            h.step { $0.requestCancelled(r) } == [.fail(r, .cancelled), .emit(.evicted(MachineHarness.pid1, clip))])
         let rest = h.settle()
         #expect(!rest.succeeded(r))
         #expect(h.machine.metrics.idle == 1)
+        #expect(h.machine.metrics.loads == 0)
         _ = try #require(h.acquire(a, clip))
-        #expect(h.machine.metrics.warmHits == 1)
+        #expect(h.machine.metrics.warmHits == 0)
+    }
+
+    @Test func aPrewarmCancelledWhileItsLoadRunsCancelsTheLoadAndKeepsTheEngine() throws {
+        let h = MachineHarness(capacity: 1)
+        let a = h.open("a")
+        let r = h.request()
+        h.step { $0.prewarmRequested(r, media: clip) }
+        h.finishJob(MachineHarness.pid1)
+        h.finishJob(MachineHarness.pid1)
+        #expect(h.job(MachineHarness.pid1) == .load(clip))
+        #expect(h.step { $0.requestCancelled(r) } == [.fail(r, .cancelled), .cancelLoad(MachineHarness.pid1, clip)])
+        #expect(h.machine.metrics.cancelledLoads == 1)
+        // The engine stops: healthy, nothing loaded, not retired.
+        #expect(h.step { $0.loadFinished(MachineHarness.pid1, media: clip, failure: "cancelled") } == [])
+        #expect(h.machine.players[MachineHarness.pid1]?.retiring == false)
+        #expect(h.machine.players[MachineHarness.pid1]?.loaded == nil)
+        let lease = try #require(h.acquire(a, clip))
+        #expect(lease.player == MachineHarness.pid1)
+        #expect(h.machine.metrics.created == 1)
     }
 
     @Test func trimLeavesAPlayerThatIsStillLoadingForAPrewarm() throws {

@@ -80,7 +80,7 @@ struct PoolStateMachinePreloadTests {
     }
 
     /// Found in review: `concurrentLoads` counted only the window's neighbours, not a load a move of the focus left
-    /// running.
+    /// running (one an app's prewarm still wants).
     @Test func aLoadLeftRunningByAMoveCountsAgainstTheNeighboursAtOnce() {
         let h = MachineHarness(capacity: 4)
         let window = PreloadWindow(ahead: 1, behind: 0)
@@ -90,14 +90,35 @@ struct PoolStateMachinePreloadTests {
         h.finishJob(Self.p[0])  // a0 loaded; a1's engine is being made
         h.finishJob(Self.p[1])
         h.finishJob(Self.p[1])  // a1's load runs
+        let warm = h.request()
+        h.step { $0.prewarmRequested(warm, media: item(1)) }
         #expect(focus(h, 5, window: window) == [.run(.create, on: Self.p[2])])
         h.finishJob(Self.p[2])
         h.finishJob(Self.p[2])
         // a5 loaded: a6 waits while a1's load still runs.
         #expect(h.step { $0.loadFinished(Self.p[2], media: item(5)) } == [.emit(.loaded(Self.p[2], item(5)))])
+        let loaded = h.step { $0.loadFinished(Self.p[1], media: item(1)) }
+        #expect(loaded.withoutEvents == [.succeed(warm), .run(.create, on: Self.p[3])])
+    }
+
+    @Test func aLoadWhoseItemLeftTheWindowIsCancelledAndNoLongerHoldsTheNeighboursBack() {
+        let h = MachineHarness(capacity: 4)
+        let window = PreloadWindow(ahead: 1, behind: 0)
+        _ = focus(h, 0, window: window)
+        for _ in 0..<3 { h.finishJob(Self.p[0]) }
+        h.finishJob(Self.p[1])
+        h.finishJob(Self.p[1])  // a1's load runs
+        #expect(focus(h, 5, window: window) == [.cancelLoad(Self.p[1], item(1)), .run(.create, on: Self.p[2])])
+        h.finishJob(Self.p[2])
+        h.finishJob(Self.p[2])
+        // a5 loaded: a6 starts at once, beside the load being cancelled.
         #expect(
-            h.step { $0.loadFinished(Self.p[1], media: item(1)) }
-                == [.emit(.loaded(Self.p[1], item(1))), .run(.create, on: Self.p[3])])
+            h.step { $0.loadFinished(Self.p[2], media: item(5)) }
+                == [.emit(.loaded(Self.p[2], item(5))), .run(.create, on: Self.p[3])])
+        // The cancelled load stops; its engine stays, empty, for the next preload.
+        #expect(h.step { $0.loadFinished(Self.p[1], media: item(1), failure: "cancelled") } == [])
+        #expect(h.machine.players[Self.p[1]]?.retiring == false)
+        #expect(h.machine.metrics.cancelledLoads == 1)
     }
 
     /// Found in review: a seek of the focused item's player held the neighbours back, and nothing started them after.
@@ -136,7 +157,7 @@ struct PoolStateMachinePreloadTests {
         #expect(focus(h, 4) == [.emit(.evicted(Self.p[2], item(2))), .run(.load(item(6)), on: Self.p[2])])
     }
 
-    @Test func aPreloadRunningWhenTheFocusMovesIsNotCutOffAndTheNewFocusStartsAtOnce() {
+    @Test func aPreloadRunningWhenItsItemLeavesTheWindowIsCancelledAndTheNewFocusStartsAtOnce() {
         let h = MachineHarness(capacity: 4)
         _ = focus(h, 3)
         h.finishJob(Self.p[0])
@@ -145,12 +166,13 @@ struct PoolStateMachinePreloadTests {
         h.finishJob(Self.p[1])
         h.finishJob(Self.p[1])  // a4's load runs
         #expect(h.job(Self.p[1]) == .load(item(4)))
-        // The user swipes far: a8 starts at once, beside the running load, which is left to finish.
-        #expect(focus(h, 8) == [.run(.create, on: Self.p[2])])
+        // The user swipes far: a8 starts at once; a4's load, outside the new window, is cancelled.
+        #expect(focus(h, 8) == [.cancelLoad(Self.p[1], item(4)), .run(.create, on: Self.p[2])])
         #expect(h.job(Self.p[1]) == .load(item(4)))
         #expect(h.machine.players[Self.p[2]]?.media == item(8))
-        // a4's load finishing starts no neighbour while a8's engine is still being made.
+        // a4's load finishing before it stopped keeps it, warm, and starts no neighbour while a8's engine is made.
         #expect(h.step { $0.loadFinished(Self.p[1], media: item(4)) } == [.emit(.loaded(Self.p[1], item(4)))])
+        #expect(h.machine.players[Self.p[1]]?.media == item(4))
     }
 
     @Test func aPagesOwnAcquireOfTheFocusedItemHoldsTheNeighboursBack() throws {
@@ -170,7 +192,7 @@ struct PoolStateMachinePreloadTests {
         #expect(landed.jobs == [.run(.create, on: Self.p[1])])
     }
 
-    @Test func aPreloadThatFailsIsNotTriedAgainUntilTheFocusMoves() {
+    @Test func aPreloadThatFailsIsNotTriedAgainWhileTheFocusLasts() {
         let h = MachineHarness(capacity: 2)
         _ = focus(h, 3, window: PreloadWindow(ahead: 1, behind: 0))
         h.finishJob(Self.p[0])
@@ -181,7 +203,11 @@ struct PoolStateMachinePreloadTests {
         h.settle()
         #expect(focus(h, 3, window: PreloadWindow(ahead: 1, behind: 0)) == [])
         #expect(h.machine.metrics.loads == 2)
-        // The focus moves: tried once more.
+        // The focus moves with the failed item still in the window: not tried again.
+        #expect(focus(h, 4, window: PreloadWindow(ahead: 0, behind: 1)).jobs.isEmpty)
+        #expect(h.machine.metrics.loads == 2)
+        // A new focus after the feed was left: tried once more.
+        h.step { $0.focusEnded() }
         #expect(focus(h, 4, window: PreloadWindow(ahead: 0, behind: 1)).jobs.count == 1)
     }
 
@@ -222,18 +248,21 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.metrics.loads == 4)
     }
 
-    @Test func aRunningLoadMayFinishAndAQueuedOneIsDropped() {
+    @Test func aRunningLoadOutsideTheWindowIsCancelledAndAQueuedOneIsDropped() {
         let h = MachineHarness(capacity: 1)
         _ = focus(h, 0)
         h.finishJob(Self.p[0])
         h.finishJob(Self.p[0])  // create, quiet; the load of a0 runs
         #expect(h.job(Self.p[0]) == .load(item(0)))
-        #expect(focus(h, 5) == [.emit(.evicted(Self.p[0], item(0)))])  // a5 queued behind it
-        // a5 leaves the window before its load began: dropped, back to the running a0; a9 replaces it.
-        #expect(focus(h, 9) == [.emit(.evicted(Self.p[0], item(5))), .emit(.evicted(Self.p[0], item(0)))])
+        // a0 left the window: its load is cancelled, and a5 queued behind it on the only engine.
+        #expect(focus(h, 5) == [.cancelLoad(Self.p[0], item(0))])
+        #expect(h.machine.players[Self.p[0]]?.media == item(5))
+        // a5 leaves the window before its load began: dropped; a9 replaces it.
+        #expect(focus(h, 9) == [.emit(.evicted(Self.p[0], item(5)))])
+        #expect(h.machine.players[Self.p[0]]?.media == item(9))
         #expect(
-            h.step { $0.loadFinished(Self.p[0], media: item(0)) }
-                == [.emit(.loaded(Self.p[0], item(0))), .run(.load(item(9)), on: Self.p[0])])
+            h.step { $0.loadFinished(Self.p[0], media: item(0), failure: "cancelled") }
+                == [.run(.load(item(9)), on: Self.p[0])])
     }
 
     @Test func endingTheFocusDropsPendingPreloads() {

@@ -92,7 +92,7 @@ struct PoolStateMachinePromisesTests {
         #expect(h.borrow(token, by: mini) != nil)
     }
 
-    @Test func aPrewarmRoutedToAPlayerWhoseLoadFailsIsCarriedOutOnAFreshPlayer() throws {
+    @Test func aPrewarmRoutedToAPlayerThatIsLoadingOtherMediaCutsThatLoadShortAndLoadsOnTheSameEngine() throws {
         let h = MachineHarness(capacity: 1)
         let filmWarm = h.request()
         let clipWarm = h.request()
@@ -100,16 +100,16 @@ struct PoolStateMachinePromisesTests {
         h.finishJob(MachineHarness.pid1)
         h.finishJob(MachineHarness.pid1)
         #expect(h.job(MachineHarness.pid1) == .load(film))
-        #expect(h.step { $0.prewarmRequested(clipWarm, media: clip) }.withoutEvents == [])
-        let failed = h.step { $0.loadFinished(MachineHarness.pid1, media: film, failure: "404") }
-        #expect(failed.failure(for: filmWarm) == .engineFailed("404"))
-        #expect(failed.jobs == [.run(.shutDown, on: MachineHarness.pid1)])
-        let shutDown = h.finishJob(MachineHarness.pid1)
-        #expect(shutDown.failure(for: clipWarm) == nil)
-        #expect(shutDown.jobs == [.run(.create, on: MachineHarness.pid2)])
-        let rest = h.settle()
-        #expect(rest.succeeded(clipWarm))
-        #expect(h.machine.players[MachineHarness.pid2]?.loaded == clip)
+        // The film's load is nobody's once the player is given the clip: cancelled, and the film's prewarm has
+        // nothing left to wait for.
+        let routed = h.step { $0.prewarmRequested(clipWarm, media: clip) }
+        #expect(routed.withoutEvents == [.cancelLoad(MachineHarness.pid1, film)])
+        let stopped = h.step { $0.loadFinished(MachineHarness.pid1, media: film, failure: "cancelled") }
+        #expect(stopped.succeeded(filmWarm))
+        #expect(stopped.jobs == [.run(.load(clip), on: MachineHarness.pid1)])
+        #expect(h.finishJob(MachineHarness.pid1).succeeded(clipWarm))
+        #expect(h.machine.players[MachineHarness.pid1]?.loaded == clip)
+        #expect(h.machine.metrics.created == 1)
     }
 
     @Test func aReclaimEndsEveryTokenItsPageIssuedBefore() throws {

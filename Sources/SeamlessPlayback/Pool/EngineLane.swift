@@ -29,6 +29,10 @@ final class EngineLane: Sendable {
         var notedFailure: String?
         /// Set when the engine is shut down: later failure reports are ignored.
         var isClosed = false
+        /// The load posted or running, its task once it runs, and whether the pool cancelled it.
+        var load: MediaItem?
+        var loadTask: Task<Void, any Error>?
+        var isLoadCancelled = false
 
         /// Whether the engine is running an apply started outside the lane.
         var isBusyOutside: Bool { outside == .running || outside == .taskReports }
@@ -66,6 +70,10 @@ final class EngineLane: Sendable {
     /// ever waiting here.
     func post(_ job: EngineJob) {
         let waiting = state.withLock { state -> CheckedContinuation<EngineJob, Never>? in
+            if case .load(let media) = job {
+                state.load = media
+                state.isLoadCancelled = false
+            }
             guard let waiting = state.waiter else {
                 state.job = job
                 return nil
@@ -74,6 +82,40 @@ final class EngineLane: Sendable {
             return waiting
         }
         waiting?.resume(returning: job)
+    }
+
+    /// The pool no longer wants the load of `media`: its task is cancelled, now or as soon as it starts. Nothing
+    /// for a load that already ended.
+    func cancelLoad(_ media: MediaItem) {
+        let task = state.withLock { state -> Task<Void, any Error>? in
+            guard state.load == media else { return nil }
+            state.isLoadCancelled = true
+            return state.loadTask
+        }
+        task?.cancel()
+    }
+
+    /// Runs the engine's load on a task the pool can cancel (``cancelLoad(_:)``), and returns its error, if any.
+    func runLoad(_ media: MediaItem, on engine: any PlaybackEngine) async -> (any Error)? {
+        let task = Task { try await engine.load(media) }
+        let cancelled = state.withLock { state in
+            state.loadTask = task
+            return state.isLoadCancelled
+        }
+        if cancelled { task.cancel() }
+        defer {
+            state.withLock { state in
+                state.load = nil
+                state.loadTask = nil
+                state.isLoadCancelled = false
+            }
+        }
+        do {
+            try await task.value
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The pool failed the engine: a load or apply not yet started is skipped (reported as returned

@@ -114,8 +114,8 @@ extension PlayerPool {
                 continue
             case .load(let media):
                 var failure: String?
-                if !lane.isFailed {
-                    do { try await engine.load(media) } catch { failure = String(describing: error) }
+                if !lane.isFailed, let error = await lane.runLoad(media, on: engine) {
+                    failure = String(describing: error)
                 }
                 await reportNotedFailure(of: id, on: lane, to: pool)
                 await pool()?.laneLoaded(id, media: media, failure: failure)

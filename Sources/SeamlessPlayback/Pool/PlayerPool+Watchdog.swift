@@ -70,6 +70,15 @@ extension PoolShell {
         arm(deadline)
     }
 
+    /// Bounds the call running on the player by `limit` from now, if that is sooner than its own deadline.
+    mutating func shortenCall(on id: PlayerID, to limit: Duration?, what: String) {
+        guard let limit else { return }
+        let deadline = clock.now() + limit
+        if let call = watchdog.calls[id], call.deadline <= deadline { return }
+        watchdog.calls[id] = PlayerPool.Watchdog.Call(deadline: deadline, what: "\(what) did not stop within \(limit)")
+        arm(deadline)
+    }
+
     /// The call on the player returned.
     mutating func callReturned(on id: PlayerID) {
         if !watchdog.calls.isEmpty { watchdog.calls[id] = nil }

@@ -35,6 +35,8 @@ struct PlayerState: Sendable {
     /// Whether the engine reported a change its settings do not explain since the last apply began: then
     /// ``applied`` is `nil` and stays so when that apply lands (which came first is unknown).
     var outsideChange = false
+    /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
+    var cancelledLoad: MediaItem?
     /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
     var emptiedAt: UInt64 = 0
 

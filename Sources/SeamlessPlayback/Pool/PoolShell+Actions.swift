@@ -27,6 +27,8 @@ extension PoolShell {
 
     /// Completes a request: resumes its caller, or keeps the result until the caller comes to wait.
     private mutating func complete(_ request: RequestID, with result: consuming Result<PlayerLease?, PlayerPoolError>) {
+        // An acquire's deadline bounds its whole call: its timer goes with it, however it ended.
+        if !timers.isEmpty { timers.removeValue(forKey: request)?.cancel() }
         if request == running {
             runningResult = result
         } else {
@@ -110,6 +112,8 @@ extension PoolShell {
                 startTimer(request, deadline: deadline)
             case .cancelTimer(let request):
                 timers.removeValue(forKey: request)?.cancel()
+            case .cancelLoad(let id, let media):
+                cancelLoad(media, on: id)
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -142,6 +146,14 @@ extension PoolShell {
             do { try await sleep(deadline) } catch { return }
             await pool.pool?.timerFired(request)
         }
+    }
+
+    /// Cancels the load's task and gives the engine ``PlayerPool/Configuration/applyTimeout`` to stop: a cancelled
+    /// load that outlasts it counts as hung, and its engine as failed, so that nothing waits for it.
+    @inline(never)
+    private mutating func cancelLoad(_ media: MediaItem, on id: PlayerID) {
+        lanes[id]?.cancelLoad(media)
+        shortenCall(on: id, to: configuration.applyTimeout, what: "cancelled load of \(media)")
     }
 
     @inline(never)

@@ -13,7 +13,11 @@ extension PoolStateMachine {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         let timeout = timeout.flatMap { $0 > Self.longestTimeout ? nil : $0 }
-        if waitingCount == 0, place(request, session: session, media: media) {
+        // A positive timeout bounds the whole call: the wait for a player, and its engine's creation, load and
+        // apply. A timeout of zero or less only refuses to wait for a player: one free now is granted unbounded.
+        let deadline = timeout.flatMap { $0 > .zero ? now + $0 : nil }
+        if waitingCount == 0, place(request, session: session, media: media, deadline: deadline) {
+            if let deadline, case .grant = requests[request] { out.append(.startTimer(request, deadline: deadline)) }
             return take()
         }
         if let timeout, timeout <= .zero {
@@ -21,7 +25,6 @@ extension PoolStateMachine {
             if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
             return failNow(request, .timedOut)
         }
-        let deadline = timeout.map { now + $0 }
         requests[request] = .waiting(session: session, media: media, deadline: deadline)
         queue.append(request)
         waitingCount += 1
@@ -32,6 +35,9 @@ extension PoolStateMachine {
 
     /// A waiter's timer went off.
     mutating func timerFired(_ request: RequestID, now: Duration) -> [PoolAction] {
+        if case .grant(_, _, .acquire(_, let deadline?)) = requests[request] {
+            return grantTimerFired(request, deadline: deadline, now: now)
+        }
         guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
         guard now >= deadline else {
             out.append(.startTimer(request, deadline: deadline))
@@ -60,10 +66,12 @@ extension PoolStateMachine {
             counters.cancellations += 1
             if publishesEvents { out.append(.emit(.cancelled(session: name(of: player.stack[index].session)))) }
             _ = removeHolder(at: index, of: id, failingWith: .cancelled)
+            abandonIfUnwanted(id)
             serveWaiters()
-        case .prewarm:
+        case .prewarm(let id, _):
             requests[request] = nil
             out.append(.fail(request, .cancelled))
+            abandonIfUnwanted(id)
         case .seek(let id):
             if let session = players[id]?.seeks.first(where: { $0.request == request })?.session,
                 publishesEvents
@@ -131,16 +139,16 @@ extension PoolStateMachine {
     // MARK: Placement
 
     /// Gives the request a player if one is free now; returns whether it did.
-    mutating func place(_ request: RequestID, session: SessionID, media: MediaItem) -> Bool {
+    mutating func place(_ request: RequestID, session: SessionID, media: MediaItem, deadline: Duration? = nil) -> Bool {
         if let warm = warmCandidate(for: media) {
-            grantPlayer(warm, to: request, session: session, kind: .acquire(warm: true))
+            grantPlayer(warm, to: request, session: session, kind: .acquire(warm: true, deadline: deadline))
         } else if players.count < capacity {
             let id = makePlayer(media: media)
-            grantPlayer(id, to: request, session: session, kind: .acquire(warm: false))
+            grantPlayer(id, to: request, session: session, kind: .acquire(warm: false, deadline: deadline))
             focusedItemStarted(media)
         } else if let victim = recyclingCandidate() {
             evict(victim, replacingWith: media)
-            grantPlayer(victim, to: request, session: session, kind: .acquire(warm: false))
+            grantPlayer(victim, to: request, session: session, kind: .acquire(warm: false, deadline: deadline))
             focusedItemStarted(media)
         } else {
             return false
@@ -157,10 +165,12 @@ extension PoolStateMachine {
                 deadQueueEntries -= 1
                 continue
             }
-            guard place(request, session: session, media: media) else { break }
+            guard place(request, session: session, media: media, deadline: deadline) else { break }
             queueHead += 1
             waitingCount -= 1
-            if deadline != nil { out.append(.cancelTimer(request)) }
+            // A deadline's timer stays armed: it bounds the grant's load and apply too. One that completed at once
+            // needs it no more.
+            if deadline != nil, requests[request] == nil { out.append(.cancelTimer(request)) }
         }
         compactQueue()
     }
@@ -205,15 +215,19 @@ extension PoolStateMachine {
         return id
     }
 
+    /// The idle player used longest ago, one whose engine is busy with a load nobody wants last.
     func leastRecentlyUsedClaimable() -> PlayerID? {
         players.values.filter(\.isClaimable).min {
-            ($0.lastUsed, $0.id.number) < ($1.lastUsed, $1.id.number)
+            ($0.isStuckOnUnwantedLoad ? 1 : 0, $0.lastUsed, $0.id.number)
+                < ($1.isStuckOnUnwantedLoad ? 1 : 0, $1.lastUsed, $1.id.number)
         }?.id
     }
 
     mutating func evict(_ id: PlayerID, replacingWith media: MediaItem) {
         if publishesEvents, let old = players[id]?.media, old != media { out.append(.emit(.evicted(id, old))) }
         players[id]?.media = media
+        // A load of the old media still running is nobody's any more.
+        cancelRunningLoad(of: id)
     }
 
     mutating func watch(_ id: PlayerID, _ request: RequestID, _ state: Request) {
@@ -233,4 +247,5 @@ extension PoolStateMachine {
             ($0.job == nil ? 0 : 1, $0.id.number) < ($1.job == nil ? 0 : 1, $1.id.number)
         }?.id
     }
+
 }

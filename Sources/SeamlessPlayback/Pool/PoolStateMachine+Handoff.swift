@@ -230,6 +230,7 @@ extension PoolStateMachine {
                 players[id]?.watchers = []
                 players[id]?.seeks = []
                 players[id]?.retiring = true
+                abandonIfUnwanted(id)
                 advance(id)
             }
         }

@@ -37,6 +37,23 @@ extension PoolStateMachine {
         if players[id] == nil, failedEngineCallReturned(id) { return take() }
         guard var player = players[id], player.job == .load(media) else { return [] }
         player.job = nil
+        if player.cancelledLoad == media {
+            player.cancelledLoad = nil
+            if failure == nil {
+                // It finished before it stopped: the engine has the media, a warm hit for whoever wants it.
+                player.loaded = media
+                if player.media == nil { player.media = media }
+                if publishesEvents { out.append(.emit(.loaded(id, media))) }
+            } else {
+                // Cut short: the engine is healthy and has nothing loaded. The media's preload counts as failed
+                // while the feed's focus lasts.
+                player.loaded = nil
+            }
+            players[id] = player
+            advance(id)
+            replenishPreloads(failed: failure == nil ? nil : media)
+            return take()
+        }
         if let failure {
             player.loaded = nil
             if publishesEvents { out.append(.emit(.engineFailed(id, failure))) }
@@ -230,7 +247,7 @@ extension PoolStateMachine {
             return
         }
         switch kind {
-        case .acquire(let warm):
+        case .acquire(let warm, _):
             counters.acquisitions += 1
             if warm { counters.warmHits += 1 }
             if publishesEvents { out.append(.emit(.acquired(player.id, session: grant.sessionName, warm: warm))) }

@@ -58,6 +58,8 @@ enum PoolAction: Hashable, Sendable {
     case watchHold(PlayerID, epoch: UInt64)
     /// The grant is no longer held: stop watching it.
     case unwatchHold(UInt64)
+    /// Cancel the task that runs the load of `media` on the player's engine: nobody wants it any more.
+    case cancelLoad(PlayerID, MediaItem)
     /// The player's shown holder changed: the grant of its active holder, whose settings are on the
     /// engine, or `nil` when no page holds it any more.
     case activeChanged(PlayerID, Grant?)
@@ -100,7 +102,8 @@ struct SessionState: Sendable {
 
 /// How an acquire or borrow is waiting.
 enum GrantKind: Hashable, Sendable {
-    case acquire(warm: Bool)
+    /// An acquire; `deadline` bounds the whole call (its timer stays armed until the grant completes).
+    case acquire(warm: Bool, deadline: Duration? = nil)
     case borrow(from: SessionID, token: HandoffToken)
 }
 

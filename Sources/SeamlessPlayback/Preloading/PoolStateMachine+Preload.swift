@@ -6,7 +6,9 @@ extension PoolStateMachine {
     /// Rules, in order:
     /// 1. A preload the policy started for media that left the window, whose load has not begun (the
     ///    engine is still being made, or its lane is busy), is dropped: the player keeps what it has or
-    ///    is loading now. A load that runs is left to finish.
+    ///    is loading now. A load that runs for media nobody wants any more (no page, no app's prewarm, not the
+    ///    window) is cancelled. Media whose preload failed or was cut short is not preloaded again while the focus
+    ///    lasts (a page's acquire still loads it).
     /// 2. The focused item first, alone: if no player has it, it gets one; while its engine is being made or
     ///    its load runs (the policy's preload, or a page's acquire), no other preload starts — no engine is made
     ///    and no load sent for a neighbour. Once it is loaded, each neighbour of the window, nearest first, that
@@ -24,9 +26,11 @@ extension PoolStateMachine {
         guard items.indices.contains(index) else { return focusEnded() }
         var next = FeedFocus(index: index, items: items, window: window)
         next.placed = feed?.placed ?? [:]
-        if let focus = feed, focus.index == index { next.failed = focus.failed }
+        // Media whose preload failed or was abandoned is not preloaded again while the focus lasts.
+        next.failed = feed?.failed ?? []
         feed = next
         dropStalePreloads()
+        abandonUnwantedLoads()
         placePreloads()
         return take()
     }
@@ -39,6 +43,7 @@ extension PoolStateMachine {
         feed?.placed = focus.placed
         dropStalePreloads()
         feed = nil
+        abandonUnwantedLoads()
         return take()
     }
 
@@ -57,8 +62,14 @@ extension PoolStateMachine {
                 best = (rank, player)
                 continue
             }
-            if (rank, UInt64.max - player.lastUsed, UInt32.max - player.id.number)
-                > (current.rank, UInt64.max - current.player.lastUsed, UInt32.max - current.player.id.number)
+            // An engine busy with a load nobody wants is the last choice: its next job waits for that load to stop.
+            let free = player.isStuckOnUnwantedLoad ? 0 : 1
+            let currentFree = current.player.isStuckOnUnwantedLoad ? 0 : 1
+            if (free, rank, UInt64.max - player.lastUsed, UInt32.max - player.id.number)
+                > (
+                    currentFree, current.rank, UInt64.max - current.player.lastUsed,
+                    UInt32.max - current.player.id.number
+                )
             {
                 best = (rank, player)
             }
@@ -106,7 +117,7 @@ extension PoolStateMachine {
     }
 
     /// Whether an app's own ``PlayerPool/prewarm(_:)`` waits for `media` to load on the player.
-    private func isPrewarmed(_ player: PlayerState, _ media: MediaItem) -> Bool {
+    func isPrewarmed(_ player: PlayerState, _ media: MediaItem) -> Bool {
         player.watchers.contains { request in
             if case .prewarm(player.id, media) = requests[request] { return true }
             return false

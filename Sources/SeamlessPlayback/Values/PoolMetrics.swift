@@ -27,8 +27,12 @@ public struct PoolMetrics: Hashable, Sendable {
     public var reclaims: Int = 0
     /// Leases revoked by reclaims.
     public var revocations: Int = 0
-    /// Acquires that timed out waiting.
+    /// Acquires that timed out: waiting for a player, or before their grant completed (engine creation, load, apply).
     public var timeouts: Int = 0
+    /// Loads the pool cancelled because nobody wanted their media any more: the acquire or prewarm that started it
+    /// was cancelled or timed out, the feed's focus left the item, the player was given other media, or the pool
+    /// shut down.
+    public var cancelledLoads: Int = 0
     /// Seeks that reached an engine and returned (``PageSession/seek(_:to:)``), refused ones included.
     public var seeks: Int = 0
     /// Status reports an engine made that its applied settings did not explain (a system pause, an outside

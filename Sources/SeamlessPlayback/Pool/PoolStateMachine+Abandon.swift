@@ -1,0 +1,86 @@
+extension PoolStateMachine {
+    // MARK: Loads nobody wants
+
+    /// An acquire's deadline passed before its grant completed: the grant ends with `.timedOut`, wherever it
+    /// stands (its engine being made, its load or its apply running), and leaves nothing held. The media it waited
+    /// for counts as failed for the feed's focus (not preloaded again while the focus lasts), and a load nobody
+    /// else wants is cancelled.
+    mutating func grantTimerFired(_ request: RequestID, deadline: Duration, now: Duration) -> [PoolAction] {
+        guard now >= deadline else {
+            out.append(.startTimer(request, deadline: deadline))
+            return take()
+        }
+        guard case .grant(let id, let epoch, _) = requests[request], let player = players[id],
+            let index = player.stack.firstIndex(where: { $0.epoch == epoch })
+        else { return take() }
+        let session = player.stack[index].session
+        counters.timeouts += 1
+        if let media = player.media {
+            if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
+            if !MediaItem.same(player.loaded, media), feed?.wants(media) == true { feed?.failed.insert(media) }
+        }
+        _ = removeHolder(at: index, of: id, failingWith: .timedOut)
+        abandonIfUnwanted(id)
+        serveWaiters()
+        replenishPreloads()
+        return take()
+    }
+
+    /// Cuts short what the player's engine is about to do or doing for media nobody wants any more: no page holds
+    /// or waits for the player, no app's prewarm waits for the media, and the feed's focus does not want it (or its
+    /// load failed or was abandoned while the focus lasts); or the player is being retired. A running load is
+    /// cancelled (``PoolAction/cancelLoad(_:_:)``) and the media let go of, so that no page is granted it while it
+    /// is cut short; a load not yet begun is dropped.
+    mutating func abandonIfUnwanted(_ id: PlayerID) {
+        guard let player = players[id], player.stack.isEmpty, let media = player.media ?? player.runningLoad else {
+            return
+        }
+        guard player.retiring || !isWanted(media, on: player) else { return }
+        if player.runningLoad == media {
+            players[id]?.media = nil
+            cancelRunningLoad(of: id)
+        } else if !MediaItem.same(player.loaded, media) {
+            // Not begun: the player keeps what it has or is loading.
+            players[id]?.media = player.runningLoad ?? player.loaded
+            if publishesEvents { out.append(.emit(.evicted(id, media))) }
+            advance(id)
+        }
+    }
+
+    /// Cancels the load the player's engine runs when the player no longer wants its media (its media changed, or
+    /// was let go of): once per load.
+    mutating func cancelRunningLoad(of id: PlayerID) {
+        guard let player = players[id], let running = player.runningLoad, player.media != running,
+            player.cancelledLoad != running
+        else { return }
+        players[id]?.cancelledLoad = running
+        counters.cancelledLoads += 1
+        out.append(.cancelLoad(id, running))
+    }
+
+    /// Whether anyone but the player's holders wants `media` on it: an app's prewarm, or the feed's focus while its
+    /// load has not failed.
+    func isWanted(_ media: MediaItem, on player: PlayerState) -> Bool {
+        if isPrewarmed(player, media) { return true }
+        guard let focus = feed else { return false }
+        return focus.wants(media) && !focus.failed.contains(media)
+    }
+
+    /// Every player's load or planned load that nobody wants any more is cut short (after the focus moved).
+    mutating func abandonUnwantedLoads() {
+        for id in players.keys.sorted(by: { $0.number < $1.number }) { abandonIfUnwanted(id) }
+    }
+}
+
+extension PlayerState {
+    /// The media the engine is loading now, if a load runs.
+    var runningLoad: MediaItem? {
+        if case .load(let media)? = job { media } else { nil }
+    }
+
+    /// Whether the engine is busy with a load nobody wants (being cancelled): the last choice for other media.
+    var isStuckOnUnwantedLoad: Bool {
+        guard let running = runningLoad else { return false }
+        return media != running || cancelledLoad == running
+    }
+}

@@ -1,0 +1,216 @@
+import SeamlessPlaybackTesting
+import Testing
+
+@testable import SeamlessPlayback
+
+/// Loads nobody wants are cut short, and an acquire's timeout bounds its whole call: exact actions.
+@Suite("PoolStateMachine: abandoned loads, whole-call timeouts")
+struct PoolStateMachineAbandonTests {
+    static let p1 = MachineHarness.pid1
+
+    func acquire(_ h: MachineHarness, _ session: SessionID, _ media: MediaItem, timeout: Duration?) -> RequestID {
+        let r = h.request()
+        let now = h.now
+        h.step { $0.acquireRequested(r, session: session, media: media, timeout: timeout, now: now) }
+        return r
+    }
+
+    @Test func anAcquireTimesOutWhileItsEngineIsMadeAndNothingIsLoadedAfter() {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = h.request()
+        let started = h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: .seconds(3), now: .zero) }
+        #expect(started == [.run(.create, on: Self.p1), .startTimer(r, deadline: .seconds(3))])
+        #expect(h.step { $0.timerFired(r, now: .seconds(2)) } == [.startTimer(r, deadline: .seconds(3))])
+        let fired = h.step { $0.timerFired(r, now: .seconds(3)) }
+        #expect(fired.failure(for: r) == .timedOut)
+        #expect(h.machine.metrics.timeouts == 1)
+        #expect(h.machine.players[Self.p1]?.stack.isEmpty == true)
+        #expect(h.machine.players[Self.p1]?.media == nil)
+        // The engine arrives: it goes quiet and loads nothing.
+        h.settle()
+        #expect(h.machine.metrics.loads == 0)
+        #expect(h.machine.players[Self.p1]?.applied == .idle)
+    }
+
+    @Test func anAcquireTimesOutDuringItsLoadWhichIsCancelledAndTheEngineKept() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, clip, timeout: .seconds(3))
+        h.finishJob(Self.p1)
+        #expect(h.job(Self.p1) == .load(clip))
+        let fired = h.step { $0.timerFired(r, now: .seconds(3)) }
+        #expect(fired.withoutEvents == [.fail(r, .timedOut), .cancelLoad(Self.p1, clip)])
+        #expect(fired.contains(.emit(.timedOut(session: "feed", clip))))
+        // A second acquire of other media takes the same engine once the load stopped.
+        let next = acquire(h, feed, film, timeout: nil)
+        #expect(
+            h.step { $0.loadFinished(Self.p1, media: clip, failure: "cancelled") }.jobs == [
+                .run(.load(film), on: Self.p1)
+            ])
+        #expect(h.settle().grant(for: next)?.player == Self.p1)
+        #expect(h.machine.metrics.created == 1)
+    }
+
+    @Test func anAcquireTimesOutDuringItsApplyAndThePlayerGoesQuietAfter() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let detail = h.open("detail", detailSettings)
+        let grant = try #require(h.acquire(feed, clip))
+        let back = h.request()
+        h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
+        h.settle()
+        let r = acquire(h, detail, clip, timeout: .seconds(1))
+        #expect(h.job(Self.p1) == .apply(detailSettings, version: 3))
+        #expect(h.step { $0.timerFired(r, now: .seconds(1)) }.failure(for: r) == .timedOut)
+        #expect(h.finishJob(Self.p1).jobs == [.run(.apply(.idle, version: 4), on: Self.p1)])
+        h.settle()
+        #expect(h.machine.players[Self.p1]?.applied == .idle)
+        #expect(h.machine.metrics.cancelledLoads == 0)
+    }
+
+    @Test func aTimerAfterTheGrantCompletedDoesNothing() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, clip, timeout: .seconds(3))
+        #expect(h.settle().grant(for: r) != nil)
+        #expect(h.step { $0.timerFired(r, now: .seconds(3)) } == [])
+        #expect(h.machine.players[Self.p1]?.stack.count == 1)
+    }
+
+    @Test func aZeroTimeoutOnlyRefusesToWait() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, clip, timeout: .zero)
+        #expect(h.settle().grant(for: r) != nil)
+        let refused = acquire(h, feed, film, timeout: .zero)
+        #expect(h.machine.requests[refused] == nil)
+    }
+
+    @Test func aTimedOutFocusedItemIsNotPreloadedAgainWhileTheFocusLasts() {
+        let h = MachineHarness(capacity: 2)
+        let feed = h.open("feed", feedSettings)
+        let window = PreloadWindow(ahead: 1, behind: 1)
+        h.step { $0.focusChanged(on: 2, in: PoolStateMachinePreloadTests.items, window: window) }
+        let dead = PoolStateMachinePreloadTests.items[2]
+        h.finishJob(Self.p1)
+        h.finishJob(Self.p1)
+        #expect(h.job(Self.p1) == .load(dead))
+        let r = acquire(h, feed, dead, timeout: .seconds(3))
+        let fired = h.step { $0.timerFired(r, now: .seconds(3)) }
+        #expect(fired.failure(for: r) == .timedOut)
+        // The page gave up on it: the feed no longer wants it, so its load is cut short.
+        #expect(fired.contains(.cancelLoad(Self.p1, dead)))
+        #expect(h.machine.feed?.failed.contains(dead) == true)
+        h.step { $0.loadFinished(Self.p1, media: dead, failure: "cancelled") }
+        h.settle()
+        h.step { $0.focusChanged(on: 3, in: PoolStateMachinePreloadTests.items, window: window) }
+        h.settle()
+        #expect(!h.machine.players.values.contains { $0.media == dead })
+    }
+
+    @Test func wantedMediaGoesToAnEngineNotStuckOnAnUnwantedLoad() {
+        let h = MachineHarness(capacity: 2)
+        let feed = h.open("feed", feedSettings)
+        let p2 = MachineHarness.pid2
+        // Player 1 loads the clip for an acquire that is then cancelled: its load is being cut short.
+        let stuck = acquire(h, feed, clip, timeout: nil)
+        h.finishJob(Self.p1)
+        #expect(h.step { $0.requestCancelled(stuck) }.contains(.cancelLoad(Self.p1, clip)))
+        #expect(h.machine.players[Self.p1]?.isStuckOnUnwantedLoad == true)
+        // Player 2, used more recently, idles with the film.
+        let warm = h.request()
+        h.step { $0.prewarmRequested(warm, media: film) }
+        for _ in 0..<3 { h.finishJob(p2) }
+        #expect(h.machine.players[p2]?.loaded == film)
+        // The trailer goes to player 2, though player 1 was used longest ago: player 1 is still busy.
+        let r = acquire(h, feed, trailer, timeout: nil)
+        #expect(h.machine.players[p2]?.media == trailer)
+        #expect(h.job(p2) == .load(trailer))
+        #expect(h.job(Self.p1) == .load(clip))
+        #expect(h.finishJob(p2).jobs == [.run(.apply(feedSettings, version: 2), on: p2)])
+        #expect(h.finishJob(p2).grant(for: r)?.player == p2)
+    }
+
+    @Test func shutdownCancelsEveryRunningLoad() {
+        let h = MachineHarness(capacity: 2)
+        let warm = h.request()
+        h.step { $0.prewarmRequested(warm, media: clip) }
+        h.finishJob(Self.p1)
+        h.finishJob(Self.p1)
+        #expect(h.job(Self.p1) == .load(clip))
+        let down = h.request()
+        let actions = h.step { $0.shutdownRequested(down) }
+        #expect(actions.contains(.cancelLoad(Self.p1, clip)))
+        #expect(actions.failure(for: warm) == .poolShutDown)
+        h.step { $0.loadFinished(Self.p1, media: clip, failure: "cancelled") }
+        #expect(h.settle().succeeded(down))
+    }
+}
+
+/// The same rules on simulated engines, on a manual clock: what a page waits for when a load nobody wants is cut
+/// short.
+@Suite("PlayerPool: abandoned loads on simulated engines")
+struct PlayerPoolAbandonTests {
+    /// A pool of one engine whose loads take two seconds on a manual clock.
+    func slowPool(applyTimeout: Duration? = nil, hang: Bool = false) -> (PlayerPool, ManualClock, Locked<[Gate]>) {
+        let clock = ManualClock()
+        let hangs = Locked<[Gate]>([])
+        // No load timeout: the only sleepers on the clock are the test's own (a deadline, a load's latency).
+        let configuration = PlayerPool.Configuration(capacity: 1, loadTimeout: nil, applyTimeout: applyTimeout)
+        let pool = PlayerPool(configuration: configuration, clock: clock) {
+            let engine = SimulatedEngine(clock: clock, loadLatency: .seconds(2))
+            if hang { hangs.withLock { $0.append(engine.hangNextLoad()) } }
+            return engine
+        }
+        return (pool, clock, hangs)
+    }
+
+    @Test func anAcquireTimesOutDuringItsLoadAndTheNextClipCostsOneLoad() async throws {
+        let (pool, clock, _) = slowPool()
+        let page = try await pool.makeSession(named: "feed")
+        let first = Task { try await page.acquire(clip, timeout: .seconds(1)) }
+        await clock.waitForSleepers(count: 2)  // the acquire's deadline and the load's latency
+        clock.advance(by: .seconds(1))
+        #expect(await outcome(first).error == .timedOut)
+        #expect(await pool.metrics.cancelledLoads == 1)
+        #expect(await pool.snapshot().first?.holders == [])
+        // The cancelled load stopped at once: the film's load is all the next acquire waits for.
+        let second = Task { try await page.acquire(film) }
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(2))
+        let lease = try await second.value
+        #expect(lease.media == film)
+        #expect(clock.now.offset == .seconds(3))
+        #expect(await pool.metrics.created == 1)
+    }
+
+    @Test func anAcquireCancelledDuringItsLoadLeavesTheEngineFreeForTheNextClip() async throws {
+        let (pool, clock, _) = slowPool()
+        let page = try await pool.makeSession(named: "feed")
+        let first = Task { try await page.acquire(clip) }
+        await clock.waitForSleepers(count: 1)
+        first.cancel()
+        #expect(await outcome(first).error == .cancelled)
+        let second = Task { try await page.acquire(film) }
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(2))
+        #expect(try await second.value.media == film)
+        #expect(clock.now.offset == .seconds(2))
+    }
+
+    @Test func shutdownDuringAHungLoadReturnsWithinTheApplyTimeout() async throws {
+        let (pool, clock, hangs) = slowPool(applyTimeout: .seconds(1), hang: true)
+        let prewarm = Task { try await pool.prewarm(clip) }
+        // The load is stuck at its hang; nothing sleeps on the clock.
+        while hangs.withLock({ $0.first?.arrivals ?? 0 }) < 1 { await Task.yield() }
+        let down = Task { await pool.shutdown() }
+        // The shutdown cancels the load and gives it the apply timeout to stop.
+        while clock.nextDeadline?.offset != .seconds(1) { await Task.yield() }
+        clock.advance(by: .seconds(1))
+        await down.value
+        #expect(await outcome(prewarm).error != nil)
+        #expect(await pool.metrics.cancelledLoads == 1)
+        hangs.withLock { $0.first?.open() }
+    }
+}
