@@ -27,7 +27,8 @@ let package = Package(
         .executableTarget(
             name: "stress",
             dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"],
-            path: "Stress"
+            path: "Stress",
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "SeamlessPlaybackTests",
