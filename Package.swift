@@ -9,8 +9,6 @@ let package = Package(
         .library(name: "SeamlessPlaybackTesting", targets: ["SeamlessPlaybackTesting"]),
         .library(name: "SeamlessPlaybackAVFoundation", targets: ["SeamlessPlaybackAVFoundation"]),
         .library(name: "SeamlessPlaybackUIKit", targets: ["SeamlessPlaybackUIKit"]),
-        .executable(name: "demo", targets: ["demo"]),
-        .executable(name: "stress", targets: ["stress"]),
     ],
     targets: [
         .target(name: "SeamlessPlayback"),
@@ -23,11 +21,14 @@ let package = Package(
         .target(name: "SeamlessPlaybackUIKit", dependencies: ["SeamlessPlayback", "SeamlessPlaybackAVFoundation"]),
         // The demo's story, kept out of the executable so that a test can replay it.
         .target(name: "DemoStory", dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"]),
+        // The demo and the stress tool are tools, not products: an app never depends on them, and `swift run demo`
+        // and `swift run -c release stress` run them from this package all the same.
         .executableTarget(name: "demo", dependencies: ["DemoStory"]),
         .executableTarget(
             name: "stress",
             dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"],
-            path: "Stress"
+            path: "Stress",
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "SeamlessPlaybackTests",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of SeamlessPlayback and SeamlessPlaybackTesting with the toolchain's own docc,
-# without the Swift-DocC plugin, and fails on any documentation problem:
+# Builds the DocC documentation of every library of the package (SeamlessPlayback, SeamlessPlaybackTesting,
+# SeamlessPlaybackAVFoundation, SeamlessPlaybackUIKit) with the toolchain's own docc, without the Swift-DocC plugin,
+# and fails on any documentation problem:
 #
 #   - docc's warnings are errors (--warnings-as-errors): a broken ``Symbol`` or <doc:Article> link, a documented
 #     parameter that does not exist, a `- Parameters:` list that misses one, a missing image;
@@ -8,12 +9,14 @@
 #     checks lists that exist), or a throwing one with no `- Throws:`;
 #   - the sequence diagram in the catalog must be the one Scripts/make-sequence-diagram.py draws.
 #
-#   bash Scripts/build-docs.sh             # builds into .build/docs/SeamlessPlayback.doccarchive and
-#                                          #   .build/docs/SeamlessPlaybackTesting.doccarchive
+#   bash Scripts/build-docs.sh             # builds into .build/docs/<module>.doccarchive, one per library
 #   DOCS_OUTPUT=/some/dir bash Scripts/build-docs.sh
 #
 # To read them: python3 -m http.server --directory .build/docs/SeamlessPlayback.doccarchive 8000, then open
 # http://localhost:8000/documentation/seamlessplayback (the archives are made for static hosting).
+#
+# The symbol graphs are Linux's: the AVFoundation and UIKit modules' Apple-only types (AVPlayerEngine, PlayerHostView,
+# …) are not in them, so their catalogs' articles name those in code voice, and link only what builds everywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,12 +33,20 @@ mkdir -p "$graphs/all" "$output"
 # of its own (scratch path), so that these flags do not make the next ordinary build recompile everything.
 # The compiler writes a module's graph only when it compiles the module: the graphs of the last build stay in
 # "$graphs/all" and are rewritten whenever a module changes; if one is missing, build from scratch.
+modules=(SeamlessPlayback SeamlessPlaybackTesting SeamlessPlaybackAVFoundation SeamlessPlaybackUIKit)
 emit_graphs() {
-    swift build --scratch-path "$scratch" --target SeamlessPlaybackTesting \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all"
+    # The Testing and UIKit targets depend on the other two, so these two builds make every module's graph.
+    for target in SeamlessPlaybackTesting SeamlessPlaybackUIKit; do
+        swift build --scratch-path "$scratch" --target "$target" \
+            -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all"
+    done
+}
+missing_graph() {
+    for module in "${modules[@]}"; do [[ -f "$graphs/all/$module.symbols.json" ]] || return 0; done
+    return 1
 }
 emit_graphs
-if [[ ! -f "$graphs/all/SeamlessPlayback.symbols.json" || ! -f "$graphs/all/SeamlessPlaybackTesting.symbols.json" ]]
+if missing_graph
 then
     rm -rf "$scratch" "$graphs/all"
     mkdir -p "$graphs/all"
@@ -53,11 +64,12 @@ if ! cmp -s "$drawn" Sources/SeamlessPlayback/SeamlessPlayback.docc/Resources/ha
 fi
 
 echo "--- every parameter documented"
-python3 Scripts/check-doc-parameters.py --baseline Scripts/doc-parameters-baseline.txt \
-    "$graphs"/all/SeamlessPlayback.symbols.json "$graphs"/all/SeamlessPlaybackTesting.symbols.json || status=1
+graph_files=()
+for module in "${modules[@]}"; do graph_files+=("$graphs/all/$module.symbols.json"); done
+python3 Scripts/check-doc-parameters.py --baseline Scripts/doc-parameters-baseline.txt "${graph_files[@]}" || status=1
 
 # docc reads every graph in the directory it is given, so each module gets a directory of its own graphs.
-for module in SeamlessPlayback SeamlessPlaybackTesting; do
+for module in "${modules[@]}"; do
     echo "--- docc convert $module"
     rm -rf "${graphs:?}/$module"
     mkdir -p "$graphs/$module"
@@ -76,4 +88,4 @@ if [[ $status -ne 0 ]]; then
     echo "documentation: FAILED (see above)" >&2
     exit 1
 fi
-echo "documentation: built in $output (SeamlessPlayback.doccarchive, SeamlessPlaybackTesting.doccarchive)"
+echo "documentation: built in $output (${modules[*]/%/.doccarchive})"

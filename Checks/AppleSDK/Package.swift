@@ -13,9 +13,10 @@ import PackageDescription
 // `Checks/must-not-compile.sh` type-checks the files of `Checks/MustNotCompile` against these modules and expects each
 // to fail with its diagnostic. `SeamlessPlayback`, `SeamlessPlaybackAVFoundation` and
 // `SeamlessPlaybackUIKit` are symlinks to the real source folders, so the files compiled here are the shipped ones,
-// with `#if canImport(AVFoundation)`, `canImport(UIKit)` and `canImport(SwiftUI)` true. `UsageCheck` holds the
-// README's examples: a pool of AVPlayerEngines (and one sharing an AVPlaybackSystem that keeps audio in the
-// background), and the iOS walkthrough (feed cell, tap, detail page, back).
+// with `#if canImport(AVFoundation)`, `canImport(UIKit)` and `canImport(SwiftUI)` true. `UsageCheck` holds the iOS
+// code of the documentation, verbatim between `// snippet` lines that a test compares with the documents: the README's
+// UIKit and SwiftUI quick starts, and the examples of the SeamlessPlaybackAVFoundation and SeamlessPlaybackUIKit
+// catalogs.
 //
 //     swift build --package-path Checks/AppleSDK -Xswiftc -warnings-as-errors
 let package = Package(

@@ -2,8 +2,8 @@
 //
 // A key-value observation's change handler is `@Sendable` in the iOS 18 SDK and runs on the thread that made the
 // change: written in a main-actor method, it is still not main-actor isolated, so it must not touch main-actor state.
-// (With the handler declared without `@Sendable`, as the stand-in was before issue 25, this compiled: the closure was
-// inferred main-actor isolated, and would have trapped when AVFoundation called it from another thread.)
+// (With the handler declared without `@Sendable`, as the stand-in once was, this compiled: the closure was inferred
+// main-actor isolated, and would have trapped when AVFoundation called it from another thread.)
 import AVFoundation
 
 @MainActor

@@ -2,7 +2,7 @@
 //
 // `AVPlayerItem.Status` is an `NS_ENUM`, imported as a non-frozen enum: a `switch` that lists its three cases still
 // needs `@unknown default` (on iOS a warning, an error under `-warnings-as-errors`). A stand-in declared as a frozen
-// Swift enum, as before issue 25, accepted this.
+// Swift enum, as it once was, accepted this.
 import AVFoundation
 
 @MainActor

@@ -12,7 +12,7 @@ public enum AVPlayerEngineError: Error, Hashable, Sendable {
     case playbackFailed(reason: String)
     /// No video decoder was free: AVFoundation's decoder-temporarily-unavailable error (`AVFoundationErrorDomain`
     /// −11839), which apps report once about 16 players hold decoders at once. Fewer live engines (a smaller pool
-    /// capacity) leave decoders free; see the README's "On iOS" section. The reason is the error's description.
+    /// capacity) leave decoders free; see <doc:TheSystemAndTheDecoderLimit>. The reason is the error's description.
     case decoderLimit(reason: String)
     /// The player reported that the seek did not finish: another seek, the loop's seek to the start or a new item
     /// interrupted it.

@@ -1,7 +1,7 @@
 /// What a pool's `AVPlayerEngine`s do when the app goes to the background, the same for every engine of the pool.
 ///
 /// The pool hands each engine it makes one `AVPlaybackSystem` (through its engine factory), and the system carries
-/// the policy; see `AVPlaybackSystem` and the README's "On iOS" section.
+/// the policy; see `AVPlaybackSystem` and <doc:TheSystemAndTheDecoderLimit>.
 public enum BackgroundPolicy: Hashable, Sendable, CaseIterable {
     /// Every engine whose settings play is paused when the app enters the background, and reported as
     /// `PlaybackPhase.paused(.system)`; on return to the foreground it plays again, unless a system pause (an audio

@@ -54,7 +54,7 @@ struct PlayerReading: Hashable, Sendable {
         PlayerReading(rate: 0, timeControl: .paused, position: position)
     }
 
-    /// The rate decides whether the player stands still (the "rate 0"); the status, how it moves.
+    /// The rate decides whether the player stands still (rate 0); the status, how it moves.
     var motion: Motion {
         guard rate != 0 else { return .stopped }
         switch timeControl {

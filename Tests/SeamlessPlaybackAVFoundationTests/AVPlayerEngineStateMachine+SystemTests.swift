@@ -3,7 +3,8 @@ import Testing
 
 @testable import SeamlessPlaybackAVFoundation
 
-/// Each notification sequence of issue 25's "Done when", as the exact outputs of the pure machine.
+/// Each notification sequence the system can send (interruptions, route changes, the background), as the exact
+/// outputs of the pure machine.
 @Suite("AVPlayerEngineStateMachine: interruptions, route changes, background and foreground")
 struct AVPlayerEngineStateMachineSystemTests {
     typealias Machine = AVPlayerEngineStateMachine

@@ -3,13 +3,15 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
 
-// Every Swift code block of the DocC articles in Sources/SeamlessPlayback/SeamlessPlayback.docc and
-// Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc is compiled and run here, or in a sibling file
-// DocumentationSnippets+<Article>Tests.swift.
+// Every Swift code block of the documentation is compiled: the blocks of the DocC catalogs and of README.md that run
+// anywhere are compiled and run here, or in a sibling file DocumentationSnippets+<Article>Tests.swift; those that need
+// UIKit, SwiftUI or AVFoundation (the README's quick starts, the SeamlessPlaybackAVFoundation and SeamlessPlaybackUIKit
+// catalogs) are type-checked in Checks/AppleSDK/Sources/UsageCheck; README.md's Package.swift block is compiled by
+// SwiftPM (DocumentationSnippets+READMETests.swift).
 //
 // A snippet is the code between `// snippet <Article>/<name>` and `// end snippet`, dedented. The article is the
-// file name of the article without `.md`. `everyArticleSnippetIsCompiledHere` fails when a code block of an article
-// is not, verbatim, a snippet of that article here, or a snippet here is not in its article: change both together.
+// file name of the document without `.md`. `everyArticleSnippetIsCompiledHere` fails when a code block of a document
+// is not, verbatim, a snippet of that document, or a snippet is in no document: change both together.
 
 @Suite("Documentation: every code block of the articles compiles and runs")
 struct DocumentationSnippetsTests {
@@ -175,8 +177,7 @@ struct DocumentationSnippetsTests {
         #expect(await notices.next() == .failed(lease, reason: "the stream broke"))
         #expect(await pool.metrics.failures == 1)
         await pool.shutdown()
-        // Not checked here: when the failed engine's `shutdown()` has run. On 2026-12-01 it could still be
-        // pending when `pool.shutdown()` returned (it ran a few milliseconds later); reported to the pool's owner.
+        // Not checked here: when the failed engine's `shutdown()` has run.
     }
 
     // MARK: TestingYourApp.md
@@ -270,38 +271,53 @@ struct DocumentationSnippetsTests {
 
     // MARK: Keeping the articles and this file in sync
 
+    /// The package's root folder, from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The folders whose Swift files hold snippets: this file's (its siblings DocumentationSnippets+….swift), and the
+    /// Apple type-check's usage files, each with the prefix of the files that count.
+    static let snippetFolders = [
+        ("Tests/SeamlessPlaybackTests", "DocumentationSnippets"), ("Checks/AppleSDK/Sources/UsageCheck", ""),
+    ]
+
+    /// The documents whose Swift blocks must be snippets: the DocC catalogs' articles, and the READMEs.
+    static let documentFolders = [
+        "Sources/SeamlessPlayback/SeamlessPlayback.docc", "Sources/SeamlessPlayback/SeamlessPlayback.docc/Extensions",
+        "Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc",
+        "Sources/SeamlessPlaybackAVFoundation/SeamlessPlaybackAVFoundation.docc",
+        "Sources/SeamlessPlaybackUIKit/SeamlessPlaybackUIKit.docc", ".", "Engines/MPV", "Checks", "Stress",
+    ]
+
     @Test func everyArticleSnippetIsCompiledHere() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // This file and its siblings DocumentationSnippets+….swift.
-        let folder = here.deletingLastPathComponent()
-        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasPrefix("DocumentationSnippets") && $0.hasSuffix(".swift") }.sorted()
-        let snippets = try sources.flatMap { file in
-            Self.snippets(in: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        let root = Self.packageRoot
+        let files = FileManager.default
+        let snippets = try Self.snippetFolders.flatMap { folder, prefix in
+            let url = root.appendingPathComponent(folder)
+            return try files.contentsOfDirectory(atPath: url.path)
+                .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }.sorted()
+                .flatMap { Self.snippets(in: try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8)) }
         }
-        let catalogs = [
-            "Sources/SeamlessPlayback/SeamlessPlayback.docc",
-            "Sources/SeamlessPlaybackTesting/SeamlessPlaybackTesting.docc",
-        ]
         var used = Set<String>()
-        for catalog in catalogs {
-            let folder = root.appendingPathComponent(catalog)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
-            for file in files {
+        var documents = 0
+        for folder in Self.documentFolders {
+            let url = root.appendingPathComponent(folder)
+            for file in try files.contentsOfDirectory(atPath: url.path) where file.hasSuffix(".md") {
+                documents += 1
                 let article = String(file.dropLast(3))
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                for block in Self.swiftBlocks(in: text) {
+                let text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+                for block in Self.swiftBlocks(in: text) where !DocumentationSnippetsREADMETests.isManifest(block) {
                     let match = snippets.first { $0.article == article && $0.code == block }
-                    #expect(match != nil, "a code block of \(file) is not a snippet of \(article) here:\n\(block)")
+                    #expect(match != nil, "a code block of \(folder)/\(file) is not a snippet of \(article):\n\(block)")
                     if let match { used.insert(match.name) }
                 }
             }
         }
         for snippet in snippets where !used.contains(snippet.name) {
-            Issue.record("snippet \(snippet.name) is in no article")
+            Issue.record("snippet \(snippet.name) is in no document")
         }
-        #expect(snippets.count >= 10)
+        #expect(snippets.count >= 20)
+        #expect(documents >= 20)
     }
 
     /// The snippets of this file: name, article, dedented code.

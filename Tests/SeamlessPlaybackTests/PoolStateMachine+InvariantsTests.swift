@@ -25,7 +25,7 @@ struct PoolStateMachineInvariantsTests {
         var revoked = Set<Grant>()
         var reclaims: [RequestID: Grant] = [:]
         var isShutDown = false
-        // The rules of the review fixes, checked as they happen.
+        // The rules of tokens, reclaims and ended borrows, checked as they happen.
         var handoffs: [PlayerID: Int] = [:]  // completed borrows per player
         var issuedAt: [HandoffToken: (PlayerID, Int)] = [:]  // handoffs on the player when lent
         var borrowToken: [RequestID: HandoffToken] = [:]

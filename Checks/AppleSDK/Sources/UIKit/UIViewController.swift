@@ -1,7 +1,7 @@
 import Foundation
 
 /// Stand-in for `UIViewController`: main-actor isolated (`NS_SWIFT_UI_ACTOR` in UIViewController.h), iOS 2.0,
-/// unavailable on watchOS. Only the members the README's detail page uses.
+/// unavailable on watchOS. Only the members the README's pages use.
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller
 @MainActor
 @available(iOS 2.0, tvOS 9.0, visionOS 1.0, *)
@@ -22,6 +22,10 @@ open class UIViewController: UIResponder {
         get { nil }
         set {}
     }
+
+    /// `- (void)loadView;`: makes the controller's view; an override sets `view` and does not call `super`.
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/loadview()
+    open func loadView() {}
 
     /// `- (void)viewDidLoad;`
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()

@@ -2,10 +2,11 @@ import SeamlessPlayback
 import SeamlessPlaybackUIKit
 import UIKit
 
-/// The README's advice for iOS 18's zoom transition, as a detail page, so that it is type-checked: the page
-/// zooms from the feed cell, shows the borrowed player in its own host in `viewDidLoad` (before the zoom starts,
-/// so the zoom scales live video), and closes its session once it has been popped, when the surfaces move the
-/// picture back to the cell. Never run.
+// The UIKit catalog's detail page for iOS 18's zoom transition, verbatim between the snippet lines (a test compares
+// them), so that it is type-checked: the page zooms from the feed cell, shows the borrowed player in its own host in
+// `viewDidLoad` (before the zoom starts, so the zoom scales live video), and closes its session once it has been
+// popped, when the surfaces move the picture back to the cell. Never run.
+// snippet FeedToDetailInUIKit/zoom
 @available(iOS 18.0, tvOS 18.0, visionOS 2.0, *)
 @MainActor
 final class DetailPageWithZoom: UIViewController {
@@ -24,9 +25,10 @@ final class DetailPageWithZoom: UIViewController {
 
     required init?(coder: NSCoder) { nil }
 
+    override func loadView() { view = hostView }
+
     override func viewDidLoad() {
         super.viewDidLoad()
-        view = hostView
         surfaces.show(borrowed, in: hostView)
     }
 
@@ -37,3 +39,4 @@ final class DetailPageWithZoom: UIViewController {
         Task { await session.close() }
     }
 }
+// end snippet

@@ -3,12 +3,13 @@ import SeamlessPlaybackAVFoundation
 import SeamlessPlaybackUIKit
 import UIKit
 
-/// The README's iOS walkthrough (feed cell, tap, detail page, back), line for line, so that it is type-checked
-/// against the stand-ins. The views and frames are parameters here; in an app they are the feed cell's and the
+/// The iOS walkthrough of the UIKit catalog's *Feed to Detail in UIKit* (feed cell, tap, detail page, back), verbatim
+/// between the snippet lines (a test compares them), so that it is type-checked against the stand-ins. The views and frames are parameters here; in an app they are the feed cell's and the
 /// detail page's. Never run.
 @MainActor
 func walkthrough(cellView: PlayerHostView, pageView: PlayerHostView, cellFrame: CGRect, pageFrame: CGRect,
                  clipURL: URL, detailURL: URL, videoSize: CGSize) async throws {
+    // snippet FeedToDetailInUIKit/walkthrough
     let pool = PlayerPool(configuration: .init(capacity: 4)) { await AVPlayerEngine() }  // app start
     let surfaces = PlayerSurfaces(pool: pool)
     Task { await surfaces.run() }
@@ -33,4 +34,5 @@ func walkthrough(cellView: PlayerHostView, pageView: PlayerHostView, cellFrame: 
     surfaces.hide(lease, from: cellView)  // the feed's late viewWillDisappear: refused, the feed lent the player
     // Back: the exit animation runs, then the page closes.
     animator.exit()
+    // end snippet
 }

@@ -21,7 +21,7 @@ struct SeamlessBenchReport: Encodable {
     /// milliseconds: the part of the video gap the handoff itself takes.
     var moveToFirstPicture: [Double] { video.perHandoff.compactMap(\.moveToFirstFrameMilliseconds) }
 
-    /// Every target of issue 24 met.
+    /// Every target of the seamless bench met (BENCHMARKS.md lists them).
     var meetsTargets: Bool {
         video.handoffs >= 100 && video.handoffsMeasured == video.handoffs && video.blackFrames == 0
             && video.unreadableFrames == 0 && video.framesSkippedMax == 0 && video.framesRepeatedMax == 0

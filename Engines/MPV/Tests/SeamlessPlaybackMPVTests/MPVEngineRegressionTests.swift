@@ -4,8 +4,9 @@ import Testing
 
 @testable import SeamlessPlaybackMPV
 
-/// The five behaviours of issue 15, each on real playback, each named after its bug.
-@Suite("MPVEngine regressions (issue 15)")
+/// Behaviours that were once broken (mpv's reply queue full, loads that did not stop mpv, playlists), each on real
+/// playback, each named after its bug; the volume's scale is `VolumeLevelTests`'.
+@Suite("MPVEngine regressions")
 struct MPVEngineRegressionTests {
     @Test("1. apply lands even while 1,500 property reads wait behind a consumer that reads no reply")
     func applyLostInFullReplyQueue() async throws {

@@ -3,7 +3,7 @@ import SeamlessPlayback
 import SeamlessProof
 import Testing
 
-/// Issue 24's proof on a shorter run than `mpv-bench --seamless`: one round of the script (11 handoffs between three
+/// The seamless proof on a shorter run than `mpv-bench --seamless`: one round of the script (11 handoffs between three
 /// hosts of different sizes and content modes), every frame read back by its index, the sound checked.
 @Suite("SeamlessRun: the picture follows the player frame by frame on real frames")
 struct SeamlessRunTests {

@@ -3,7 +3,7 @@ import SeamlessPlayback
 import SeamlessPlaybackMPV
 import Testing
 
-/// Issue 15, item 5: `PlaybackSettings.volume` is a linear amplitude gain on mpv too, measured on the
+/// `PlaybackSettings.volume` is a linear amplitude gain on mpv too, measured on the
 /// audio mpv writes with `ao=pcm`.
 @Suite("MPVEngine volume, measured")
 struct VolumeLevelTests {

@@ -2,9 +2,10 @@ import Testing
 
 @testable import SeamlessPlayback
 
-/// Regression tests for what a review of the promises and failure work found, each named after its bug.
-@Suite("PoolStateMachine: a review's findings")
-struct PoolStateMachineReviewTests {
+/// Regression tests for races, each named after its bug: a give-back below a borrow still pending on top (with the
+/// borrow cancelled, or the lender reclaiming), and a shutdown while a failed engine is being shut down.
+@Suite("PoolStateMachine: races around a pending borrow and a failed engine's shutdown")
+struct PoolStateMachineRacesTests {
     let pid = MachineHarness.pid1
     let otherSettings = PlaybackSettings(volume: 0.3)
 
