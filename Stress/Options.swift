@@ -28,6 +28,10 @@ struct Options: Sendable {
     var profileRoundTrips: Int?
     /// Make the profiled round trips on a ``NoopEngine`` that takes no settings at once (a task per apply).
     var profileAwaitingEngine = false
+    /// Only make this many acquire and owner give-back cycles of one page, nothing else: for a profiler.
+    var profileFeedGiveBacks: Int?
+    /// With ``profileFeedGiveBacks``: the pool's idle settings are the feed's own, so no idle apply is made.
+    var idleAsFeed = false
     /// Share of engine creations, loads and seeks that throw.
     var failRate = 0.0
     /// Share of page operations after which a random engine the page holds reports a failure.
@@ -91,6 +95,11 @@ struct Options: Sendable {
                                 valgrind --tool=callgrind .build/release/stress --profile-round-trips 20000
           --awaiting-engine     with --profile-round-trips: on a no-op engine that takes no settings at once
                                 (each apply runs on a task of its own)
+          --profile-feed-give-backs N
+                                only make N cycles of a feed's acquire and give-back of a warm clip (each leaves the
+                                player idle: the idle settings are applied) and exit, for a profiler
+          --idle-as-feed        with --profile-feed-give-backs: idle settings equal to the feed's, so nothing is
+                                applied when the player goes idle (the baseline)
           --help                show this text
         """
 
@@ -118,6 +127,10 @@ struct Options: Sendable {
             }
             if flag == "--awaiting-engine" {
                 options.profileAwaitingEngine = true
+                continue
+            }
+            if flag == "--idle-as-feed" {
+                options.idleAsFeed = true
                 continue
             }
             if flag == "--no-bench" {
@@ -155,12 +168,17 @@ struct Options: Sendable {
             case "--svg": options.svgPath = value
             case "--profile-round-trips":
                 options.profileRoundTrips = try integer(value, flag, atLeast: 1, atMost: Int.max)
+            case "--profile-feed-give-backs":
+                options.profileFeedGiveBacks = try integer(value, flag, atLeast: 1, atMost: Int.max)
             case "--scale-sessions": options.scaleSessions = try integer(value, flag, atLeast: 100, atMost: 10_000_000)
             default: throw UsageError(description: "unknown option \(flag)")
             }
         }
         if options.profileAwaitingEngine, options.profileRoundTrips == nil {
             throw UsageError(description: "--awaiting-engine goes with --profile-round-trips")
+        }
+        if options.idleAsFeed, options.profileFeedGiveBacks == nil {
+            throw UsageError(description: "--idle-as-feed goes with --profile-feed-give-backs")
         }
         if sawSeconds, options.operations != nil {
             throw UsageError(description: "give --seconds or --ops, not both")

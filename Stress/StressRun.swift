@@ -19,6 +19,9 @@ enum StressRun {
         }
         let violations = Violations(seed: options.seed)
         if options.feed { return await FeedRun.main(options, violations: violations) }
+        if let count = options.profileFeedGiveBacks {
+            return await FeedGiveBackBenchmark.profile(count, idleAsFeed: options.idleAsFeed)
+        }
         if let count = options.profileRoundTrips {
             return await RoundTripBenchmark.profile(
                 count, awaitingEngine: options.profileAwaitingEngine, violations: violations)
