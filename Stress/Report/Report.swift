@@ -48,6 +48,9 @@ struct Report: Codable, Sendable {
     var linearizabilitySeeks: Int
     var faultsInjected: Int
     var loadFaultsInjected: Int
+    /// Loads the pool cancelled because nobody wanted their media, and those the engines stopped before finishing.
+    var cancelledLoads: Int
+    var loadsStopped: Int
     var faultsNoticed: Int
     var grantsOfFailedEngines: Int
     var abandonedMax: Int
@@ -107,6 +110,8 @@ struct Report: Codable, Sendable {
         case linearizabilitySeeks = "linearizability_seeks"
         case faultsInjected = "faults_injected"
         case loadFaultsInjected = "load_faults_injected"
+        case cancelledLoads = "cancelled_loads"
+        case loadsStopped = "loads_stopped"
         case faultsNoticed = "faults_noticed"
         case grantsOfFailedEngines = "grants_of_failed_engines"
         case abandonedMax = "abandoned_max"
@@ -175,6 +180,8 @@ struct Report: Codable, Sendable {
         linearizabilitySeeks = side.seeks
         faultsInjected = outcome.faultsInjected
         loadFaultsInjected = outcome.loadFaultsInjected
+        cancelledLoads = outcome.cancelledLoads
+        loadsStopped = outcome.loadsStopped
         faultsNoticed = outcome.faultsNoticed
         grantsOfFailedEngines = outcome.grantsOfFailedEngines
         abandonedMax = outcome.abandonedMax

@@ -30,6 +30,10 @@ enum Summary {
         }
         row("stale seeks that reached an engine", "\(report.staleSeeksReachedEngine)", "0")
         row("idle engines found quiet at checkpoints", Format.grouped(report.idleEnginesChecked))
+        row(
+            "loads nobody wanted",
+            "\(Format.grouped(report.cancelledLoads)) cancelled by the pool, \(Format.grouped(report.loadsStopped)) "
+                + "stopped by their engine")
         if report.systemPauseRate > 0 {
             row(
                 "system pauses",

@@ -22,6 +22,8 @@ final class Faults: Sendable {
     let injected = Atomic<Int>(0)
     /// Creations and loads made to throw.
     let loadFaults = Atomic<Int>(0)
+    /// Loads whose task the pool cancelled and that stopped before finishing.
+    let loadsStopped = Atomic<Int>(0)
     /// Seeks made to throw: the pool answers `.seekFailed` and keeps the engine.
     let seekFaults = Atomic<Int>(0)
     /// System pauses the engines made (each changed what its engine carries, and was reported).

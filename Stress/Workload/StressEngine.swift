@@ -162,6 +162,11 @@ final class StressEngine: PlaybackEngine {
         playback.loading()
         await suspend()
         end()
+        // A load the pool cancelled stops here, as a real engine's should: the pool keeps the engine.
+        if Task.isCancelled {
+            faults.loadsStopped.add(1, ordering: .relaxed)
+            throw CancellationError()
+        }
         if faults.draw(faults.failRate) {
             faults.loadFaults.add(1, ordering: .relaxed)
             throw InjectedFault(description: "injected load failure on engine #\(index)")

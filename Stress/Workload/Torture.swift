@@ -14,6 +14,9 @@ struct Torture {
         var leakedWaiters = 0
         var faultsInjected = 0
         var loadFaultsInjected = 0
+        /// Loads the pool cancelled (nobody wanted their media any more), and those the engines stopped.
+        var cancelledLoads = 0
+        var loadsStopped = 0
         var faultsNoticed = 0
         var grantsOfFailedEngines = 0
         var abandonedMax = 0
@@ -104,6 +107,8 @@ struct Torture {
         await closeEverything(finalViews, world: world)
         outcome.faultsInjected = faults.injected.load(ordering: .relaxed)
         outcome.loadFaultsInjected = faults.loadFaults.load(ordering: .relaxed)
+        outcome.cancelledLoads = await pool.metrics.cancelledLoads
+        outcome.loadsStopped = faults.loadsStopped.load(ordering: .relaxed)
         outcome.faultsNoticed = await pool.metrics.failures
         outcome.grantsOfFailedEngines = counters.grantsOfFailedEngines.load(ordering: .relaxed)
         outcome.abandonedMax = counters.abandonedMax.load(ordering: .relaxed)
