@@ -62,6 +62,7 @@ public final class SimulatedEngine: PlaybackEngine {
     private let applyGate: Gate?
     private let seekGate: Gate?
     private let failLoad: @Sendable (MediaItem) -> String?
+    private let failMedia: @Sendable (MediaItem) -> MediaFailure?
     private let appliesImmediately: Bool
     let state = Protected(State())
 
@@ -80,7 +81,10 @@ public final class SimulatedEngine: PlaybackEngine {
     ///   - appliesImmediately: Whether it takes settings without waiting, in ``applyImmediately(_:)``, as an
     ///     engine whose settings are plain properties does, while no apply latency, gate or hang is set. Default
     ///     `false`: every apply goes through ``apply(_:)``.
-    ///   - failLoad: Returns a reason to make the load of an item fail; `nil` lets it succeed.
+    ///   - failLoad: Returns a reason to make the load of an item fail (the engine's failure); `nil` lets it succeed.
+    ///   - failMedia: Returns a ``SeamlessPlayback/MediaFailure`` to make the load of an item fail because of the
+    ///     media (the pool keeps the engine); `nil` lets it succeed. Asked at every load, so it can fail the first
+    ///     tries and let a later one through.
     public init(
         clock: any Clock<Duration> = ContinuousClock(),
         duration: Duration? = nil,
@@ -91,8 +95,10 @@ public final class SimulatedEngine: PlaybackEngine {
         applyGate: Gate? = nil,
         seekGate: Gate? = nil,
         appliesImmediately: Bool = false,
-        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil },
+        failMedia: @escaping @Sendable (MediaItem) -> MediaFailure? = { _ in nil }
     ) {
+        self.failMedia = failMedia
         self.clock = PoolClock(clock)
         self.duration = duration
         self.loadLatency = loadLatency
@@ -128,7 +134,8 @@ public final class SimulatedEngine: PlaybackEngine {
     /// `loadGate` and its latency, which stop as soon as the load's task is cancelled, as a real engine's load
     /// should: then the engine has no media loaded.
     /// - Parameter item: The media to load.
-    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item; `CancellationError` when the load's
+    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item, the ``SeamlessPlayback/MediaFailure``
+    ///   `failMedia` gives for it; `CancellationError` when the load's
     ///   task was cancelled before it finished.
     public func load(_ item: MediaItem) async throws {
         let start = clock.now()
@@ -155,6 +162,10 @@ public final class SimulatedEngine: PlaybackEngine {
         if let reason = failLoad(item) {
             unload()
             throw LoadError(description: reason)
+        }
+        if let failure = failMedia(item) {
+            unload()
+            throw failure
         }
         change(at: now) { state in
             state.record.loads.append(item)

@@ -45,6 +45,9 @@ public enum PlayerPoolError: Error, Hashable, Sendable {
     /// A seek was refused: a negative position, an engine that cannot seek, or one whose seek threw; the text
     /// says which. The player stays in service.
     case seekFailed(String)
+    /// The media could not be loaded, and the engine is not at fault: it stays in the pool (idle, no media). A
+    /// transient failure was tried again first, ``PlayerPool/Configuration/loadRetries`` times; this is the last.
+    case mediaFailed(MediaFailure)
 }
 
 extension PlayerPoolError: CustomStringConvertible {
@@ -66,6 +69,7 @@ extension PlayerPoolError: CustomStringConvertible {
         case .poolShutDown: "the player pool is shut down"
         case .engineFailed(let reason): "the engine failed: \(reason)"
         case .seekFailed(let reason): "the seek failed: \(reason)"
+        case .mediaFailed(let failure): "the media could not be played: \(failure)"
         }
     }
 }

@@ -27,6 +27,9 @@ public enum PoolEvent: Hashable, Sendable {
     /// Creating or loading an engine failed, or the engine failed later (it reported a failure, or a call
     /// on it outlasted its timeout).
     case engineFailed(PlayerID, String)
+    /// A load of the media on the player failed because of the media; the engine stays. `willRetry` tells whether
+    /// the pool tries it again.
+    case mediaFailed(PlayerID, MediaItem, MediaFailure, willRetry: Bool)
     /// A borrowed lease has been held longer than ``PlayerPool/Configuration/borrowWarningThreshold``.
     /// Nothing is revoked: it is a hint that a page does not give back promptly.
     case borrowHeldLong(PlayerID, session: String, heldFor: Duration)

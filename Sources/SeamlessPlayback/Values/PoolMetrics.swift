@@ -40,6 +40,10 @@ public struct PoolMetrics: Hashable, Sendable {
     public var outsideChanges: Int = 0
     /// Calls that ended because their task was cancelled.
     public var cancellations: Int = 0
+    /// Loads that failed because of their media (the engine was kept), by kind, retried ones included.
+    public var mediaFailures: [MediaFailure.Kind: Int] = [:]
+    /// Loads tried again after a transient media failure.
+    public var loadRetries: Int = 0
     /// Engines that failed after they were made: they reported a failure, or a call on them outlasted its
     /// timeout.
     public var failures: Int = 0

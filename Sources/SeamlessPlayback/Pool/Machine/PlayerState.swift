@@ -37,6 +37,10 @@ struct PlayerState: Sendable {
     var outsideChange = false
     /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
     var cancelledLoad: MediaItem?
+    /// Transient media failures of ``media`` so far, and whether a retry of its load waits for its delay (no load
+    /// starts meanwhile).
+    var mediaAttempts = 0
+    var retryPending = false
     /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
     var emptiedAt: UInt64 = 0
 
@@ -70,6 +74,8 @@ extension PlayerState {
             job = .shutDown
             return job
         }
+        // A load waiting to be tried again holds everything else back: its page's settings follow the load.
+        if retryPending { return nil }
         // The cheap test first: media is compared only while no delivered holder is on top, and where it lies.
         let mayLoad = stack.last?.pending != nil || stack.isEmpty
         if mayLoad, media != nil, !MediaItem.same(loaded, media), let wanted = media {

@@ -40,8 +40,10 @@ extension PoolStateMachine {
             players[id]?.media = nil
             cancelRunningLoad(of: id)
         } else if !MediaItem.same(player.loaded, media) {
-            // Not begun: the player keeps what it has or is loading.
+            // Not begun (or waiting to be tried again): the player keeps what it has or is loading.
             players[id]?.media = player.runningLoad ?? player.loaded
+            players[id]?.retryPending = false
+            players[id]?.mediaAttempts = 0
             if publishesEvents { out.append(.emit(.evicted(id, media))) }
             advance(id)
         }

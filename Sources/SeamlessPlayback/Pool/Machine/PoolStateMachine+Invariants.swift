@@ -84,7 +84,7 @@ extension PoolStateMachine {
         if player.job == nil, player.isCreated, !player.seeks.isEmpty {
             problems.append("\(id): a seek waits on a free lane")
         }
-        if player.job == nil, player.isCreated, player.stack.last?.pending != nil {
+        if player.job == nil, player.isCreated, player.stack.last?.pending != nil, !player.retryPending {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
         }
         if Self.dueReturn(on: player) != nil {

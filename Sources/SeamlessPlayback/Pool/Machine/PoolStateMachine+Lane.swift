@@ -33,7 +33,10 @@ extension PoolStateMachine {
     }
 
     /// A load finished; `failure` is the engine's error text when it threw.
-    mutating func loadFinished(_ id: PlayerID, media: MediaItem, failure: String? = nil) -> [PoolAction] {
+    /// - Parameter mediaFailure: Set when the load threw a ``MediaFailure``: the media failed, not the engine.
+    mutating func loadFinished(
+        _ id: PlayerID, media: MediaItem, failure: String? = nil, mediaFailure: MediaFailure? = nil
+    ) -> [PoolAction] {
         if players[id] == nil, failedEngineCallReturned(id) { return take() }
         guard var player = players[id], player.job == .load(media) else { return [] }
         player.job = nil
@@ -52,6 +55,15 @@ extension PoolStateMachine {
             players[id] = player
             advance(id)
             replenishPreloads(failed: failure == nil ? nil : media)
+            return take()
+        }
+        if let mediaFailure {
+            mediaLoadFailed(&player, media, mediaFailure)
+            let retrying = player.retryPending
+            players[id] = player
+            advance(id)
+            serveWaiters()
+            replenishPreloads(failed: retrying ? nil : media)
             return take()
         }
         if let failure {
@@ -74,6 +86,7 @@ extension PoolStateMachine {
             if player.stack.isEmpty { player.retiring = true }
         } else {
             player.loaded = media
+            player.mediaAttempts = 0
             if publishesEvents { out.append(.emit(.loaded(id, media))) }
         }
         players[id] = player

@@ -254,7 +254,7 @@ extension PoolStateMachine {
         let focusInFlight = focusedItem(of: focus) == .inFlight
         for (id, media) in focus.placed {
             guard let player = players[id], player.media == media, player.isClaimable,
-                player.loaded != media, player.job != .load(media)
+                player.loaded != media, player.job != .load(media), !player.retryPending
             else { continue }
             if !focus.wants(media) { problems.append("a preload of \(media) outside the window is pending on \(id)") }
             if focusInFlight, media != focused, !isPrewarmed(player, media) {

@@ -58,6 +58,8 @@ enum PoolAction: Hashable, Sendable {
     case watchHold(PlayerID, epoch: UInt64)
     /// The grant is no longer held: stop watching it.
     case unwatchHold(UInt64)
+    /// Call `retryDue` for the player's `media` once the pool's clock has gone `delay` further.
+    case retryLoad(PlayerID, MediaItem, after: Duration)
     /// Cancel the task that runs the load of `media` on the player's engine: nobody wants it any more.
     case cancelLoad(PlayerID, MediaItem)
     /// The player's shown holder changed: the grant of its active holder, whose settings are on the

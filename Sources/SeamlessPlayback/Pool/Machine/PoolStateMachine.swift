@@ -20,6 +20,8 @@ struct PoolStateMachine: Sendable {
     let usedTokenMemory: Int
     /// What an engine carries while no page holds its player (``PlayerPool/Configuration/idleSettings``).
     let idleSettings: PlaybackSettings
+    /// How loads that failed with a transient media failure are tried again.
+    let retries: LoadRetries
 
     var players = PlayerTable()
     var sessions = IDMap<SessionID, SessionState>()
@@ -87,8 +89,10 @@ struct PoolStateMachine: Sendable {
     init(
         capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil,
         usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory,
-        idleSettings: PlaybackSettings = PlaybackSettings.idle
+        idleSettings: PlaybackSettings = PlaybackSettings.idle,
+        retries: LoadRetries = LoadRetries()
     ) {
+        self.retries = retries
         self.capacity = max(1, capacity)
         // Settings no engine can take are not put on one: the default stands in (documented on the configuration).
         self.idleSettings = (try? idleSettings.validate()) == nil ? PlaybackSettings.idle : idleSettings

@@ -26,6 +26,13 @@ extension PlayerPool {
         /// frame. The next page to take the player gets its own settings in full. Settings that fail
         /// ``PlaybackSettings/validate()`` are not used: ``PlaybackSettings/idle`` stands in.
         public var idleSettings: PlaybackSettings
+        /// How many more times a load that failed with a transient ``MediaFailure`` (``MediaFailure/isTransient``) is
+        /// tried on the same engine before the call that wants it fails with ``PlayerPoolError/mediaFailed(_:)``.
+        /// Default 2; values below 0 count as 0.
+        public var loadRetries: Int
+        /// How long the pool waits, on its clock, before the first retry of a load; each later one waits twice as
+        /// long as the one before. Default 250 ms.
+        public var retryDelay: Duration
 
         /// Creates a configuration.
         /// - Parameters:
@@ -35,11 +42,16 @@ extension PlayerPool {
         ///   - applyTimeout: The longest an apply may run; `nil` waits indefinitely.
         ///   - borrowWarningThreshold: How long a borrow may be held before the pool says so; `nil` is off.
         ///   - idleSettings: What an engine carries while no page holds its player.
+        ///   - loadRetries: How many more times a load that failed with a transient media failure is tried.
+        ///   - retryDelay: The wait before the first retry, doubled for each later one.
         public init(
             capacity: Int = 4, handoffTokenLifetime: Duration = .seconds(10),
             loadTimeout: Duration? = .seconds(30), applyTimeout: Duration? = .seconds(5),
-            borrowWarningThreshold: Duration? = nil, idleSettings: PlaybackSettings = .idle
+            borrowWarningThreshold: Duration? = nil, idleSettings: PlaybackSettings = .idle,
+            loadRetries: Int = 2, retryDelay: Duration = .milliseconds(250)
         ) {
+            self.loadRetries = loadRetries
+            self.retryDelay = retryDelay
             self.idleSettings = idleSettings
             self.capacity = capacity
             self.handoffTokenLifetime = handoffTokenLifetime

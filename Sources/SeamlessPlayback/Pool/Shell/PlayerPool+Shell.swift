@@ -52,9 +52,11 @@ extension PlayerPool {
     /// - Returns: Whether the pool still wants the engine.
     func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool { shell.laneCreated(id, engine: engine) }
 
-    func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
-        shell.laneLoaded(id, media: media, failure: failure)
+    func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?, mediaFailure: MediaFailure?) {
+        shell.laneLoaded(id, media: media, failure: failure, mediaFailure: mediaFailure)
     }
+
+    func retryDue(_ id: PlayerID, media: MediaItem) { shell.retryDue(id, media: media) }
 
     func laneApplied(_ id: PlayerID, version: UInt64) { shell.laneApplied(id, version: version) }
 
@@ -114,11 +116,13 @@ extension PlayerPool {
                 continue
             case .load(let media):
                 var failure: String?
+                var mediaFailure: MediaFailure?
                 if !lane.isFailed, let error = await lane.runLoad(media, on: engine) {
                     failure = String(describing: error)
+                    mediaFailure = error as? MediaFailure
                 }
                 await reportNotedFailure(of: id, on: lane, to: pool)
-                await pool()?.laneLoaded(id, media: media, failure: failure)
+                await pool()?.laneLoaded(id, media: media, failure: failure, mediaFailure: mediaFailure)
             case .apply(let settings, let version):
                 if !lane.isFailed { await engine.apply(settings) }
                 // A failure the engine reported during the apply (a refused setting) reaches the pool first,

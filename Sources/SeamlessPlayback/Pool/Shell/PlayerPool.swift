@@ -40,7 +40,8 @@ public actor PlayerPool {
             tokenLifetime: configuration.handoffTokenLifetime,
             poolSerial: serial,
             borrowWarningThreshold: configuration.borrowWarningThreshold,
-            idleSettings: configuration.idleSettings
+            idleSettings: configuration.idleSettings,
+            retries: LoadRetries(count: configuration.loadRetries, delay: configuration.retryDelay)
         )
         // No events are built until someone subscribes (``events()``).
         machine.publishesEvents = false

@@ -114,6 +114,8 @@ extension PoolShell {
                 timers.removeValue(forKey: request)?.cancel()
             case .cancelLoad(let id, let media):
                 cancelLoad(media, on: id)
+            case .retryLoad(let id, let media, let delay):
+                scheduleRetry(of: media, on: id, after: delay)
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -146,6 +148,24 @@ extension PoolShell {
             do { try await sleep(deadline) } catch { return }
             await pool.pool?.timerFired(request)
         }
+    }
+
+    /// Calls the machine's `retryDue` once the pool's clock has gone `delay` further.
+    @inline(never)
+    private mutating func scheduleRetry(of media: MediaItem, on id: PlayerID, after delay: Duration) {
+        let sleep = clock.sleep
+        let pool = self.pool
+        let deadline = clock.now() + delay
+        retryTimers[id]?.cancel()
+        retryTimers[id] = Task {
+            do { try await sleep(deadline) } catch { return }
+            await pool.pool?.retryDue(id, media: media)
+        }
+    }
+
+    mutating func retryDue(_ id: PlayerID, media: MediaItem) {
+        retryTimers[id] = nil
+        run { $0.retryDue(id, media: media) }
     }
 
     /// Cancels the load's task and gives the engine ``PlayerPool/Configuration/applyTimeout`` to stop: a cancelled
@@ -282,9 +302,9 @@ extension PoolShell {
         return true
     }
 
-    mutating func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?) {
+    mutating func laneLoaded(_ id: PlayerID, media: MediaItem, failure: String?, mediaFailure: MediaFailure?) {
         callReturned(on: id)
-        run { $0.loadFinished(id, media: media, failure: failure) }
+        run { $0.loadFinished(id, media: media, failure: failure, mediaFailure: mediaFailure) }
     }
 
     mutating func laneApplied(_ id: PlayerID, version: UInt64) {

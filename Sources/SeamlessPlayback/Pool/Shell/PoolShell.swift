@@ -33,6 +33,8 @@ struct PoolShell {
     /// input to `waits` without a suspension, so nothing is expected here, but a result kept is never a lost caller.
     var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
     var timers: [RequestID: Task<Void, Never>] = [:]
+    /// The delays before loads are tried again, one per player at most.
+    var retryTimers: [PlayerID: Task<Void, Never>] = [:]
     var notices = IDMap<SessionID, NoticeMailbox>()
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
     /// The pages' status streams (``PageSession/status(of:)``), by subscription. Every input looks at them only
@@ -60,6 +62,7 @@ struct PoolShell {
         for continuation in subscribers.values { continuation.finish() }
         for stream in statusStreams.values { stream.continuation.finish() }
         for timer in timers.values { timer.cancel() }
+        for timer in retryTimers.values { timer.cancel() }
         watchdog.task?.cancel()
         activeHolders.finish()
     }
@@ -90,6 +93,8 @@ extension PoolShell {
         subscribers = [:]
         statusStreams = [:]
         timers = [:]
+        for timer in retryTimers.values { timer.cancel() }
+        retryTimers = [:]
         watchdog.stop()
     }
 }
