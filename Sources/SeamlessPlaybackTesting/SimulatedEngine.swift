@@ -82,7 +82,7 @@ public final class SimulatedEngine: PlaybackEngine {
     ///     engine whose settings are plain properties does, while no apply latency, gate or hang is set. Default
     ///     `false`: every apply goes through ``apply(_:)``.
     ///   - failLoad: Returns a reason to make the load of an item fail (the engine's failure); `nil` lets it succeed.
-    ///   - failMedia: Returns a ``SeamlessPlayback/MediaFailure`` to make the load of an item fail because of the
+    ///   - failMedia: Returns a `MediaFailure` to make the load of an item fail because of the
     ///     media (the pool keeps the engine); `nil` lets it succeed. Asked at every load, so it can fail the first
     ///     tries and let a later one through.
     public init(
@@ -134,7 +134,7 @@ public final class SimulatedEngine: PlaybackEngine {
     /// `loadGate` and its latency, which stop as soon as the load's task is cancelled, as a real engine's load
     /// should: then the engine has no media loaded.
     /// - Parameter item: The media to load.
-    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item, the ``SeamlessPlayback/MediaFailure``
+    /// - Throws: ``LoadError`` when `failLoad` gives a reason for this item, the `MediaFailure`
     ///   `failMedia` gives for it; `CancellationError` when the load's
     ///   task was cancelled before it finished.
     public func load(_ item: MediaItem) async throws {
