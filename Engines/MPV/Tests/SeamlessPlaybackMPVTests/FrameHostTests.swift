@@ -22,7 +22,8 @@ struct FrameHostTests {
     }
 
     @Test func theAttachedHostReceivesNewFramesAtItsSizeOnTheEnginesRenderThread() async throws {
-        let (pool, _, _, lease) = try await Self.feedHoldingClip()
+        // The feed is kept until the end: a page dropped is closed, and the player it left is paused.
+        let (pool, feed, _, lease) = try await Self.feedHoldingClip()
         let cell = FrameHost(width: 160, height: 90)
         let idle = FrameHost(width: 64, height: 64)
         let recorder = FrameRecorder(cell)
@@ -42,6 +43,7 @@ struct FrameHostTests {
         let kept = try #require(cell.latestFrame)
         #expect(kept.sequence == cell.frameCount)
         #expect(!cell.isShowing)
+        withExtendedLifetime(feed) {}
         await pool.shutdown()
     }
 
@@ -151,12 +153,14 @@ struct FrameHostTests {
     }
 
     @Test func aShutDownEngineDrawsNoMoreAndAHostOfAnEngineThatDrawsNothingStaysEmpty() async throws {
-        let (pool, _, _, lease) = try await Self.feedHoldingClip()
+        // The feed is kept: the engine plays until the shutdown (a page dropped is closed, and its player paused).
+        let (pool, feed, _, lease) = try await Self.feedHoldingClip()
         let cell = FrameHost(width: 64, height: 36)
         let recorder = FrameRecorder(cell)
         cell.attach(lease)
         #expect(await recorder.waitFor(2))
         await pool.shutdown()
+        withExtendedLifetime(feed) {}
         let engine = try #require(lease.engine as? MPVEngine)
         #expect(engine.isShutDown)
         // The render thread ended (and freed the context) before the handle went: nothing more can arrive.
