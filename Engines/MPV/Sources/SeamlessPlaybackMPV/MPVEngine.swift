@@ -44,6 +44,9 @@ public final class MPVEngine: PlaybackEngine {
     /// The source is the item's URL (a file URL as its path), or else its ``SeamlessPlayback/MediaItem/id``
     /// when that is a path or a URL such as `av://lavfi:testsrc`. It replaces whatever was playing.
     /// A playlist (e.g. an `.m3u`) is followed: the load returns when the entry it leads to plays.
+    /// The load sets none of the settings: those applied before stay on the engine through it. An engine paused before
+    /// its load (a preload carrying the pool's idle settings) loads paused: mpv decodes the first frame, the load
+    /// returns when it is out, and the player stands on it, at the start, until settings that play are applied.
     /// A load that throws after reaching mpv (cancelled, timed out) has stopped mpv first: nothing
     /// plays on, and the engine takes the next load as usual.
     /// - Throws: ``MPVError/noSource(mediaID:)``, ``MPVError/loadRejected(source:reason:)``,
