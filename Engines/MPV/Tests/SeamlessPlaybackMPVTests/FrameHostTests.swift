@@ -152,6 +152,28 @@ struct FrameHostTests {
         await pool.shutdown()
     }
 
+    @Test func aHostAttachedToAPreloadedClipGetsItsFirstFrameAtOnce() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) {
+            try await MPVEngine(options: .init(rendersFrames: true))
+        }
+        let clip = try await LocalMedia.shared.item("clip.mp4")
+        try await pool.prewarm(clip)
+        // A page that keeps it paused: what the host gets is what the preload decoded and stood on.
+        let page = try await pool.makeSession(
+            named: "page", settings: PlaybackSettings(isMuted: true, isPaused: true, contentMode: .aspectFill))
+        let lease = try await page.acquire(clip)
+        #expect(await pool.metrics.warmHits == 1)
+        let cell = FrameHost(width: 96, height: 54)
+        let recorder = FrameRecorder(cell)
+        cell.attach(lease)
+        #expect(await recorder.waitFor(1))
+        let first = try #require(recorder.frames.first)
+        #expect(first.kind == .redraw)
+        #expect(!Self.isBlack(first, row: 27), "the first frame is a picture")
+        #expect(await lease.engine.currentPosition() < TestMedia.frame)
+        await pool.shutdown()
+    }
+
     @Test func aShutDownEngineDrawsNoMoreAndAHostOfAnEngineThatDrawsNothingStaysEmpty() async throws {
         // The feed is kept: the engine plays until the shutdown (a page dropped is closed, and its player paused).
         let (pool, feed, _, lease) = try await Self.feedHoldingClip()
