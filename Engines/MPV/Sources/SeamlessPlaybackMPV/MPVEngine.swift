@@ -80,6 +80,10 @@ public final class MPVEngine: PlaybackEngine {
     /// mpv reports the position on every change (property observation), so a read sends no request
     /// and cannot fail. After the end of a file the player keeps its last frame (`keep-open`), and
     /// the position stays at that frame's time, about one frame before the duration.
+    /// `time-pos` is the last frame mpv handed to the video output, which mpv does up to `video-timing-offset` before
+    /// the frame is due (50 ms unless set; 0 for an engine that renders frames): while playing, the position may be a
+    /// frame ahead of the picture due, and a clip that stood on its first frame may read its second a few milliseconds
+    /// after it starts (measured headless at 30 fps: 2 ms after an unpause).
     public func currentPosition() async -> Duration {
         guard let seconds = client.position, abs(seconds) < 1e12 else { return .zero }
         return .seconds(seconds)
