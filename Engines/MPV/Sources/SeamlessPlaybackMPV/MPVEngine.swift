@@ -44,6 +44,9 @@ public final class MPVEngine: PlaybackEngine {
     /// The source is the item's URL (a file URL as its path), or else its ``SeamlessPlayback/MediaItem/id``
     /// when that is a path or a URL such as `av://lavfi:testsrc`. It replaces whatever was playing.
     /// A playlist (e.g. an `.m3u`) is followed: the load returns when the entry it leads to plays.
+    /// The load sets none of the settings: those applied before stay on the engine through it. An engine paused before
+    /// its load (a preload carrying the pool's idle settings) loads paused: mpv decodes the first frame, the load
+    /// returns when it is out, and the player stands on it, at the start, until settings that play are applied.
     /// A load that throws after reaching mpv (cancelled, timed out) has stopped mpv first: nothing
     /// plays on, and the engine takes the next load as usual.
     /// - Throws: ``MPVError/noSource(mediaID:)``, ``MPVError/loadRejected(source:reason:)``,
@@ -77,6 +80,10 @@ public final class MPVEngine: PlaybackEngine {
     /// mpv reports the position on every change (property observation), so a read sends no request
     /// and cannot fail. After the end of a file the player keeps its last frame (`keep-open`), and
     /// the position stays at that frame's time, about one frame before the duration.
+    /// `time-pos` is the last frame mpv handed to the video output, which mpv does up to `video-timing-offset` before
+    /// the frame is due (50 ms unless set; 0 for an engine that renders frames): while playing, the position may be a
+    /// frame ahead of the picture due, and a clip that stood on its first frame may read its second a few milliseconds
+    /// after it starts (measured headless at 30 fps: 2 ms after an unpause).
     public func currentPosition() async -> Duration {
         guard let seconds = client.position, abs(seconds) < 1e12 else { return .zero }
         return .seconds(seconds)

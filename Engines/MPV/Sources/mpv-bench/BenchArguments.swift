@@ -12,7 +12,8 @@ struct BenchArguments {
                             Seeks need a fixed length; the synthetic source seeks in the same
                             graph rendered to a 10 s mp4 by libmpv's encoder
           --feed            instead: a user swipes through a feed of 20 clips served over local HTTP
-                            (made with ffmpeg), with the preload policy and without it
+                            (made with ffmpeg), with the preload policy and without it: time to the
+                            first frame, and where each warm swipe's clip started playing
           --seamless        instead: one frame-rendering engine's picture handed between three hosts of
                             different sizes, N handoffs (default 110: ten rounds of the feed → detail → back,
                             nested and reclaim cases), every frame read back by its index, the sound checked

@@ -11,6 +11,16 @@ struct FeedBench {
         var warmHits = 0
         /// From the swipe (the focus call, then the acquire) to the acquire's return: the first frame is out.
         var firstFrames = Samples()
+        /// Per warm swipe to a clip its player had not shown since loading it: where the clip started, that is its
+        /// playback position (``FeedBench/playbackClock(of:)``) when the acquire returned, the page's settings on and
+        /// playing from there.
+        var startPositions = Samples()
+        /// The same swipes' `time-pos` (``SeamlessPlaybackMPV/MPVEngine/currentPosition()``) when the acquire
+        /// returned: the last frame mpv handed to the output, which may be the one after the frame due.
+        var startTimePositions = Samples()
+        /// Per warm swipe back to a clip its player showed before, with no load since (it resumes where it stood): how
+        /// far it had moved from where the page gave it back.
+        var resumedMoves = Samples()
         var loads = 0
         /// Loads whose clip was never shown from them.
         var wastedLoads = 0
@@ -76,16 +86,28 @@ struct FeedBench {
             named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
         var result = Result()
         let clock = ContinuousClock()
+        var left: [Int: Left] = [:]
         for index in Self.plan(clips: items.count) {
             let warmBefore = await pool.metrics.warmHits
             let start = clock.now
             if policy { await pool.focus(on: index, in: items) }
             let lease = try await page.acquire(items[index])
             result.firstFrames.append(start.duration(to: clock.now))
+            let timePosition = await lease.engine.currentPosition()
+            let startedAt = await Self.playbackClock(of: lease)
             result.swipes += 1
-            if await pool.metrics.warmHits > warmBefore { result.warmHits += 1 }
+            if await pool.metrics.warmHits > warmBefore {
+                result.warmHits += 1
+                if let before = left[index], before.isSameLoad(as: Left(lease, at: startedAt)) {
+                    result.resumedMoves.append(startedAt - before.position)
+                } else {
+                    result.startPositions.append(startedAt)
+                    result.startTimePositions.append(timePosition)
+                }
+            }
             try await Task.sleep(for: Self.dwell)
             try await page.giveBack(lease)
+            left[index] = Left(lease, at: await Self.playbackClock(of: lease))
         }
         if policy { await pool.endFocus() }
         result.loads = await pool.metrics.loads
@@ -94,6 +116,37 @@ struct FeedBench {
         result.wastedLoads = await ledger.value.wasted
         return result
     }
+}
+
+extension FeedBench {
+    /// The clip's playback position: mpv's `audio-pts`, the clock its pictures follow (`time-pos` where it has none).
+    ///
+    /// Not `time-pos` alone: mpv hands each frame to a headless output up to 50 ms before it is due
+    /// (`video-timing-offset`), and `time-pos` is the last frame handed over, so a clip that has just started from its
+    /// first frame may already read its second (measured: 2 ms after an unpause, `time-pos` 33.3 ms, `audio-pts` 1.3 ms).
+    static func playbackClock(of lease: PlayerLease) async -> Duration {
+        if let mpv = lease.engine as? MPVEngine, let seconds = try? await mpv.doubleProperty("audio-pts"),
+            seconds.isFinite
+        {
+            return .seconds(seconds)
+        }
+        return await lease.engine.currentPosition()
+    }
+}
+
+/// Where a clip stood on its player, and which load of the player it was.
+private struct Left {
+    let player: ObjectIdentifier
+    let loads: Int
+    let position: Duration
+
+    init(_ lease: PlayerLease, at position: Duration) {
+        player = ObjectIdentifier(lease.engine)
+        loads = (lease.engine as? MPVEngine)?.fileLoadedCount ?? 0
+        self.position = position
+    }
+
+    func isSameLoad(as other: Left) -> Bool { player == other.player && loads == other.loads }
 }
 
 /// Which loads were shown: a load of a clip on a player is shown when the page's next acquire there is of that

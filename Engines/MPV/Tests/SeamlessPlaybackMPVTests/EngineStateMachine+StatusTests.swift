@@ -122,6 +122,50 @@ struct EngineStateMachineStatusTests {
         #expect(machine.pause.current == .init(isPaused: false, isOutside: true))
     }
 
+    @Test("idle settings applied before the first load stay through it: loadfile alone, then paused (requested)")
+    func idleSettingsBeforeTheFirstLoad() throws {
+        var machine = Machine()
+        // mpv reports an observed property once when it is first observed: a new player is not paused.
+        _ = machine.handle(.propertyChange(name: "pause", value: .flag(false)))
+        let sets = apply(&machine, .idle)
+        #expect(Set(sets.keys) == ["mute", "volume", "speed", "pause", "panscan", "loop-file"])
+        _ = machine.handle(.propertyChange(name: "pause", value: .flag(true)))
+        #expect(machine.statusReport() == nil, "nothing loaded: no status")
+
+        let waiter = machine.reserveWaiter()
+        _ = machine.startLoad(waiter, source: "clip", deadline: start + .seconds(10), timeout: .seconds(10))
+        #expect(machine.statusReport() == PlaybackStatus(phase: .loading, position: .zero, duration: nil))
+        let sent = drain(&machine)
+        #expect(sent.map(\.command) == [.loadFile("clip")], "the load sets nothing: pause stays the engine's")
+        let loadfile = try #require(sent.first)
+        var completions: [Machine.Completion] = []
+        for event: MPVEvent in [
+            .commandReply(request: loadfile.request, error: nil, playlistEntryID: 1), .startFile(playlistEntryID: 1),
+            .fileLoaded, .propertyChange(name: "duration", value: .double(6)),
+            .propertyChange(name: "time-pos", value: .double(0)), .playbackRestart,
+        ] {
+            completions += machine.handle(event)
+        }
+        #expect(completions == [.init(waiter: waiter, outcome: .finished)], "the first frame ends the load, paused")
+        #expect(
+            machine.statusReport() == PlaybackStatus(phase: .paused(.requested), position: .zero, duration: .seconds(6))
+        )
+        #expect(machine.pause.current == .init(isPaused: true, isOutside: false))
+        #expect(drain(&machine).isEmpty, "no check of pause, no read: the engine's own pause was never in doubt")
+    }
+
+    @Test("an apply started before a load goes to mpv first: every property, then the loadfile")
+    func applyThenLoadKeepsTheirOrder() throws {
+        var machine = Machine()
+        let applyWaiter = machine.reserveWaiter()
+        _ = machine.startApply(applyWaiter, properties: PlaybackSettings.idle.mpvProperties)
+        let loadWaiter = machine.reserveWaiter()
+        _ = machine.startLoad(loadWaiter, source: "clip", deadline: start + .seconds(10), timeout: .seconds(10))
+        let expected: [Machine.Command] =
+            PlaybackSettings.idle.mpvProperties.map { .setProperty($0.name, $0.value) } + [.loadFile("clip")]
+        #expect(drain(&machine).map(\.command) == expected)
+    }
+
     @Test("the end of the file is ended, unless loop-file is inf; waiting for data is buffering")
     func endAndBuffering() throws {
         var machine = Machine()

@@ -22,7 +22,8 @@ struct FrameHostTests {
     }
 
     @Test func theAttachedHostReceivesNewFramesAtItsSizeOnTheEnginesRenderThread() async throws {
-        let (pool, _, _, lease) = try await Self.feedHoldingClip()
+        // The feed is kept until the end: a page dropped is closed, and the player it left is paused.
+        let (pool, feed, _, lease) = try await Self.feedHoldingClip()
         let cell = FrameHost(width: 160, height: 90)
         let idle = FrameHost(width: 64, height: 64)
         let recorder = FrameRecorder(cell)
@@ -42,6 +43,7 @@ struct FrameHostTests {
         let kept = try #require(cell.latestFrame)
         #expect(kept.sequence == cell.frameCount)
         #expect(!cell.isShowing)
+        withExtendedLifetime(feed) {}
         await pool.shutdown()
     }
 
@@ -150,13 +152,37 @@ struct FrameHostTests {
         await pool.shutdown()
     }
 
+    @Test func aHostAttachedToAPreloadedClipGetsItsFirstFrameAtOnce() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) {
+            try await MPVEngine(options: .init(rendersFrames: true))
+        }
+        let clip = try await LocalMedia.shared.item("clip.mp4")
+        try await pool.prewarm(clip)
+        // A page that keeps it paused: what the host gets is what the preload decoded and stood on.
+        let page = try await pool.makeSession(
+            named: "page", settings: PlaybackSettings(isMuted: true, isPaused: true, contentMode: .aspectFill))
+        let lease = try await page.acquire(clip)
+        #expect(await pool.metrics.warmHits == 1)
+        let cell = FrameHost(width: 96, height: 54)
+        let recorder = FrameRecorder(cell)
+        cell.attach(lease)
+        #expect(await recorder.waitFor(1))
+        let first = try #require(recorder.frames.first)
+        #expect(first.kind == .redraw)
+        #expect(!Self.isBlack(first, row: 27), "the first frame is a picture")
+        #expect(await lease.engine.currentPosition() < TestMedia.frame)
+        await pool.shutdown()
+    }
+
     @Test func aShutDownEngineDrawsNoMoreAndAHostOfAnEngineThatDrawsNothingStaysEmpty() async throws {
-        let (pool, _, _, lease) = try await Self.feedHoldingClip()
+        // The feed is kept: the engine plays until the shutdown (a page dropped is closed, and its player paused).
+        let (pool, feed, _, lease) = try await Self.feedHoldingClip()
         let cell = FrameHost(width: 64, height: 36)
         let recorder = FrameRecorder(cell)
         cell.attach(lease)
         #expect(await recorder.waitFor(2))
         await pool.shutdown()
+        withExtendedLifetime(feed) {}
         let engine = try #require(lease.engine as? MPVEngine)
         #expect(engine.isShutDown)
         // The render thread ended (and freed the context) before the handle went: nothing more can arrive.

@@ -61,6 +61,23 @@ struct MPVEngineTests {
         await engine.shutdown()
     }
 
+    @Test("idle settings before the first load: it returns on the first frame and stands there, as the next load does")
+    func idleLoadStandsOnTheFirstFrame() async throws {
+        let engine = try await MPVEngine()
+        await engine.apply(.idle)
+        for name in ["clip.mp4", "short.mp4"] {
+            try await engine.load(LocalMedia.shared.item(name))
+            #expect(try await engine.liveSettings().isClose(to: .idle), "\(name): the load kept the settings")
+            #expect(engine.status?.phase == .paused(.requested), "\(name): \(String(describing: engine.status))")
+            let samples = await PositionSample.series(from: engine, over: .seconds(1))
+            #expect(samples.allSatisfy { $0.position < TestMedia.frame }, "\(name) moved: \(samples)")
+            let timePos = try #require(try await engine.doubleProperty("time-pos"))
+            #expect(.seconds(timePos) < TestMedia.frame, "\(name): mpv stands at \(timePos) s")
+        }
+        #expect(engine.fileLoadedCount == 2)
+        await engine.shutdown()
+    }
+
     @Test("the position advances with the wall clock, one frame at a time, never back")
     func positionAdvances() async throws {
         let engine = try await MPVEngine()

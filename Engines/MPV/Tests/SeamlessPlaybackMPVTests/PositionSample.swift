@@ -16,6 +16,17 @@ struct PositionSample: CustomStringConvertible {
 
     var description: String { "\(position)" }
 
+    /// Reads the engine's position every 20 ms for `window` of wall-clock time, which is what a test of a player
+    /// that must stand still watches for; returns the readings, first to last (at least one).
+    static func series(from engine: any PlaybackEngine, over window: Duration) async -> [PositionSample] {
+        var samples = [await take(from: engine)]
+        while samples[0].requested.duration(to: .now) < window {
+            try? await Task.sleep(for: .milliseconds(20))
+            samples.append(await take(from: engine))
+        }
+        return samples
+    }
+
     /// Why playback was not continuous from `earlier` to this sample, or `nil` when it was.
     ///
     /// Continuous means: the position never goes back, and it advances no more than the wall time
