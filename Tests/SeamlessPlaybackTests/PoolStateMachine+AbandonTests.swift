@@ -214,3 +214,18 @@ struct PlayerPoolAbandonTests {
         hangs.withLock { $0.first?.open() }
     }
 }
+
+extension PoolStateMachineAbandonTests {
+    @Test func aPageClosedWhileItsAcquireLoadsCancelsTheLoad() {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, clip, timeout: nil)
+        h.finishJob(Self.p1)
+        #expect(h.job(Self.p1) == .load(clip))
+        let close = h.request()
+        let closing = h.step { $0.sessionClosed(feed, request: close) }
+        #expect(closing.failure(for: r) == .sessionClosed)
+        #expect(closing.contains(.cancelLoad(Self.p1, clip)))
+        #expect(closing.succeeded(close))
+    }
+}

@@ -146,6 +146,8 @@ extension PoolStateMachine {
         if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
         if let pending = holder.pending {
             endUnfinishedGrant(pending, on: id, until: version, error: error ?? .cancelled)
+            // A grant that never completed may leave a load that nobody wants any more (its page closed, say).
+            if players.read(id, { $0.stack.isEmpty }) == true { abandonIfUnwanted(id) }
         }
         advance(id)
         return version
