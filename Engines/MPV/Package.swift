@@ -51,7 +51,8 @@ let package = Package(
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
             ]
         ),
-        // Pictures without a library: an RGB image, a PNG writer, the transition's compositor, a filmstrip.
+        // Pictures without an image library: an RGB image, the transition's compositor, a filmstrip, and PNG files
+        // written by ffmpeg.
         .target(
             name: "PictureKit",
             dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]

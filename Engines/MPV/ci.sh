@@ -34,6 +34,6 @@ rm -rf "$demo_out"
 # Under ThreadSanitizer the frame-rendering suites run on their own: among the other real-playback suites on two
 # cores, TSan's cost starves mpv, and timing-bound tests fail for want of CPU (seen: 9 failures, none a race). The
 # pure, single-threaded pixel and tone suites, which have nothing for TSan to watch and cost it most, ran above.
-pure_pixels="FrameCodeTests|ToneCheckTests|ToneCheckMutesTests|PNGEncoderTests|TransitionCompositorTests|RGBImageTests|FilmstripTests|IndexedClipTests"
+pure_pixels="FrameCodeTests|ToneCheckTests|ToneCheckMutesTests|TransitionCompositorTests|RGBImageTests|FilmstripTests|IndexedClipTests"
 swift test --sanitize=thread --skip "FrameHostTests|SeamlessRunTests|$pure_pixels" "$@"
 swift test --sanitize=thread --filter "FrameHostTests|SeamlessRunTests" "$@"

@@ -1,5 +1,5 @@
 /// The numbers of a run's ``SeamlessAnalysis``, as the bench writes them in JSON (keys in `snake_case`; a number
-/// that could not be measured is `null`). ``SeamlessAnalysis`` defines each exactly.
+/// that could not be measured is ``Measured``: `null`, never left out). ``SeamlessAnalysis`` defines each exactly.
 package struct SeamlessReport: Hashable, Sendable, Codable {
     /// One move of the picture, as measured.
     package struct Handoff: Hashable, Sendable, Codable {
@@ -8,27 +8,27 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
         /// The host it went to.
         package let to: Int
         /// The index of the old host's last new frame.
-        package let lastNewIndex: Int?
+        @Measured package private(set) var lastNewIndex: Int?
         /// Whether the new host's first frame was a redraw.
         package let attachRedraw: Bool
         /// The index that redraw showed.
-        package let attachRedrawIndex: Int?
+        @Measured package private(set) var attachRedrawIndex: Int?
         /// Whether the redraw showed the old host's last new frame (`nil` without a redraw).
-        package let redrawMatches: Bool?
+        @Measured package private(set) var redrawMatches: Bool?
         /// The index of the new host's first new frame.
-        package let firstNewIndex: Int?
+        @Measured package private(set) var firstNewIndex: Int?
         /// Pictures skipped across the handoff.
-        package let framesSkipped: Int?
+        @Measured package private(set) var framesSkipped: Int?
         /// Pictures shown again across the handoff.
-        package let framesRepeated: Int?
+        @Measured package private(set) var framesRepeated: Int?
         /// From the old host's last frame to the new host's first, in milliseconds.
-        package let videoGapMilliseconds: Double?
+        @Measured package private(set) var videoGapMilliseconds: Double?
         /// From the old host's last frame to the move asked for, in milliseconds: negative when the move waited for a
         /// frame the old host drew after it was asked for.
-        package let oldLastFrameToMoveMilliseconds: Double?
+        @Measured package private(set) var oldLastFrameToMoveMilliseconds: Double?
         /// From the move asked for to the new host's first frame, in milliseconds: the time the picture took to move,
         /// waiting for a frame boundary included.
-        package let moveToFirstFrameMilliseconds: Double?
+        @Measured package private(set) var moveToFirstFrameMilliseconds: Double?
         /// Frames the old host received after the move was made (and before the next).
         package let lateOldHostFrames: Int
         /// New frames the old host drew after the move was asked for and before it was made: the frame a move late
@@ -49,27 +49,6 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
             case moveToFirstFrameMilliseconds = "move_to_first_frame_ms"
             case lateOldHostFrames = "late_old_host_frames"
             case newFramesWhileMoveWaited = "new_frames_while_move_waited"
-        }
-
-        /// Writes every key, `null` for what was not measured.
-        /// - Parameter encoder: The encoder.
-        /// - Throws: What the encoder throws.
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(lastNewIndex, forKey: .lastNewIndex)
-            try container.encode(attachRedraw, forKey: .attachRedraw)
-            try container.encode(attachRedrawIndex, forKey: .attachRedrawIndex)
-            try container.encode(redrawMatches, forKey: .redrawMatches)
-            try container.encode(firstNewIndex, forKey: .firstNewIndex)
-            try container.encode(framesSkipped, forKey: .framesSkipped)
-            try container.encode(framesRepeated, forKey: .framesRepeated)
-            try container.encode(videoGapMilliseconds, forKey: .videoGapMilliseconds)
-            try container.encode(oldLastFrameToMoveMilliseconds, forKey: .oldLastFrameToMoveMilliseconds)
-            try container.encode(moveToFirstFrameMilliseconds, forKey: .moveToFirstFrameMilliseconds)
-            try container.encode(lateOldHostFrames, forKey: .lateOldHostFrames)
-            try container.encode(newFramesWhileMoveWaited, forKey: .newFramesWhileMoveWaited)
         }
     }
 
@@ -92,9 +71,9 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
     /// The pictures all measured handoffs repeated.
     package let framesRepeatedTotal: Int
     /// The median video gap over the handoffs that have one (nearest rank), in milliseconds.
-    package let videoGapMillisecondsP50: Double?
+    @Measured package private(set) var videoGapMillisecondsP50: Double?
     /// The longest video gap, in milliseconds.
-    package let videoGapMillisecondsMax: Double?
+    @Measured package private(set) var videoGapMillisecondsMax: Double?
     /// The steps between consecutive new frames within a stint.
     package let cadenceSteps: Int
     /// The most pictures one cadence step skipped.
@@ -123,29 +102,6 @@ package struct SeamlessReport: Hashable, Sendable, Codable {
         case cadenceFramesSkippedTotal = "cadence_frames_skipped_total"
         case cadenceFramesRepeatedTotal = "cadence_frames_repeated_total"
         case perHandoff = "per_handoff"
-    }
-
-    /// Writes every key, `null` for what was not measured.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(handoffs, forKey: .handoffs)
-        try container.encode(handoffsMeasured, forKey: .handoffsMeasured)
-        try container.encode(frames, forKey: .frames)
-        try container.encode(blackFrames, forKey: .blackFrames)
-        try container.encode(unreadableFrames, forKey: .unreadableFrames)
-        try container.encode(framesSkippedMax, forKey: .framesSkippedMax)
-        try container.encode(framesRepeatedMax, forKey: .framesRepeatedMax)
-        try container.encode(framesSkippedTotal, forKey: .framesSkippedTotal)
-        try container.encode(framesRepeatedTotal, forKey: .framesRepeatedTotal)
-        try container.encode(videoGapMillisecondsP50, forKey: .videoGapMillisecondsP50)
-        try container.encode(videoGapMillisecondsMax, forKey: .videoGapMillisecondsMax)
-        try container.encode(cadenceSteps, forKey: .cadenceSteps)
-        try container.encode(cadenceFramesSkippedMax, forKey: .cadenceFramesSkippedMax)
-        try container.encode(cadenceFramesSkippedTotal, forKey: .cadenceFramesSkippedTotal)
-        try container.encode(cadenceFramesRepeatedTotal, forKey: .cadenceFramesRepeatedTotal)
-        try container.encode(perHandoff, forKey: .perHandoff)
     }
 
     /// The nearest-rank percentile: the smallest value that at least `percent` % of the values do not exceed.

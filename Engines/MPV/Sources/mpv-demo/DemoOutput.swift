@@ -4,7 +4,7 @@ import PictureKit
 import SeamlessPlayback
 import SeamlessPlaybackMPV
 
-/// Composes the demo's shots into screens and writes them: the filmstrip PNG and, through ffmpeg, the mp4.
+/// Composes the demo's shots into screens and writes them through ffmpeg: the filmstrip PNG and the mp4.
 struct DemoOutput: Sendable {
     /// The compositor, over the drawn feed.
     let compositor = TransitionCompositor(
@@ -26,11 +26,11 @@ struct DemoOutput: Sendable {
     ///   - stages: The shots, in order.
     ///   - pictures: Their pictures, in the same order.
     ///   - url: The PNG file.
-    /// - Throws: When the file cannot be written.
-    func writeFilmstrip(_ stages: [DemoShot], pictures: [VideoFrame], to url: URL) throws {
+    /// - Throws: ``PictureKit/PNGWriterError`` when the file cannot be written.
+    func writeFilmstrip(_ stages: [DemoShot], pictures: [VideoFrame], to url: URL) async throws {
         let screens = zip(stages, pictures).map { screen($0, picture: $1) }
         let strip = Filmstrip(columns: 4, separatorWidth: 6, separatorColor: RGBColor(grey: 40)).compose(screens)
-        try PNGEncoder.write(strip, to: url)
+        try await PNGWriter.write(strip, to: url)
     }
 
     /// Pipes the composed screens to ffmpeg as raw RGB frames and has it encode an H.264 mp4.

@@ -23,7 +23,7 @@ func runDemo(_ arguments: DemoArguments) async throws {
 
     let output = DemoOutput()
     let strip = arguments.output.appendingPathComponent("transition-\(source).png")
-    try output.writeFilmstrip(stages, pictures: stagePictures, to: strip)
+    try await output.writeFilmstrip(stages, pictures: stagePictures, to: strip)
     print("filmstrip: \(strip.path)")
     for (index, stage) in stages.enumerated() {
         print(
