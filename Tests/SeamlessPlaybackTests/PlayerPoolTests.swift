@@ -264,11 +264,12 @@ struct PlayerPoolTests {
                         switch Int.random(in: 0..<11, using: &rng) {
                         case 0, 1:
                             let item = [clip, film, trailer, MediaItem(id: "extra")].randomElement(using: &rng) ?? clip
-                            // Half refuse to wait (and so are not bounded once granted): a timeout bounds the
-                            // whole call, and the clock runs far ahead of the engines' real latency.
+                            // A timeout bounds the whole call and the clock runs far ahead of the engines' real
+                            // latency, so half wait long enough (a minute: over a thousand turns of the driver)
+                            // for their load and apply to land.
                             let timeout =
                                 Bool.random(using: &rng)
-                                ? Duration.zero : Duration.milliseconds(Int.random(in: 0...300, using: &rng))
+                                ? Duration.seconds(60) : Duration.milliseconds(Int.random(in: 0...300, using: &rng))
                             let attempt = Task { try await page.acquire(item, timeout: timeout) }
                             await maybeCancel(attempt)
                             if let lease = try? await attempt.value { mine.append(lease) }
