@@ -36,10 +36,30 @@ public final class AVPlayerEngine: PlaybackEngine {
             system: system ?? .shared, errorLogLimit: errorLogLimit, failures: failures, statuses: statuses)
     }
 
-    /// The layer that shows the player's picture. Put it in the page's view hierarchy; it already carries
-    /// the active page's `videoGravity`.
+    /// The layer that shows the player's picture. A `PlayerHostView` puts it in the page's view hierarchy and sets
+    /// its `videoGravity` to the host's page's content mode with the move; a layer placed by other means keeps the
+    /// gravity it last had.
     @MainActor
     public var layer: AVPlayerLayer { controller.layer }
+
+    /// The layer moves into `host`: sets its `videoGravity` as the host's page lays the picture out (the mode on the
+    /// engine when `isActive`, else the host's own until its page's settings land). Call it inside the transaction
+    /// that moves the layer, so the two are drawn together.
+    /// - Parameters:
+    ///   - host: The view the layer moves into.
+    ///   - isActive: Whether the lease the host shows is the player's active lease now; read again at a later change
+    ///     of the content mode.
+    @MainActor
+    package func layerMoved(into host: any LayerHost, isActive: @escaping @MainActor () -> Bool) {
+        controller.layerMoved(into: host, isActive: isActive)
+    }
+
+    /// `host` let the layer go.
+    /// - Parameter host: The view the layer left.
+    @MainActor
+    package func layerLeft(_ host: any LayerHost) {
+        controller.layerLeft(host)
+    }
 
     /// Replaces the player's item with one for the media's URL and returns when the item is ready to play
     /// **and** its first frame is on the layer (`AVPlayerLayer.isReadyForDisplay`); while the app is in the
@@ -56,10 +76,11 @@ public final class AVPlayerEngine: PlaybackEngine {
         try await controller.load(url)
     }
 
-    /// Sets `isMuted`, `volume`, the layer's `videoGravity`, `defaultRate` and `actionAtItemEnd` (`.pause`, or
-    /// `.none` for a loop), then calls `pause()` for a paused page or `play()` (which plays at `defaultRate`) for a
+    /// Sets `isMuted`, `volume`, `defaultRate` and `actionAtItemEnd` (`.pause`, or `.none` for a loop), then calls `pause()` for a paused page or `play()` (which plays at `defaultRate`) for a
     /// playing one, except where the engine does not start the player: at the end of an item that stops there, and
-    /// in the background (see ``BackgroundPolicy``). Returns when every call has been made on the player; it
+    /// in the background (see ``BackgroundPolicy``). The content mode becomes the layer's `videoGravity` in the host
+    /// that shows it: with the layer's move into its page's host, or after a short grace when the page showing it
+    /// changed its own mode (never in another page's view). Returns when every call has been made on the player; it
     /// completes even when its task is cancelled. An apply ends any system pause in force: it is a page's decision.
     /// - Parameter settings: The active page's settings.
     public func apply(_ settings: PlaybackSettings) async {

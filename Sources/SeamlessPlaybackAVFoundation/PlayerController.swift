@@ -33,6 +33,12 @@ final class PlayerController {
     private var playerObservations: [NSKeyValueObservation] = []
     /// The item of the load being started, between its creation and the `.replaceCurrentItem` command.
     var incomingItem: AVPlayerItem?
+    /// How the layer scales the picture in the host that shows it (`PlayerController+Layout.swift`).
+    var layout = LayerLayout<ObjectIdentifier>()
+    /// The host showing the layer, if any.
+    weak var shownHost: (any LayerHost)?
+    /// Whether the lease the shown host was attached for is still the player's active lease.
+    var shownIsActive: (@MainActor () -> Bool)?
 
     init(system: AVPlaybackSystem, errorLogLimit: Int, failures: FailureReporter, statuses: StatusReporter) {
         player = AVPlayer()
@@ -43,6 +49,7 @@ final class PlayerController {
         self.failures = failures
         self.statuses = statuses
         self.system = system
+        layer.videoGravity = .resizeAspect  // LayerLayout's starting mode, whatever the SDK's default
         playerObservations = observePlayer()
         system.register(self)
         perform(machine.initialActions)
@@ -88,6 +95,7 @@ final class PlayerController {
 
     func apply(_ settings: PlaybackSettings) {
         perform(machine.applyRequested(settings))
+        contentModeApplied(settings.contentMode)
     }
 
     func position() -> Duration {

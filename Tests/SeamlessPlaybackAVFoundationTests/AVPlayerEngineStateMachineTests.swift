@@ -280,7 +280,7 @@ struct AVPlayerEngineStateMachineTests {
         #expect(
             machine.applyRequested(settings) == [
                 .send([
-                    .setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2),
+                    .setMuted(true), .setVolume(0.5), .setDefaultRate(2),
                     .setActionAtItemEnd(.pause), .play,
                 ])
             ])
