@@ -112,6 +112,33 @@ extension PlayerController {
         return [rate, timeControl, waiting]
     }
 
+    /// Watches `AVPlayer.rateDidChangeNotification` for the engine's life: its reason (read where it is posted, as
+    /// a `Sendable` value) tells the player's own pauses for an interruption or the background from anyone else's.
+    func observeRateChanges() -> any NSObjectProtocol {
+        NotificationCenter.default.addObserver(
+            forName: AVPlayer.rateDidChangeNotification, object: player, queue: nil
+        ) { @Sendable [weak self] notification in
+            let reason = Self.rateChangeReason(notification.userInfo?[AVPlayer.rateDidChangeReasonKey] as? String)
+            let controller = self
+            Task { @MainActor in controller?.rateChanged(reason) }
+        }
+    }
+
+    /// The machine's name for a reason's string: the SDK's constants compared by value.
+    nonisolated static func rateChangeReason(_ value: String?) -> Machine.RateChangeReason {
+        switch value.map(AVPlayer.RateDidChangeReason.init(rawValue:)) {
+        case AVPlayer.RateDidChangeReason.setRateCalled?: .setRateCalled
+        case AVPlayer.RateDidChangeReason.setRateFailed?: .setRateFailed
+        case AVPlayer.RateDidChangeReason.audioSessionInterrupted?: .audioSessionInterrupted
+        case AVPlayer.RateDidChangeReason.appBackgrounded?: .appBackgrounded
+        default: .other
+        }
+    }
+
+    private func rateChanged(_ reason: Machine.RateChangeReason) {
+        perform(machine.rateChanged(to: player.rate, reason: reason))
+    }
+
     private func readPlayer() {
         let timeControl: PlayerReading.TimeControl
         switch player.timeControlStatus {

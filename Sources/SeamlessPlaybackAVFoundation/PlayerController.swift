@@ -31,6 +31,8 @@ final class PlayerController {
     var observations: [Machine.LoadID: LoadObservation] = [:]
     /// The player's own key-value observations (`rate`, `timeControlStatus`, `reasonForWaitingToPlay`), for its life.
     private var playerObservations: [NSKeyValueObservation] = []
+    /// The player's notification observers (`rateDidChangeNotification`), for its life.
+    private var playerNotifications: [any NSObjectProtocol] = []
     /// The item of the load being started, between its creation and the `.replaceCurrentItem` command.
     var incomingItem: AVPlayerItem?
     /// How the layer scales the picture in the host that shows it (`PlayerController+Layout.swift`).
@@ -51,6 +53,7 @@ final class PlayerController {
         self.system = system
         layer.videoGravity = .resizeAspect  // LayerLayout's starting mode, whatever the SDK's default
         playerObservations = observePlayer()
+        playerNotifications = [observeRateChanges()]
         system.register(self)
         perform(machine.initialActions)
     }
@@ -111,6 +114,8 @@ final class PlayerController {
         perform(machine.shutdownRequested())
         for observation in playerObservations { observation.invalidate() }
         playerObservations = []
+        for token in playerNotifications { NotificationCenter.default.removeObserver(token) }
+        playerNotifications = []
         system?.unregister(self)
     }
 

@@ -130,3 +130,60 @@ extension AVPlayer {
         public static let noItemToPlay = WaitingReason(rawValue: "AVPlayerWaitingWithNoItemToPlayReason")
     }
 }
+
+/// `AVPlayerRateDidChangeNotification` and its `userInfo` (iOS 15), constants outside the class's `@interface`, so
+/// not isolated. Read against `iPhoneOS18.0.sdk/System/Library/Frameworks/AVFoundation.framework/Headers/AVPlayer.h`
+/// (xybp888/iOS-SDKs).
+extension AVPlayer {
+    /// `AVF_EXPORT NSNotificationName const AVPlayerRateDidChangeNotification API_AVAILABLE(macos(12.0), ios(15.0),
+    /// tvos(15.0), watchos(8.0), visionos(1.0));` — posted by the player when its rate changes; in Swift
+    /// `class let rateDidChangeNotification: NSNotification.Name`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangenotification
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    nonisolated public static let rateDidChangeNotification = NSNotification.Name("AVPlayerRateDidChangeNotification")
+
+    /// `AVF_EXPORT NSString *const AVPlayerRateDidChangeReasonKey API_AVAILABLE(macos(12.0), ios(15.0), tvos(15.0),
+    /// visionos(1.0)) API_UNAVAILABLE(watchos);` — its value is an `AVPlayerRateDidChangeReason`; in Swift
+    /// `class let rateDidChangeReasonKey: String`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereasonkey
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+    @available(watchOS, unavailable)
+    nonisolated public static let rateDidChangeReasonKey = "AVPlayerRateDidChangeReasonKey"
+
+    /// `typedef NSString * AVPlayerRateDidChangeReason NS_STRING_ENUM;` (AVPlayer.h), imported as a `Sendable`
+    /// string-backed struct, with the four reasons of the iOS 18 SDK (each `API_AVAILABLE(macos(12.0), ios(15.0),
+    /// tvos(15.0), visionos(1.0)) API_UNAVAILABLE(watchos)`).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason
+    public struct RateDidChangeReason: Hashable, RawRepresentable, Sendable {
+        /// The constant's string.
+        public let rawValue: String
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/init(rawvalue:)
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// `AVPlayerRateDidChangeReasonSetRateCalled`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/setratecalled
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let setRateCalled = RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonSetRateCalled")
+
+        /// `AVPlayerRateDidChangeReasonSetRateFailed`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/setratefailed
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let setRateFailed = RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonSetRateFailed")
+
+        /// `AVPlayerRateDidChangeReasonAudioSessionInterrupted`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/audiosessioninterrupted
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let audioSessionInterrupted = RateDidChangeReason(
+            rawValue: "AVPlayerRateDidChangeReasonAudioSessionInterrupted")
+
+        /// `AVPlayerRateDidChangeReasonAppBackgrounded`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/appbackgrounded
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let appBackgrounded = RateDidChangeReason(
+            rawValue: "AVPlayerRateDidChangeReasonAppBackgrounded")
+    }
+}
