@@ -63,7 +63,8 @@ public final class AVPlayerEngine: PlaybackEngine {
 
     /// Replaces the player's item with one for the media's URL and returns when the item is ready to play
     /// **and** its first frame is on the layer (`AVPlayerLayer.isReadyForDisplay`); while the app is in the
-    /// background, when the item is ready to play. The player is left paused; the pool's next ``apply(_:)`` starts it.
+    /// background, or the video plays on an external device (AirPlay video, `isExternalPlaybackActive`), when the item
+    /// is ready to play. The player is left paused; the pool's next ``apply(_:)`` starts it.
     ///
     /// An item without a video track never shows a first frame, so its load waits until it is cancelled.
     /// - Parameter item: The media; its ``SeamlessPlayback/MediaItem/url`` is what the player plays.

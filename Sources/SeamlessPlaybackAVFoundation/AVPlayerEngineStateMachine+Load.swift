@@ -30,6 +30,15 @@ extension AVPlayerEngineStateMachine {
         state = .waitingForReady(id, firstFrameSeen: false)
     }
 
+    /// The player's `isExternalPlaybackActive`, read on the main actor. While the video plays on an external device
+    /// (AirPlay video, on by default through `allowsExternalPlayback`) the layer is never ready for display, so a load
+    /// finishes when its item is ready to play, and one waiting for its first frame finishes now.
+    mutating func externalPlaybackChanged(isActive: Bool) -> [Action] {
+        isPlayingExternally = isActive
+        guard isActive, case .waitingForFirstFrame(let id) = state else { return [] }
+        return finishReady(id)
+    }
+
     /// The load's task was cancelled: the item is removed so it holds no decoder.
     mutating func loadCancelled(_ id: LoadID) -> [Action] {
         guard isWaiting(id) else { return [] }
@@ -58,8 +67,9 @@ extension AVPlayerEngineStateMachine {
     mutating func observed(_ observation: Observation, for id: LoadID) -> [Action] {
         switch (state, observation) {
         case (.waitingForReady(id, let firstFrameSeen), .itemStatus(.readyToPlay)):
-            // In the background the layer may draw no frame until the app comes back: ready to play is enough.
-            if firstFrameSeen || holds.isInBackground { return finishReady(id) }
+            // In the background the layer may draw no frame until the app comes back, and with AirPlay video it draws
+            // none at all: ready to play is enough.
+            if firstFrameSeen || holds.isInBackground || isPlayingExternally { return finishReady(id) }
             state = .waitingForFirstFrame(id)
             return []
         case (.waitingForReady(id, _), .layerReadyForDisplay(let isReady)):

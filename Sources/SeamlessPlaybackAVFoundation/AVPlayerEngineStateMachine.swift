@@ -14,9 +14,10 @@ import SeamlessPlayback
 /// - `idle` → `replacing` (a load starts)
 /// - `replacing` → `waitingForReady` (the item is on the player), `cancelled`, `shutDown`
 /// - `waitingForReady` → `waitingForFirstFrame` (status `.readyToPlay`), `ready` (when the first frame was
-///   already seen, or the app is in the background), `failed`, `cancelled`, `shutDown`
-/// - `waitingForFirstFrame` → `ready` (the layer is ready for display, or the app entered the background), `failed`,
-///   `cancelled`, `shutDown`
+///   already seen, the app is in the background, or the video plays on an external device), `failed`, `cancelled`,
+///   `shutDown`
+/// - `waitingForFirstFrame` → `ready` (the layer is ready for display, the app entered the background, or external
+///   playback began), `failed`, `cancelled`, `shutDown`
 /// - `ready` → `failed` (a failure in mid-playback, reported once), `replacing` (the next load), `shutDown`
 /// - `failed`, `cancelled` → `replacing` (the next load), `shutDown`
 /// - `shutDown` is final.
@@ -134,6 +135,9 @@ struct AVPlayerEngineStateMachine {
     /// Readings of the layer's readiness for this load: the first answers the observation's initial
     /// callback, every later one a change.
     var layerReadings = 0
+    /// The player plays its video on an external device (AirPlay video, `isExternalPlaybackActive`): the layer then
+    /// shows no frame, so a load cannot wait for one.
+    var isPlayingExternally = false
     /// Error-log entries of the current item, by domain and code.
     var errorLogCounts: [String: Int] = [:]
     /// What the player does and what the engine last reported (`+Playback`).

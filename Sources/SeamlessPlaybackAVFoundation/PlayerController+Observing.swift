@@ -95,7 +95,8 @@ extension PlayerController {
     // MARK: The player
 
     /// Watches the player's `rate`, `timeControlStatus` and `reasonForWaitingToPlay` for the engine's life; each
-    /// change schedules one main-actor reading of all three.
+    /// change schedules one main-actor reading of all three. Also `isExternalPlaybackActive` (AirPlay video), read on
+    /// its own.
     func observePlayer() -> [NSKeyValueObservation] {
         let rate = player.observe(\.rate, options: [.new]) { @Sendable [weak self] _, _ in
             let controller = self
@@ -109,8 +110,23 @@ extension PlayerController {
             let controller = self
             Task { @MainActor in controller?.readPlayer() }
         }
-        return [rate, timeControl, waiting]
+        #if os(visionOS)
+        return [rate, timeControl, waiting]  // no external playback there
+        #else
+        let external = player.observe(\.isExternalPlaybackActive, options: [.initial, .new]) {
+            @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readExternalPlayback() }
+        }
+        return [rate, timeControl, waiting, external]
+        #endif
     }
+
+    #if !os(visionOS)
+    private func readExternalPlayback() {
+        perform(machine.externalPlaybackChanged(isActive: player.isExternalPlaybackActive))
+    }
+    #endif
 
     /// Watches `AVPlayer.rateDidChangeNotification` for the engine's life: its reason (read where it is posted, as
     /// a `Sendable` value) tells the player's own pauses for an interruption or the background from anyone else's.

@@ -351,3 +351,35 @@ struct AVPlayerEngineFirstFrameReadingTests {
         #expect(machine.state == .waitingForFirstFrame(id))
     }
 }
+
+/// AirPlay video: the layer shows no frame while the player plays on an external device.
+@Suite("AVPlayerEngineStateMachine: external playback")
+struct AVPlayerEngineStateMachineExternalPlaybackTests {
+    typealias Machine = AVPlayerEngineStateMachine
+
+    @Test("with AirPlay video active, a load finishes when its item is ready to play: no first frame will come")
+    func loadDuringExternalPlayback() {
+        var machine = Machine()
+        #expect(machine.externalPlaybackChanged(isActive: true) == [])
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        #expect(
+            machine.observed(.itemStatus(.readyToPlay), for: 1) == [
+                Fixture.report(.paused(.requested), duration: nil), .finishLoad(1, .ready),
+            ])
+    }
+
+    @Test("AirPlay video that begins while a load waits for its first frame finishes the load; its end changes nothing")
+    func externalPlaybackBeginsDuringLoad() {
+        var machine = Machine()
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
+        #expect(
+            machine.externalPlaybackChanged(isActive: true) == [
+                Fixture.report(.paused(.requested), duration: nil), .finishLoad(1, .ready),
+            ])
+        #expect(machine.externalPlaybackChanged(isActive: false) == [])
+        #expect(machine.isReady)
+    }
+}

@@ -74,6 +74,16 @@ open class AVPlayer: NSObject {
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
     nonisolated open var reasonForWaitingToPlay: AVPlayer.WaitingReason? { nil }
 
+    /// `@property (readonly, getter=isExternalPlaybackActive) BOOL externalPlaybackActive NS_SWIFT_NONISOLATED
+    /// API_AVAILABLE(macos(10.11), ios(6.0), tvos(9.0)) API_UNAVAILABLE(watchos, visionos);` (AVPlayer.h, category
+    /// `AVPlayerExternalPlaybackSupport`): whether the video plays on an external device (AirPlay video). Apple's page
+    /// calls it key-value observable. `allowsExternalPlayback`, its switch, defaults to `YES`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/isexternalplaybackactive
+    @available(iOS 6.0, macOS 10.11, tvOS 9.0, *)
+    @available(watchOS, unavailable)
+    @available(visionOS, unavailable)
+    nonisolated open var isExternalPlaybackActive: Bool { false }
+
     /// `@property AVPlayerActionAtItemEnd actionAtItemEnd NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.property
     nonisolated open var actionAtItemEnd: AVPlayer.ActionAtItemEnd {
