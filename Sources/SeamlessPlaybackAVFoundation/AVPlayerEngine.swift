@@ -20,20 +20,26 @@ public final class AVPlayerEngine: PlaybackEngine {
     private let statuses: StatusReporter
 
     /// Creates a player and its layer, with nothing loaded.
-    /// - Parameters:
-    ///   - system: The pool's system side: its background policy, and the audio session's and the app's events.
-    ///     Give every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose
-    ///     policy is ``BackgroundPolicy/pauseInBackground``.
-    ///   - errorLogLimit: How many error-log entries with the same domain and code one item may log before the
-    ///     engine reports that it can no longer play. Defaults to 3; values below 1 count as 1.
+    /// - Parameter system: The pool's system side: its background policy, and the audio session's and the app's
+    ///   events. Give every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose
+    ///   policy is ``BackgroundPolicy/pauseInBackground``.
     @MainActor
-    public init(system: AVPlaybackSystem? = nil, errorLogLimit: Int = 3) {
+    public init(system: AVPlaybackSystem? = nil) {
         let failures = FailureReporter()
         let statuses = StatusReporter()
         self.failures = failures
         self.statuses = statuses
-        controller = PlayerController(
-            system: system ?? .shared, errorLogLimit: errorLogLimit, failures: failures, statuses: statuses)
+        controller = PlayerController(system: system ?? .shared, failures: failures, statuses: statuses)
+    }
+
+    /// Creates a player and its layer; `errorLogLimit` is ignored.
+    /// - Parameters:
+    ///   - system: As in ``init(system:)``.
+    ///   - errorLogLimit: Ignored: the item's error log is diagnostics, never a failure.
+    @available(*, deprecated, message: "the error log is diagnostics, never a failure: use init(system:)")
+    @MainActor
+    public convenience init(system: AVPlaybackSystem? = nil, errorLogLimit: Int) {
+        self.init(system: system)
     }
 
     /// The layer that shows the player's picture. A `PlayerHostView` puts it in the page's view hierarchy and sets
@@ -111,8 +117,8 @@ public final class AVPlayerEngine: PlaybackEngine {
     }
 
     /// Keeps the pool's failure handler. After a load has finished, the engine calls it, once, when the
-    /// item's status becomes `.failed`, when the item fails to play to its end, or when its error log
-    /// repeats one fault `errorLogLimit` times.
+    /// item's status becomes `.failed` or the item fails to play to its end. Entries of the item's error log are
+    /// diagnostics (`AVPlayerItem.h`), never a failure: the player retries what it can.
     /// - Parameter report: Tells the pool why the engine can no longer play.
     public func onFailure(_ report: @escaping @Sendable (String) -> Void) {
         failures.setHandler(report)

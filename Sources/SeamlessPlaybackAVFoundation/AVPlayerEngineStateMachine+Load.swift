@@ -19,7 +19,6 @@ extension AVPlayerEngineStateMachine {
         state = .replacing(id)
         layerSeenNotReady = false
         layerReadings = 0
-        errorLogCounts = [:]
         playback.loadStarted()
         return (id, actions + reportIfChanged())
     }
@@ -104,11 +103,11 @@ extension AVPlayerEngineStateMachine {
         return isReady && (layerSeenNotReady || layerReadings > 1)
     }
 
-    /// Which observations are failures: a `.failed` status, a failure to play to the end, and the
-    /// ``errorLogLimit``-th error-log entry with the same domain and code (the player retries what it can
-    /// recover from, so a fault that keeps coming back is one it is not recovering from). AVFoundation's
-    /// decoder-temporarily-unavailable error is the decoder limit, whichever way it comes.
-    private mutating func failure(in observation: Observation) -> AVPlayerEngineError? {
+    /// Which observations are failures: the item's `.failed` status and a failure to play to the end, as
+    /// `AVPlayerItem.h` says. Error-log entries are not: the header calls the log diagnostics, and a long or looping
+    /// clip on a flaky network logs faults the player recovers from. AVFoundation's decoder-temporarily-unavailable
+    /// error is the decoder limit, whichever way it comes.
+    private func failure(in observation: Observation) -> AVPlayerEngineError? {
         switch observation {
         case .itemStatus(.failed(let error)):
             return error.isDecoderLimit
@@ -116,14 +115,8 @@ extension AVPlayerEngineStateMachine {
         case .failedToPlayToEnd(let error):
             guard !error.isDecoderLimit else { return .decoderLimit(reason: error.description) }
             return .playbackFailed(reason: "failed to play to its end: \(error.description)")
-        case .errorLogEntry(let entry):
-            let key = "\(entry.domain) \(entry.code)"
-            let count = errorLogCounts[key, default: 0] + 1
-            errorLogCounts[key] = count
-            guard count >= errorLogLimit else { return nil }
-            let comment = entry.comment.map { " (\($0))" } ?? ""
-            return .playbackFailed(reason: "error log: \(entry.domain) \(entry.code)\(comment), \(count) times")
-        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd:
+        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
+            .errorLogEntry:
             return nil
         }
     }

@@ -74,7 +74,8 @@ struct AVPlayerEngineStateMachine {
         case layerReadyForDisplay(Bool)
         /// `AVPlayerItem.failedToPlayToEndTimeNotification`, with the error it carried.
         case failedToPlayToEnd(ItemError)
-        /// `AVPlayerItem.newErrorLogEntryNotification`, with one new entry of the log.
+        /// `AVPlayerItem.newErrorLogEntryNotification`, with one new entry of the log: diagnostics, never a failure
+        /// (`AVPlayerItem.h` describes the log as such; the player retries what it can).
         case errorLogEntry(ErrorLogEntry)
         /// The item's `duration` in seconds (`CMTimeGetSeconds`), read on the main actor: NaN while it is
         /// indefinite (not loaded yet, or a live stream).
@@ -122,9 +123,6 @@ struct AVPlayerEngineStateMachine {
         case report(StatusReport)
     }
 
-    /// How many error-log entries with the same domain and code one item may log before the fault is
-    /// judged one the player is not recovering from.
-    let errorLogLimit: Int
     /// Where the current load is.
     var state = LoadState.idle
     /// The last load's ID.
@@ -138,8 +136,6 @@ struct AVPlayerEngineStateMachine {
     /// The player plays its video on an external device (AirPlay video, `isExternalPlaybackActive`): the layer then
     /// shows no frame, so a load cannot wait for one.
     var isPlayingExternally = false
-    /// Error-log entries of the current item, by domain and code.
-    var errorLogCounts: [String: Int] = [:]
     /// What the player does and what the engine last reported (`+Playback`).
     var playback = Playback()
     /// The seeks sent to the player (`+Seek`).
@@ -149,12 +145,9 @@ struct AVPlayerEngineStateMachine {
 
     /// Creates a machine with no load.
     /// - Parameters:
-    ///   - errorLogLimit: See ``errorLogLimit``; values below 1 count as 1.
     ///   - backgroundPolicy: The pool's policy for the background.
     ///   - isInBackground: Whether the app is in the background when the engine is made.
-    init(errorLogLimit: Int = 3, backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false)
-    {
-        self.errorLogLimit = max(1, errorLogLimit)
+    init(backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false) {
         holds = SystemHolds(policy: backgroundPolicy, isInBackground: isInBackground)
     }
 

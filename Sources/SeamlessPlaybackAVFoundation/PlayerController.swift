@@ -42,12 +42,11 @@ final class PlayerController {
     /// Whether the lease the shown host was attached for is still the player's active lease.
     var shownIsActive: (@MainActor () -> Bool)?
 
-    init(system: AVPlaybackSystem, errorLogLimit: Int, failures: FailureReporter, statuses: StatusReporter) {
+    init(system: AVPlaybackSystem, failures: FailureReporter, statuses: StatusReporter) {
         player = AVPlayer()
         layer = AVPlayerLayer(player: player)
         machine = Machine(
-            errorLogLimit: errorLogLimit, backgroundPolicy: system.backgroundPolicy,
-            isInBackground: system.isInBackground)
+            backgroundPolicy: system.backgroundPolicy, isInBackground: system.isInBackground)
         self.failures = failures
         self.statuses = statuses
         self.system = system
