@@ -10,6 +10,7 @@ extension AVPlayerEngineStateMachine {
         lastLoad += 1
         let id = lastLoad
         if state == .shutDown { return (id, [.finishLoad(id, .failed(.shutDown))]) }
+        if let playerFailure { return (id, [.finishLoad(id, .failed(.playbackFailed(reason: playerFailure)))]) }
         var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
         actions += interruptSeek()
         let commands: [PlayerCommand] =
@@ -36,6 +37,27 @@ extension AVPlayerEngineStateMachine {
         isPlayingExternally = isActive
         guard isActive, case .waitingForFirstFrame(let id) = state else { return [] }
         return finishReady(id)
+    }
+
+    /// The player can no longer play: its `status` became `.failed` (`AVPlayer.h`: "a new instance needs to be
+    /// created in its place"), or the media services were reset (Technical Q&A QA1749: every AVFoundation object
+    /// must be made again). The engine tells the pool through its failure hook, so that the pool replaces it; a
+    /// waiting load and seek fail, the item's observations stop, and every later load fails at once. Only the first
+    /// call does anything.
+    /// - Parameter reason: What failed, for the report.
+    mutating func playerFailed(_ reason: String) -> [Action] {
+        guard state != .shutDown, playerFailure == nil else { return [] }
+        playerFailure = reason
+        let error = AVPlayerEngineError.playbackFailed(reason: reason)
+        var actions: [Action] = []
+        if let id = currentLoad, isObserving {
+            let wasWaiting = isWaiting(id)
+            state = .failed(id, reason: error.description)
+            playback.itemGone()
+            actions.append(.stopObserving(id))
+            if wasWaiting { actions.append(.finishLoad(id, .failed(error))) }
+        }
+        return actions + failSeek(with: .seekFailed(reason: "the player failed")) + [.reportFailure(error.description)]
     }
 
     /// The load's task was cancelled: the item is removed so it holds no decoder.

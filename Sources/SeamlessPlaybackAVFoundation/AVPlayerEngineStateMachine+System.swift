@@ -26,6 +26,7 @@ extension AVPlayerEngineStateMachine {
         case .outputLost: return outputLost()
         case .enteredBackground: return enteredBackground()
         case .willEnterForeground: return willEnterForeground()
+        case .mediaServicesReset: return playerFailed("the media services were reset")
         }
     }
 

@@ -136,6 +136,8 @@ struct AVPlayerEngineStateMachine {
     /// The player plays its video on an external device (AirPlay video, `isExternalPlaybackActive`): the layer then
     /// shows no frame, so a load cannot wait for one.
     var isPlayingExternally = false
+    /// The player itself failed (`+Load`, ``playerFailed(_:)``): no load can succeed on it any more.
+    var playerFailure: String?
     /// What the player does and what the engine last reported (`+Playback`).
     var playback = Playback()
     /// The seeks sent to the player (`+Seek`).

@@ -128,6 +128,22 @@ extension PlayerController {
     }
     #endif
 
+    /// Watches the player's `status` for the engine's life: `.failed` means it can never play again.
+    func observePlayerStatus() -> NSKeyValueObservation {
+        player.observe(\.status, options: [.initial, .new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readPlayerStatus() }
+        }
+    }
+
+    private func readPlayerStatus() {
+        switch player.status {
+        case .failed: perform(machine.playerFailed("the AVPlayer failed: \(Self.itemError(player.error).description)"))
+        case .unknown, .readyToPlay: break
+        @unknown default: break
+        }
+    }
+
     /// Watches `AVPlayer.rateDidChangeNotification` for the engine's life: its reason (read where it is posted, as
     /// a `Sendable` value) tells the player's own pauses for an interruption or the background from anyone else's.
     func observeRateChanges() -> any NSObjectProtocol {

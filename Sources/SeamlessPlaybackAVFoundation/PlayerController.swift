@@ -51,7 +51,7 @@ final class PlayerController {
         self.statuses = statuses
         self.system = system
         layer.videoGravity = .resizeAspect  // LayerLayout's starting mode, whatever the SDK's default
-        playerObservations = observePlayer()
+        playerObservations = observePlayer() + [observePlayerStatus()]
         playerNotifications = [observeRateChanges()]
         system.register(self)
         perform(machine.initialActions)

@@ -355,3 +355,43 @@ struct AVPlayerEngineStateMachineExternalPlaybackTests {
         #expect(machine.isReady)
     }
 }
+
+/// The player itself fails: `AVPlayer.status == .failed`, or the media services were reset.
+@Suite("AVPlayerEngineStateMachine: the player fails")
+struct AVPlayerEngineStateMachinePlayerFailureTests {
+    typealias Machine = AVPlayerEngineStateMachine
+
+    @Test("a ready player whose status turns .failed tells the pool once; every later load fails at once")
+    func readyPlayerFails() {
+        var machine = Fixture.playing()
+        let error = AVPlayerEngineError.playbackFailed(reason: "the player failed: -11819")
+        #expect(
+            machine.playerFailed("the player failed: -11819") == [.stopObserving(1), .reportFailure(error.description)])
+        #expect(machine.playerFailed("again") == [])
+        let (id, actions) = machine.loadRequested()
+        #expect(actions == [.finishLoad(id, .failed(error))])
+    }
+
+    @Test("a reset of the media services fails a waiting load and tells the pool, whatever the load's stage")
+    func mediaServicesResetDuringLoad() {
+        var machine = Machine()
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        let error = AVPlayerEngineError.playbackFailed(reason: "the media services were reset")
+        #expect(
+            machine.systemEvent(.mediaServicesReset) == [
+                .stopObserving(1), .finishLoad(1, .failed(error)), .reportFailure(error.description),
+            ])
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [], "the old item's news is dropped")
+    }
+
+    @Test("an engine with nothing loaded, or shut down, reports the reset once, or not at all")
+    func idleAndShutDown() {
+        var idle = Machine()
+        let error = AVPlayerEngineError.playbackFailed(reason: "the media services were reset")
+        #expect(idle.systemEvent(.mediaServicesReset) == [.reportFailure(error.description)])
+        var shutDown = Machine()
+        _ = shutDown.shutdownRequested()
+        #expect(shutDown.systemEvent(.mediaServicesReset) == [])
+    }
+}

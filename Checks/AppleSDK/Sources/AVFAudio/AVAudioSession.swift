@@ -35,6 +35,16 @@ extension AVAudioSession {
     @available(iOS 6.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     @available(macOS, unavailable)
     public static let routeChangeNotification = NSNotification.Name("AVAudioSessionRouteChangeNotification")
+
+    /// `OS_EXPORT NSNotificationName const  AVAudioSessionMediaServicesWereResetNotification API_AVAILABLE(ios(6.0),
+    /// watchos(2.0), tvos(9.0)) API_UNAVAILABLE(macos);` (AVFAudio.framework/Headers/AVAudioSession.h, iOS 18 SDK) —
+    /// in Swift `class let mediaServicesWereResetNotification: NSNotification.Name`: the media server restarted;
+    /// "re-initialize any audio objects used by your application. See Technical Q&A QA1749."
+    /// https://developer.apple.com/documentation/avfaudio/avaudiosession/mediaserviceswereresetnotification
+    @available(iOS 6.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    public static let mediaServicesWereResetNotification = NSNotification.Name(
+        "AVAudioSessionMediaServicesWereResetNotification")
 }
 
 /// `OS_EXPORT NSString *const AVAudioSessionInterruptionTypeKey API_AVAILABLE(ios(6.0), watchos(2.0), tvos(9.0))

@@ -13,6 +13,17 @@ open class AVPlayer: NSObject {
     /// https://developer.apple.com/documentation/avfoundation/avplayer/init()
     nonisolated override public init() { super.init() }
 
+    /// `@property (readonly) AVPlayerStatus status NS_SWIFT_NONISOLATED;` (AVPlayer.h): `.failed` means the player
+    /// "can no longer be used for playback and a new instance needs to be created in its place"; key-value
+    /// observable.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/status-swift.property
+    nonisolated open var status: AVPlayer.Status { .unknown }
+
+    /// `@property (readonly, nullable) NSError *error NS_SWIFT_NONISOLATED;` (AVPlayer.h): the failure's error when
+    /// `status` is `.failed`, else `nil`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/error
+    nonisolated open var error: (any Error)? { nil }
+
     /// `- (void)replaceCurrentItemWithPlayerItem:(nullable AVPlayerItem *)item NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayer/replacecurrentitem(with:)
     nonisolated open func replaceCurrentItem(with item: AVPlayerItem?) {}
@@ -109,6 +120,10 @@ extension AVPlayer {
     /// https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
     public typealias TimeControlStatus = AVPlayerTimeControlStatus
+
+    /// `AVPlayerStatus`, non-frozen (declared in `AVFoundationEnums`).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/status-swift.enum
+    public typealias Status = AVPlayerStatus
 
     /// `AVPlayerActionAtItemEnd`, non-frozen (declared in `AVFoundationEnums`).
     /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.enum

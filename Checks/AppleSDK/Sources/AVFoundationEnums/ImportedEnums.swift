@@ -37,3 +37,13 @@ public enum AVPlayerActionAtItemEnd: Int, Sendable {
     case pause = 1
     case none = 2
 }
+
+/// `typedef NS_ENUM(NSInteger, AVPlayerStatus)` (AVPlayer.h, iPhoneOS18.0.sdk): unknown = 0, readyToPlay = 1,
+/// failed = 2 ("the receiver can no longer be used for playback and a new instance needs to be created in its
+/// place"); in Swift `AVPlayer.Status`.
+/// https://developer.apple.com/documentation/avfoundation/avplayer/status-swift.enum
+public enum AVPlayerStatus: Int, Sendable {
+    case unknown = 0
+    case readyToPlay = 1
+    case failed = 2
+}
