@@ -107,6 +107,12 @@ extension AVPlayerEngineStateMachine {
             return reportIfChanged()
         case (.ready(id), .playedToEnd):
             return playedToEnd()
+        case (.waitingForReady(id, _), .rateCapabilities(let capabilities)),
+            (.waitingForFirstFrame(id), .rateCapabilities(let capabilities)):
+            playback.capabilities = capabilities
+            return []
+        case (.ready(id), .rateCapabilities(let capabilities)):
+            return rateCapabilitiesKnown(capabilities)
         case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
             guard let failure = failure(in: observation) else { return [] }
             return fail(id, failure)
@@ -138,7 +144,7 @@ extension AVPlayerEngineStateMachine {
             guard !error.isDecoderLimit else { return .decoderLimit(reason: error.description) }
             return .playbackFailed(reason: "failed to play to its end: \(error.description)")
         case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
-            .errorLogEntry:
+            .errorLogEntry, .rateCapabilities:
             return nil
         }
     }

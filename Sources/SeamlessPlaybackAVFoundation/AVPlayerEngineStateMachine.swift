@@ -82,6 +82,22 @@ struct AVPlayerEngineStateMachine {
         case duration(seconds: Double)
         /// `AVPlayerItem.didPlayToEndTimeNotification`.
         case playedToEnd
+        /// The item's `canPlayFastForward` and `canPlaySlowForward`, read on the main actor once it is ready to play.
+        case rateCapabilities(RateCapabilities)
+    }
+
+    /// Which rates an item ready to play can play (`AVPlayerItem.h`, `AVPlayerItemRateAndSteppingSupport`): 1–2×
+    /// always; above 2× only with `canPlayFastForward`; below 1× only with `canPlaySlowForward`.
+    struct RateCapabilities: Hashable, Sendable {
+        let canPlayFastForward: Bool
+        let canPlaySlowForward: Bool
+
+        /// Whether the item plays at `rate`.
+        func allows(_ rate: Double) -> Bool {
+            if rate > 2 { return canPlayFastForward }
+            if rate < 1 { return canPlaySlowForward }
+            return true
+        }
     }
 
     /// How a waiting load ends.

@@ -62,7 +62,11 @@ extension PlayerController {
         guard let item = observations[id]?.item else { return }
         let status: Machine.ItemStatus
         switch item.status {
-        case .readyToPlay: status = .readyToPlay
+        case .readyToPlay:
+            let capabilities = Machine.RateCapabilities(
+                canPlayFastForward: item.canPlayFastForward, canPlaySlowForward: item.canPlaySlowForward)
+            observed(.rateCapabilities(capabilities), for: id)
+            status = .readyToPlay
         case .failed: status = .failed(Self.itemError(item.error))
         case .unknown: status = .unknown
         @unknown default: status = .unknown
