@@ -14,6 +14,9 @@ enum PlayerCommand: Hashable, Sendable {
     case setDefaultRate(Float)
     /// `player.actionAtItemEnd = value`: what the player does at the end of its item.
     case setActionAtItemEnd(ActionAtItemEnd)
+    /// `player.audiovisualBackgroundPlaybackPolicy = value` (iOS 15): whether the system pauses a player showing
+    /// video when the app goes to the background.
+    case setBackgroundPlayback(BackgroundPlayback)
     /// `player.play()`: plays at `defaultRate`.
     case play
     /// `player.pause()`.
@@ -43,6 +46,23 @@ enum PlayerCommand: Hashable, Sendable {
             switch mode {
             case .aspectFit: self = .resizeAspect
             case .aspectFill: self = .resizeAspectFill
+            }
+        }
+    }
+
+    /// `AVPlayerAudiovisualBackgroundPlaybackPolicy`, for the two ``BackgroundPolicy`` values.
+    enum BackgroundPlayback: Hashable, Sendable {
+        /// `.pauses`: the player is paused on going to the background.
+        case pauses
+        /// `.continuesIfPossible`: the system makes its best effort to go on playing (with the `audio` background
+        /// mode).
+        case continuesIfPossible
+
+        /// What the player does in the background under `policy`.
+        init(_ policy: BackgroundPolicy) {
+            switch policy {
+            case .pauseInBackground: self = .pauses
+            case .keepAudioInBackground: self = .continuesIfPossible
             }
         }
     }

@@ -10,6 +10,8 @@ extension PlayerController {
         case .setVolume(let volume): player.volume = volume
         case .setDefaultRate(let rate): player.defaultRate = rate
         case .setActionAtItemEnd(let action): player.actionAtItemEnd = action == .pause ? .pause : .none
+        case .setBackgroundPlayback(let policy):
+            player.audiovisualBackgroundPlaybackPolicy = policy == .pauses ? .pauses : .continuesIfPossible
         case .play: player.play()
         case .pause: player.pause()
         case .replaceCurrentItem: player.replaceCurrentItem(with: incomingItem)

@@ -95,6 +95,18 @@ open class AVPlayer: NSObject {
     @available(visionOS, unavailable)
     nonisolated open var isExternalPlaybackActive: Bool { false }
 
+    /// `@property (nonatomic) AVPlayerAudiovisualBackgroundPlaybackPolicy audiovisualBackgroundPlaybackPolicy
+    /// NS_SWIFT_NONISOLATED API_AVAILABLE(macos(12.0), ios(15.0), tvos(15.0), watchos(8.0), visionos(1.0));`
+    /// (AVPlayer.h, category `AVPlayerBackgroundSupport`): `.continuesIfPossible` asks the system to go on playing in
+    /// the background (with the `UIBackgroundModes` it needs); `.pauses` pauses on going there; `.automatic` (the
+    /// default) leaves it to the system.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/audiovisualbackgroundplaybackpolicy
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    nonisolated open var audiovisualBackgroundPlaybackPolicy: AVPlayerAudiovisualBackgroundPlaybackPolicy {
+        get { .automatic }
+        set {}
+    }
+
     /// `@property AVPlayerActionAtItemEnd actionAtItemEnd NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.property
     nonisolated open var actionAtItemEnd: AVPlayer.ActionAtItemEnd {
