@@ -14,8 +14,8 @@ import Foundation
 /// ```
 ///
 /// What each engine does with the events is decided by `AVPlayerEngineStateMachine` and tested on every platform.
-/// The system assumes the app is in the foreground when it is made (at app start); an engine made later starts out
-/// in the background if the app is there. An interruption that began before an engine was made is not that engine's:
+/// The system takes the app to be in the foreground when it is made, unless told otherwise (a launch in the
+/// background); an engine made later starts out in the background if the app is there. An interruption that began before an engine was made is not that engine's:
 /// its end does not resume it. Where UIKit is missing (macOS) nothing is observed: the engines see no system events.
 @MainActor
 public final class AVPlaybackSystem {
@@ -35,10 +35,17 @@ public final class AVPlaybackSystem {
     }
 
     /// Creates a system and starts observing the audio session and the application.
-    /// - Parameter backgroundPolicy: What every engine given this system does in the background. Defaults to
-    ///   ``BackgroundPolicy/pauseInBackground``.
-    public init(backgroundPolicy: BackgroundPolicy = .pauseInBackground) {
+    /// - Parameters:
+    ///   - backgroundPolicy: What every engine given this system does in the background. Defaults to
+    ///     ``BackgroundPolicy/pauseInBackground``.
+    ///   - isInBackground: Whether the app is in the background now: pass
+    ///     `UIApplication.shared.applicationState == .background` when the app may be launched in the background (a
+    ///     background fetch, a silent push), since no `didEnterBackground` comes for a launch that starts there. The
+    ///     system does not read the application object itself (it is unavailable in app extensions). Defaults to
+    ///     `false`.
+    public init(backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false) {
         self.backgroundPolicy = backgroundPolicy
+        self.isInBackground = isInBackground
         observers = SystemNotifications.observe { [weak self] event in
             let system = self
             Task { @MainActor in system?.received(event) }
