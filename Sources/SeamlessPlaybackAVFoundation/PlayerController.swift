@@ -96,6 +96,7 @@ final class PlayerController {
     }
 
     func apply(_ settings: PlaybackSettings) {
+        system?.settingsApplied(settings, by: self)
         perform(machine.applyRequested(settings))
         contentModeApplied(settings.contentMode)
     }
