@@ -25,6 +25,8 @@ import UIKit
 public final class PlayerHostView: UIView, SurfaceHost, LayerHost {
     /// The layer this view shows, while it is attached here.
     private var playerLayer: AVPlayerLayer?
+    /// The engine whose layer that is.
+    private weak var playerEngine: AVPlayerEngine?
     /// The content mode the layer last had here.
     package var laidOutMode: ContentMode?
 
@@ -67,6 +69,7 @@ public final class PlayerHostView: UIView, SurfaceHost, LayerHost {
         // One picture per host: another player's layer still here goes.
         if let previous = playerLayer, previous !== moving, previous.superlayer === layer {
             previous.removeFromSuperlayer()
+            playerEngine?.layerLeft(self)  // so that engine no longer lays its picture out here
         }
         engine.layerMoved(into: self) { [weak holders] in
             guard let holders else { return true }
@@ -76,6 +79,7 @@ public final class PlayerHostView: UIView, SurfaceHost, LayerHost {
         layer.addSublayer(moving)
         CATransaction.commit()
         playerLayer = moving
+        playerEngine = engine
     }
 
     /// Takes the engine's layer out of this view, if it is still here; a layer already moved to another host
@@ -88,7 +92,10 @@ public final class PlayerHostView: UIView, SurfaceHost, LayerHost {
             leaving.removeFromSuperlayer()
             engine.layerLeft(self)
         }
-        if playerLayer === leaving { playerLayer = nil }
+        if playerLayer === leaving {
+            playerLayer = nil
+            playerEngine = nil
+        }
     }
 
     /// Keeps the attached layer filling the view.
