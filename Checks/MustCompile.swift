@@ -28,6 +28,15 @@ func describe(_ item: AVPlayerItem) -> String {
 }
 
 @MainActor
+func hasFailed(_ player: AVPlayer) -> Bool {
+    switch player.status {
+    case .unknown, .readyToPlay: false
+    case .failed: true
+    @unknown default: false
+    }
+}
+
+@MainActor
 func layOut(_ view: UIView, in bounds: CGRect) {
     view.frame = bounds
 }

@@ -72,6 +72,7 @@ extension DemoReport {
         case .paused(.interrupted): "paused: interrupted"
         case .paused(.outputLost): "paused: output lost"
         case .paused(.system): "paused: system"
+        case .paused(.unsupportedRate): "paused: unsupported rate"
         }
     }
 

@@ -20,30 +20,57 @@ public final class AVPlayerEngine: PlaybackEngine {
     private let statuses: StatusReporter
 
     /// Creates a player and its layer, with nothing loaded.
-    /// - Parameters:
-    ///   - system: The pool's system side: its background policy, and the audio session's and the app's events.
-    ///     Give every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose
-    ///     policy is ``BackgroundPolicy/pauseInBackground``.
-    ///   - errorLogLimit: How many error-log entries with the same domain and code one item may log before the
-    ///     engine reports that it can no longer play. Defaults to 3; values below 1 count as 1.
+    /// - Parameter system: The pool's system side: its background policy, and the audio session's and the app's
+    ///   events. Give every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose
+    ///   policy is ``BackgroundPolicy/pauseInBackground``.
     @MainActor
-    public init(system: AVPlaybackSystem? = nil, errorLogLimit: Int = 3) {
+    public init(system: AVPlaybackSystem? = nil) {
         let failures = FailureReporter()
         let statuses = StatusReporter()
         self.failures = failures
         self.statuses = statuses
-        controller = PlayerController(
-            system: system ?? .shared, errorLogLimit: errorLogLimit, failures: failures, statuses: statuses)
+        controller = PlayerController(system: system ?? .shared, failures: failures, statuses: statuses)
     }
 
-    /// The layer that shows the player's picture. Put it in the page's view hierarchy; it already carries
-    /// the active page's `videoGravity`.
+    /// Creates a player and its layer; `errorLogLimit` is ignored.
+    /// - Parameters:
+    ///   - system: As in ``init(system:)``.
+    ///   - errorLogLimit: Ignored: the item's error log is diagnostics, never a failure.
+    @available(*, deprecated, message: "the error log is diagnostics, never a failure: use init(system:)")
+    @MainActor
+    public convenience init(system: AVPlaybackSystem? = nil, errorLogLimit: Int) {
+        self.init(system: system)
+    }
+
+    /// The layer that shows the player's picture. A `PlayerHostView` puts it in the page's view hierarchy and sets
+    /// its `videoGravity` to the host's page's content mode with the move; a layer placed by other means keeps the
+    /// gravity it last had.
     @MainActor
     public var layer: AVPlayerLayer { controller.layer }
 
+    /// The layer moves into `host`: sets its `videoGravity` as the host's page lays the picture out (the mode on the
+    /// engine when `isActive`, else the host's own until its page's settings land). Call it inside the transaction
+    /// that moves the layer, so the two are drawn together.
+    /// - Parameters:
+    ///   - host: The view the layer moves into.
+    ///   - isActive: Whether the lease the host shows is the player's active lease now; read again at a later change
+    ///     of the content mode.
+    @MainActor
+    package func layerMoved(into host: any LayerHost, isActive: @escaping @MainActor () -> Bool) {
+        controller.layerMoved(into: host, isActive: isActive)
+    }
+
+    /// `host` let the layer go.
+    /// - Parameter host: The view the layer left.
+    @MainActor
+    package func layerLeft(_ host: any LayerHost) {
+        controller.layerLeft(host)
+    }
+
     /// Replaces the player's item with one for the media's URL and returns when the item is ready to play
     /// **and** its first frame is on the layer (`AVPlayerLayer.isReadyForDisplay`); while the app is in the
-    /// background, when the item is ready to play. The player is left paused; the pool's next ``apply(_:)`` starts it.
+    /// background, or the video plays on an external device (AirPlay video, `isExternalPlaybackActive`), when the item
+    /// is ready to play. The player is left paused; the pool's next ``apply(_:)`` starts it.
     ///
     /// An item without a video track never shows a first frame, so its load waits until it is cancelled.
     /// - Parameter item: The media; its ``SeamlessPlayback/MediaItem/url`` is what the player plays.
@@ -56,10 +83,11 @@ public final class AVPlayerEngine: PlaybackEngine {
         try await controller.load(url)
     }
 
-    /// Sets `isMuted`, `volume`, the layer's `videoGravity`, `defaultRate` and `actionAtItemEnd` (`.pause`, or
-    /// `.none` for a loop), then calls `pause()` for a paused page or `play()` (which plays at `defaultRate`) for a
+    /// Sets `isMuted`, `volume`, `defaultRate` and `actionAtItemEnd` (`.pause`, or `.none` for a loop), then calls `pause()` for a paused page or `play()` (which plays at `defaultRate`) for a
     /// playing one, except where the engine does not start the player: at the end of an item that stops there, and
-    /// in the background (see ``BackgroundPolicy``). Returns when every call has been made on the player; it
+    /// in the background (see ``BackgroundPolicy``). The content mode becomes the layer's `videoGravity` in the host
+    /// that shows it: with the layer's move into its page's host, or after a short grace when the page showing it
+    /// changed its own mode (never in another page's view). Returns when every call has been made on the player; it
     /// completes even when its task is cancelled. An apply ends any system pause in force: it is a page's decision.
     /// - Parameter settings: The active page's settings.
     public func apply(_ settings: PlaybackSettings) async {
@@ -89,8 +117,8 @@ public final class AVPlayerEngine: PlaybackEngine {
     }
 
     /// Keeps the pool's failure handler. After a load has finished, the engine calls it, once, when the
-    /// item's status becomes `.failed`, when the item fails to play to its end, or when its error log
-    /// repeats one fault `errorLogLimit` times.
+    /// item's status becomes `.failed` or the item fails to play to its end. Entries of the item's error log are
+    /// diagnostics (`AVPlayerItem.h`), never a failure: the player retries what it can.
     /// - Parameter report: Tells the pool why the engine can no longer play.
     public func onFailure(_ report: @escaping @Sendable (String) -> Void) {
         failures.setHandler(report)

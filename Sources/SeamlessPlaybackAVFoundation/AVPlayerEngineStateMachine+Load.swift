@@ -10,6 +10,7 @@ extension AVPlayerEngineStateMachine {
         lastLoad += 1
         let id = lastLoad
         if state == .shutDown { return (id, [.finishLoad(id, .failed(.shutDown))]) }
+        if let playerFailure { return (id, [.finishLoad(id, .failed(.playbackFailed(reason: playerFailure)))]) }
         var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
         actions += interruptSeek()
         let commands: [PlayerCommand] =
@@ -19,7 +20,6 @@ extension AVPlayerEngineStateMachine {
         state = .replacing(id)
         layerSeenNotReady = false
         layerReadings = 0
-        errorLogCounts = [:]
         playback.loadStarted()
         return (id, actions + reportIfChanged())
     }
@@ -28,6 +28,36 @@ extension AVPlayerEngineStateMachine {
     mutating func itemReplaced(_ id: LoadID) {
         guard state == .replacing(id) else { return }
         state = .waitingForReady(id, firstFrameSeen: false)
+    }
+
+    /// The player's `isExternalPlaybackActive`, read on the main actor. While the video plays on an external device
+    /// (AirPlay video, on by default through `allowsExternalPlayback`) the layer is never ready for display, so a load
+    /// finishes when its item is ready to play, and one waiting for its first frame finishes now.
+    mutating func externalPlaybackChanged(isActive: Bool) -> [Action] {
+        isPlayingExternally = isActive
+        guard isActive, case .waitingForFirstFrame(let id) = state else { return [] }
+        return finishReady(id)
+    }
+
+    /// The player can no longer play: its `status` became `.failed` (`AVPlayer.h`: "a new instance needs to be
+    /// created in its place"), or the media services were reset (Technical Q&A QA1749: every AVFoundation object
+    /// must be made again). The engine tells the pool through its failure hook, so that the pool replaces it; a
+    /// waiting load and seek fail, the item's observations stop, and every later load fails at once. Only the first
+    /// call does anything.
+    /// - Parameter reason: What failed, for the report.
+    mutating func playerFailed(_ reason: String) -> [Action] {
+        guard state != .shutDown, playerFailure == nil else { return [] }
+        playerFailure = reason
+        let error = AVPlayerEngineError.playbackFailed(reason: reason)
+        var actions: [Action] = []
+        if let id = currentLoad, isObserving {
+            let wasWaiting = isWaiting(id)
+            state = .failed(id, reason: error.description)
+            playback.itemGone()
+            actions.append(.stopObserving(id))
+            if wasWaiting { actions.append(.finishLoad(id, .failed(error))) }
+        }
+        return actions + failSeek(with: .seekFailed(reason: "the player failed")) + [.reportFailure(error.description)]
     }
 
     /// The load's task was cancelled: the item is removed so it holds no decoder.
@@ -58,8 +88,9 @@ extension AVPlayerEngineStateMachine {
     mutating func observed(_ observation: Observation, for id: LoadID) -> [Action] {
         switch (state, observation) {
         case (.waitingForReady(id, let firstFrameSeen), .itemStatus(.readyToPlay)):
-            // In the background the layer may draw no frame until the app comes back: ready to play is enough.
-            if firstFrameSeen || holds.isInBackground { return finishReady(id) }
+            // In the background the layer may draw no frame until the app comes back, and with AirPlay video it draws
+            // none at all: ready to play is enough.
+            if firstFrameSeen || holds.isInBackground || isPlayingExternally { return finishReady(id) }
             state = .waitingForFirstFrame(id)
             return []
         case (.waitingForReady(id, _), .layerReadyForDisplay(let isReady)):
@@ -76,6 +107,12 @@ extension AVPlayerEngineStateMachine {
             return reportIfChanged()
         case (.ready(id), .playedToEnd):
             return playedToEnd()
+        case (.waitingForReady(id, _), .rateCapabilities(let capabilities)),
+            (.waitingForFirstFrame(id), .rateCapabilities(let capabilities)):
+            playback.capabilities = capabilities
+            return []
+        case (.ready(id), .rateCapabilities(let capabilities)):
+            return rateCapabilitiesKnown(capabilities)
         case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
             guard let failure = failure(in: observation) else { return [] }
             return fail(id, failure)
@@ -94,11 +131,11 @@ extension AVPlayerEngineStateMachine {
         return isReady && (layerSeenNotReady || layerReadings > 1)
     }
 
-    /// Which observations are failures: a `.failed` status, a failure to play to the end, and the
-    /// ``errorLogLimit``-th error-log entry with the same domain and code (the player retries what it can
-    /// recover from, so a fault that keeps coming back is one it is not recovering from). AVFoundation's
-    /// decoder-temporarily-unavailable error is the decoder limit, whichever way it comes.
-    private mutating func failure(in observation: Observation) -> AVPlayerEngineError? {
+    /// Which observations are failures: the item's `.failed` status and a failure to play to the end, as
+    /// `AVPlayerItem.h` says. Error-log entries are not: the header calls the log diagnostics, and a long or looping
+    /// clip on a flaky network logs faults the player recovers from. AVFoundation's decoder-temporarily-unavailable
+    /// error is the decoder limit, whichever way it comes.
+    private func failure(in observation: Observation) -> AVPlayerEngineError? {
         switch observation {
         case .itemStatus(.failed(let error)):
             return error.isDecoderLimit
@@ -106,14 +143,8 @@ extension AVPlayerEngineStateMachine {
         case .failedToPlayToEnd(let error):
             guard !error.isDecoderLimit else { return .decoderLimit(reason: error.description) }
             return .playbackFailed(reason: "failed to play to its end: \(error.description)")
-        case .errorLogEntry(let entry):
-            let key = "\(entry.domain) \(entry.code)"
-            let count = errorLogCounts[key, default: 0] + 1
-            errorLogCounts[key] = count
-            guard count >= errorLogLimit else { return nil }
-            let comment = entry.comment.map { " (\($0))" } ?? ""
-            return .playbackFailed(reason: "error log: \(entry.domain) \(entry.code)\(comment), \(count) times")
-        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd:
+        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
+            .errorLogEntry, .rateCapabilities:
             return nil
         }
     }

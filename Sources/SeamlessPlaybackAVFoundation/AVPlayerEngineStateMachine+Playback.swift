@@ -19,6 +19,11 @@ extension AVPlayerEngineStateMachine {
         var hasEnded = false
         /// The last status reported; `nil` before the first, and after an item went away.
         var reported: StatusReport?
+        /// The rates the current item plays; `nil` until it is known.
+        var capabilities: RateCapabilities?
+        /// The applied settings play at a rate the item cannot play: the engine holds the player paused and reports
+        /// `.paused(.unsupportedRate)`, until settings it can play are applied.
+        var isRateUnsupported = false
 
         /// A load starts: the player is paused and holds no item of ours yet.
         mutating func loadStarted() {
@@ -26,6 +31,8 @@ extension AVPlayerEngineStateMachine {
             reading = .paused(at: .nan)
             duration = nil
             hasEnded = false
+            capabilities = nil
+            isRateUnsupported = false
         }
 
         /// The item failed or was removed: nothing more is reported for it.
@@ -40,7 +47,22 @@ extension AVPlayerEngineStateMachine {
     /// Whether the player is meant to move now: a load finished, the applied settings play, no load's pause stands
     /// and the item has not ended. The system's pauses are judged against it.
     var isMeantToMove: Bool {
-        isReady && playback.settingsPlay && !playback.isHeldByLoad && !playback.hasEnded
+        isReady && playback.settingsPlay && !playback.isHeldByLoad && !playback.hasEnded && !playback.isRateUnsupported
+    }
+
+    /// Whether the item, if its rates are known, cannot play `settings` as they ask.
+    private func cannotPlay(_ settings: PlaybackSettings) -> Bool {
+        !settings.isPaused && !(playback.capabilities?.allows(settings.rate) ?? true)
+    }
+
+    /// The ready item's rates are known: settings that play at a rate it cannot play hold it paused, reported
+    /// `.paused(.unsupportedRate)`, rather than let it play at another rate.
+    mutating func rateCapabilitiesKnown(_ capabilities: RateCapabilities) -> [Action] {
+        playback.capabilities = capabilities
+        guard isMeantToMove, let settings = playback.applied, cannotPlay(settings) else { return [] }
+        playback.isRateUnsupported = true
+        holds.hold = nil
+        return [.send([pauseCommand()])] + reportIfChanged()
     }
 
     // MARK: Inputs
@@ -52,15 +74,18 @@ extension AVPlayerEngineStateMachine {
     /// could not). Its last command is `play()` when the settings play, except where the engine does
     /// not start the player: at an end that pauses (the last frame stays), and in the background, where nothing
     /// starts (``BackgroundPolicy/pauseInBackground``: nothing plays there; ``BackgroundPolicy/keepAudioInBackground``:
-    /// only a player already moving goes on). A looping apply on an ended item seeks to the start first.
+    /// only a player already moving goes on), and at a rate the item cannot play (it is held paused and reported
+    /// `.paused(.unsupportedRate)`, never played at another rate). A looping apply on an ended item seeks to the start
+    /// first.
     mutating func applyRequested(_ settings: PlaybackSettings) -> [Action] {
         guard state != .shutDown else { return [] }
         playback.applied = settings
         playback.isHeldByLoad = false
+        playback.isRateUnsupported = cannotPlay(settings)
         holds.hold = nil
         // A page that plays during an interruption: the player tries; if the interruption holds it, its end (with
         // `.shouldResume`) plays it, and a route that is gone never does.
-        if !settings.isPaused, let interruption = holds.interruption {
+        if !settings.isPaused, !playback.isRateUnsupported, let interruption = holds.interruption {
             holds.hold = interruption.isRouteDisconnection ? .outputLoss : .interruption
         }
         var commands = PlayerCommand.applying(settings)
@@ -69,7 +94,8 @@ extension AVPlayerEngineStateMachine {
             playback.hasEnded = false
             commands.append(loopSeek())
         }
-        commands.append(settings.isPaused || playback.hasEnded ? pauseCommand() : startCommand(isResume: false))
+        let holdsStill = settings.isPaused || playback.hasEnded || playback.isRateUnsupported
+        commands.append(holdsStill ? pauseCommand() : startCommand(isResume: false))
         return [.send(commands)] + reportIfChanged()
     }
 
@@ -153,6 +179,7 @@ extension AVPlayerEngineStateMachine {
         case .idle, .failed, .cancelled, .shutDown: return nil
         }
         if playback.hasEnded { return .ended }
+        if playback.isRateUnsupported { return .paused(.unsupportedRate) }
         guard let reading = playback.reading else { return nil }
         switch reading.motion {
         case .stopped: return isMeantToMove ? .paused(holds.pauseReason) : .paused(.requested)

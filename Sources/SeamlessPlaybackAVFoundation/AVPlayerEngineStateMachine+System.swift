@@ -6,10 +6,14 @@ extension AVPlayerEngineStateMachine {
         playback.reading.map { $0.motion != .stopped } ?? true
     }
 
-    /// What a new engine does before anything else: a layer made in the background with
+    /// What a new engine does before anything else: it tells the player its background policy (iOS 15's
+    /// `audiovisualBackgroundPlaybackPolicy`: `.continuesIfPossible` with ``BackgroundPolicy/keepAudioInBackground``,
+    /// the supported way to keep a video's sound in the background, since iOS pauses a player showing video before
+    /// `didEnterBackground` arrives; `.pauses` otherwise), and a layer made in the background with
     /// ``BackgroundPolicy/keepAudioInBackground`` lets go of the player at once, as every other engine's did.
     var initialActions: [Action] {
-        holds.isLayerDetached ? [.send([.detachLayer])] : []
+        let policy = PlayerCommand.setBackgroundPlayback(.init(holds.policy))
+        return [.send(holds.isLayerDetached ? [policy, .detachLayer] : [policy])]
     }
 
     /// The system did something to every player of the app. Returns what this engine does about it.
@@ -26,6 +30,7 @@ extension AVPlayerEngineStateMachine {
         case .outputLost: return outputLost()
         case .enteredBackground: return enteredBackground()
         case .willEnterForeground: return willEnterForeground()
+        case .mediaServicesReset: return playerFailed("the media services were reset")
         }
     }
 

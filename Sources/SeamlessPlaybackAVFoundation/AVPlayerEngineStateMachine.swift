@@ -14,9 +14,10 @@ import SeamlessPlayback
 /// - `idle` → `replacing` (a load starts)
 /// - `replacing` → `waitingForReady` (the item is on the player), `cancelled`, `shutDown`
 /// - `waitingForReady` → `waitingForFirstFrame` (status `.readyToPlay`), `ready` (when the first frame was
-///   already seen, or the app is in the background), `failed`, `cancelled`, `shutDown`
-/// - `waitingForFirstFrame` → `ready` (the layer is ready for display, or the app entered the background), `failed`,
-///   `cancelled`, `shutDown`
+///   already seen, the app is in the background, or the video plays on an external device), `failed`, `cancelled`,
+///   `shutDown`
+/// - `waitingForFirstFrame` → `ready` (the layer is ready for display, the app entered the background, or external
+///   playback began), `failed`, `cancelled`, `shutDown`
 /// - `ready` → `failed` (a failure in mid-playback, reported once), `replacing` (the next load), `shutDown`
 /// - `failed`, `cancelled` → `replacing` (the next load), `shutDown`
 /// - `shutDown` is final.
@@ -73,13 +74,30 @@ struct AVPlayerEngineStateMachine {
         case layerReadyForDisplay(Bool)
         /// `AVPlayerItem.failedToPlayToEndTimeNotification`, with the error it carried.
         case failedToPlayToEnd(ItemError)
-        /// `AVPlayerItem.newErrorLogEntryNotification`, with one new entry of the log.
+        /// `AVPlayerItem.newErrorLogEntryNotification`, with one new entry of the log: diagnostics, never a failure
+        /// (`AVPlayerItem.h` describes the log as such; the player retries what it can).
         case errorLogEntry(ErrorLogEntry)
         /// The item's `duration` in seconds (`CMTimeGetSeconds`), read on the main actor: NaN while it is
         /// indefinite (not loaded yet, or a live stream).
         case duration(seconds: Double)
         /// `AVPlayerItem.didPlayToEndTimeNotification`.
         case playedToEnd
+        /// The item's `canPlayFastForward` and `canPlaySlowForward`, read on the main actor once it is ready to play.
+        case rateCapabilities(RateCapabilities)
+    }
+
+    /// Which rates an item ready to play can play (`AVPlayerItem.h`, `AVPlayerItemRateAndSteppingSupport`): 1–2×
+    /// always; above 2× only with `canPlayFastForward`; below 1× only with `canPlaySlowForward`.
+    struct RateCapabilities: Hashable, Sendable {
+        let canPlayFastForward: Bool
+        let canPlaySlowForward: Bool
+
+        /// Whether the item plays at `rate`.
+        func allows(_ rate: Double) -> Bool {
+            if rate > 2 { return canPlayFastForward }
+            if rate < 1 { return canPlaySlowForward }
+            return true
+        }
     }
 
     /// How a waiting load ends.
@@ -121,9 +139,6 @@ struct AVPlayerEngineStateMachine {
         case report(StatusReport)
     }
 
-    /// How many error-log entries with the same domain and code one item may log before the fault is
-    /// judged one the player is not recovering from.
-    let errorLogLimit: Int
     /// Where the current load is.
     var state = LoadState.idle
     /// The last load's ID.
@@ -134,8 +149,11 @@ struct AVPlayerEngineStateMachine {
     /// Readings of the layer's readiness for this load: the first answers the observation's initial
     /// callback, every later one a change.
     var layerReadings = 0
-    /// Error-log entries of the current item, by domain and code.
-    var errorLogCounts: [String: Int] = [:]
+    /// The player plays its video on an external device (AirPlay video, `isExternalPlaybackActive`): the layer then
+    /// shows no frame, so a load cannot wait for one.
+    var isPlayingExternally = false
+    /// The player itself failed (`+Load`, ``playerFailed(_:)``): no load can succeed on it any more.
+    var playerFailure: String?
     /// What the player does and what the engine last reported (`+Playback`).
     var playback = Playback()
     /// The seeks sent to the player (`+Seek`).
@@ -145,12 +163,9 @@ struct AVPlayerEngineStateMachine {
 
     /// Creates a machine with no load.
     /// - Parameters:
-    ///   - errorLogLimit: See ``errorLogLimit``; values below 1 count as 1.
     ///   - backgroundPolicy: The pool's policy for the background.
     ///   - isInBackground: Whether the app is in the background when the engine is made.
-    init(errorLogLimit: Int = 3, backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false)
-    {
-        self.errorLogLimit = max(1, errorLogLimit)
+    init(backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false) {
         holds = SystemHolds(policy: backgroundPolicy, isInBackground: isInBackground)
     }
 

@@ -10,12 +10,13 @@ enum PlayerCommand: Hashable, Sendable {
     case setMuted(Bool)
     /// `player.volume = value` (0 silent … 1 full).
     case setVolume(Float)
-    /// `layer.videoGravity = value`.
-    case setVideoGravity(VideoGravity)
     /// `player.defaultRate = value`: the rate the next `play()` starts at. Setting it never starts playback.
     case setDefaultRate(Float)
     /// `player.actionAtItemEnd = value`: what the player does at the end of its item.
     case setActionAtItemEnd(ActionAtItemEnd)
+    /// `player.audiovisualBackgroundPlaybackPolicy = value` (iOS 15): whether the system pauses a player showing
+    /// video when the app goes to the background.
+    case setBackgroundPlayback(BackgroundPlayback)
     /// `player.play()`: plays at `defaultRate`.
     case play
     /// `player.pause()`.
@@ -32,7 +33,8 @@ enum PlayerCommand: Hashable, Sendable {
     /// completion the shell hands back with its ID.
     case seek(to: Duration, id: UInt64)
 
-    /// How the layer scales the picture; the two `AVLayerVideoGravity` values a ``ContentMode`` maps to.
+    /// How the layer scales the picture; the two `AVLayerVideoGravity` values a ``ContentMode`` maps to. Not a command:
+    /// the host showing the layer sets it with the layer's move (``LayerLayout``).
     enum VideoGravity: Hashable, Sendable {
         /// `AVLayerVideoGravity.resizeAspect`: the whole picture, letterboxed.
         case resizeAspect
@@ -44,6 +46,23 @@ enum PlayerCommand: Hashable, Sendable {
             switch mode {
             case .aspectFit: self = .resizeAspect
             case .aspectFill: self = .resizeAspectFill
+            }
+        }
+    }
+
+    /// `AVPlayerAudiovisualBackgroundPlaybackPolicy`, for the two ``BackgroundPolicy`` values.
+    enum BackgroundPlayback: Hashable, Sendable {
+        /// `.pauses`: the player is paused on going to the background.
+        case pauses
+        /// `.continuesIfPossible`: the system makes its best effort to go on playing (with the `audio` background
+        /// mode).
+        case continuesIfPossible
+
+        /// What the player does in the background under `policy`.
+        init(_ policy: BackgroundPolicy) {
+            switch policy {
+            case .pauseInBackground: self = .pauses
+            case .keepAudioInBackground: self = .continuesIfPossible
             }
         }
     }
@@ -81,19 +100,19 @@ enum PlayerCommand: Hashable, Sendable {
 
     /// The commands that put `settings` on the player, in the order they must be sent.
     ///
-    /// Sound and picture first, then `defaultRate` and `actionAtItemEnd`, then exactly one of `play()` or `pause()`.
-    /// Playback is
+    /// Sound first, then `defaultRate` and `actionAtItemEnd`, then exactly one of `play()` or `pause()`. The content
+    /// mode is not among them: the layer's gravity is its host's, set with the layer's move (``LayerLayout``), so a
+    /// borrower's mode never lands in the lender's view. Playback is
     /// never started by setting `rate` (Apple advises against it, and it would not update `defaultRate`):
     /// a paused page ends with `pause()`, so it stays paused whatever its rate; a playing page ends with
     /// `play()`, which starts, or restarts, playback at the `defaultRate` set just before it.
     /// - Parameter settings: Validated settings (the pool validates them before any engine sees them).
-    /// - Returns: Six commands, every property sent every time, so the player never keeps a value from
+    /// - Returns: Five commands, every property sent every time, so the player never keeps a value from
     ///   the previous holder.
     static func applying(_ settings: PlaybackSettings) -> [PlayerCommand] {
         [
             .setMuted(settings.isMuted),
             .setVolume(Float(settings.volume)),
-            .setVideoGravity(VideoGravity(settings.contentMode)),
             .setDefaultRate(Float(settings.rate)),
             .setActionAtItemEnd(ActionAtItemEnd(settings.endAction)),
             settings.isPaused ? .pause : .play,

@@ -1,7 +1,6 @@
 #if canImport(AVFoundation) && !os(watchOS)  // AVPlayerLayer is unavailable on watchOS
 import AVFoundation
 import CoreMedia
-import QuartzCore
 
 extension PlayerController {
     /// Makes the one AVFoundation call a command stands for, on the main actor.
@@ -9,14 +8,10 @@ extension PlayerController {
         switch command {
         case .setMuted(let isMuted): player.isMuted = isMuted
         case .setVolume(let volume): player.volume = volume
-        case .setVideoGravity(let gravity):
-            // `videoGravity` is animatable: a handoff must not animate the picture from fill to fit.
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            layer.videoGravity = gravity == .resizeAspect ? .resizeAspect : .resizeAspectFill
-            CATransaction.commit()
         case .setDefaultRate(let rate): player.defaultRate = rate
         case .setActionAtItemEnd(let action): player.actionAtItemEnd = action == .pause ? .pause : .none
+        case .setBackgroundPlayback(let policy):
+            player.audiovisualBackgroundPlaybackPolicy = policy == .pauses ? .pauses : .continuesIfPossible
         case .play: player.play()
         case .pause: player.pause()
         case .replaceCurrentItem: player.replaceCurrentItem(with: incomingItem)

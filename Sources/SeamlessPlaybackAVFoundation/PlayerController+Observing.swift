@@ -62,7 +62,11 @@ extension PlayerController {
         guard let item = observations[id]?.item else { return }
         let status: Machine.ItemStatus
         switch item.status {
-        case .readyToPlay: status = .readyToPlay
+        case .readyToPlay:
+            let capabilities = Machine.RateCapabilities(
+                canPlayFastForward: item.canPlayFastForward, canPlaySlowForward: item.canPlaySlowForward)
+            observed(.rateCapabilities(capabilities), for: id)
+            status = .readyToPlay
         case .failed: status = .failed(Self.itemError(item.error))
         case .unknown: status = .unknown
         @unknown default: status = .unknown
@@ -95,7 +99,8 @@ extension PlayerController {
     // MARK: The player
 
     /// Watches the player's `rate`, `timeControlStatus` and `reasonForWaitingToPlay` for the engine's life; each
-    /// change schedules one main-actor reading of all three.
+    /// change schedules one main-actor reading of all three. Also `isExternalPlaybackActive` (AirPlay video), read on
+    /// its own.
     func observePlayer() -> [NSKeyValueObservation] {
         let rate = player.observe(\.rate, options: [.new]) { @Sendable [weak self] _, _ in
             let controller = self
@@ -109,7 +114,65 @@ extension PlayerController {
             let controller = self
             Task { @MainActor in controller?.readPlayer() }
         }
-        return [rate, timeControl, waiting]
+        #if os(visionOS)
+        return [rate, timeControl, waiting]  // no external playback there
+        #else
+        let external = player.observe(\.isExternalPlaybackActive, options: [.initial, .new]) {
+            @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readExternalPlayback() }
+        }
+        return [rate, timeControl, waiting, external]
+        #endif
+    }
+
+    #if !os(visionOS)
+    private func readExternalPlayback() {
+        perform(machine.externalPlaybackChanged(isActive: player.isExternalPlaybackActive))
+    }
+    #endif
+
+    /// Watches the player's `status` for the engine's life: `.failed` means it can never play again.
+    func observePlayerStatus() -> NSKeyValueObservation {
+        player.observe(\.status, options: [.initial, .new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readPlayerStatus() }
+        }
+    }
+
+    private func readPlayerStatus() {
+        switch player.status {
+        case .failed: perform(machine.playerFailed("the AVPlayer failed: \(Self.itemError(player.error).description)"))
+        case .unknown, .readyToPlay: break
+        @unknown default: break
+        }
+    }
+
+    /// Watches `AVPlayer.rateDidChangeNotification` for the engine's life: its reason (read where it is posted, as
+    /// a `Sendable` value) tells the player's own pauses for an interruption or the background from anyone else's.
+    func observeRateChanges() -> any NSObjectProtocol {
+        NotificationCenter.default.addObserver(
+            forName: AVPlayer.rateDidChangeNotification, object: player, queue: nil
+        ) { @Sendable [weak self] notification in
+            let reason = Self.rateChangeReason(notification.userInfo?[AVPlayer.rateDidChangeReasonKey] as? String)
+            let controller = self
+            Task { @MainActor in controller?.rateChanged(reason) }
+        }
+    }
+
+    /// The machine's name for a reason's string: the SDK's constants compared by value.
+    nonisolated static func rateChangeReason(_ value: String?) -> Machine.RateChangeReason {
+        switch value.map(AVPlayer.RateDidChangeReason.init(rawValue:)) {
+        case AVPlayer.RateDidChangeReason.setRateCalled?: .setRateCalled
+        case AVPlayer.RateDidChangeReason.setRateFailed?: .setRateFailed
+        case AVPlayer.RateDidChangeReason.audioSessionInterrupted?: .audioSessionInterrupted
+        case AVPlayer.RateDidChangeReason.appBackgrounded?: .appBackgrounded
+        default: .other
+        }
+    }
+
+    private func rateChanged(_ reason: Machine.RateChangeReason) {
+        perform(machine.rateChanged(to: player.rate, reason: reason))
     }
 
     private func readPlayer() {

@@ -31,19 +31,28 @@ final class PlayerController {
     var observations: [Machine.LoadID: LoadObservation] = [:]
     /// The player's own key-value observations (`rate`, `timeControlStatus`, `reasonForWaitingToPlay`), for its life.
     private var playerObservations: [NSKeyValueObservation] = []
+    /// The player's notification observers (`rateDidChangeNotification`), for its life.
+    private var playerNotifications: [any NSObjectProtocol] = []
     /// The item of the load being started, between its creation and the `.replaceCurrentItem` command.
     var incomingItem: AVPlayerItem?
+    /// How the layer scales the picture in the host that shows it (`PlayerController+Layout.swift`).
+    var layout = LayerLayout<ObjectIdentifier>()
+    /// The host showing the layer, if any.
+    weak var shownHost: (any LayerHost)?
+    /// Whether the lease the shown host was attached for is still the player's active lease.
+    var shownIsActive: (@MainActor () -> Bool)?
 
-    init(system: AVPlaybackSystem, errorLogLimit: Int, failures: FailureReporter, statuses: StatusReporter) {
+    init(system: AVPlaybackSystem, failures: FailureReporter, statuses: StatusReporter) {
         player = AVPlayer()
         layer = AVPlayerLayer(player: player)
         machine = Machine(
-            errorLogLimit: errorLogLimit, backgroundPolicy: system.backgroundPolicy,
-            isInBackground: system.isInBackground)
+            backgroundPolicy: system.backgroundPolicy, isInBackground: system.isInBackground)
         self.failures = failures
         self.statuses = statuses
         self.system = system
-        playerObservations = observePlayer()
+        layer.videoGravity = .resizeAspect  // LayerLayout's starting mode, whatever the SDK's default
+        playerObservations = observePlayer() + [observePlayerStatus()]
+        playerNotifications = [observeRateChanges()]
         system.register(self)
         perform(machine.initialActions)
     }
@@ -87,7 +96,9 @@ final class PlayerController {
     }
 
     func apply(_ settings: PlaybackSettings) {
+        system?.settingsApplied(settings, by: self)
         perform(machine.applyRequested(settings))
+        contentModeApplied(settings.contentMode)
     }
 
     func position() -> Duration {
@@ -103,6 +114,8 @@ final class PlayerController {
         perform(machine.shutdownRequested())
         for observation in playerObservations { observation.invalidate() }
         playerObservations = []
+        for token in playerNotifications { NotificationCenter.default.removeObserver(token) }
+        playerNotifications = []
         system?.unregister(self)
     }
 

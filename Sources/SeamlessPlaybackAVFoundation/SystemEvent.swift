@@ -16,6 +16,9 @@ enum SystemEvent: Hashable, Sendable {
     case enteredBackground
     /// `UIApplication.willEnterForegroundNotification`.
     case willEnterForeground
+    /// `AVAudioSession.mediaServicesWereResetNotification`: the media server restarted, and every player made before
+    /// is dead (Technical Q&A QA1749).
+    case mediaServicesReset
 
     /// `AVAudioSession.InterruptionReason`, as far as the engine tells reasons apart.
     enum InterruptionReason: Hashable, Sendable {
@@ -72,7 +75,7 @@ enum SystemEvent: Hashable, Sendable {
         switch self {
         case .enteredBackground: true
         case .willEnterForeground: false
-        case .interruptionBegan, .interruptionEnded, .outputLost: wasInBackground
+        case .interruptionBegan, .interruptionEnded, .outputLost, .mediaServicesReset: wasInBackground
         }
     }
 }

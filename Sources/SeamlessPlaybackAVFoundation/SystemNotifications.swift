@@ -6,7 +6,8 @@ import AVFoundation
 import UIKit
 #endif
 
-/// The notification observers of an ``AVPlaybackSystem``: the audio session's interruptions and route changes, and
+/// The notification observers of an ``AVPlaybackSystem``: the audio session's interruptions, route changes and
+/// resets of the media services, and
 /// the application's moves to the background and back. Each notification's `userInfo` is read where it is posted
 /// (the route change on a secondary thread, per Apple's documentation), turned into a ``SystemEvent`` by the pure
 /// parsers, and handed on; the observers are removed when this object goes.
@@ -48,6 +49,11 @@ final class SystemNotifications {
             let reason = (notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? NSNumber)?.uintValue
             if let event = SystemEvent.routeChange(reason: reason) { deliver(event) }
         }
+        let reset = center.addObserver(
+            forName: AVAudioSession.mediaServicesWereResetNotification, object: session, queue: nil
+        ) { @Sendable _ in
+            deliver(.mediaServicesReset)
+        }
         let background = center.addObserver(
             forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
         ) { @Sendable _ in
@@ -58,7 +64,7 @@ final class SystemNotifications {
         ) { @Sendable _ in
             deliver(.willEnterForeground)
         }
-        return SystemNotifications(tokens: [interruption, routeChange, background, foreground])
+        return SystemNotifications(tokens: [interruption, routeChange, reset, background, foreground])
         #else
         return nil
         #endif

@@ -269,14 +269,20 @@ struct AVPlayerEngineStateMachineSystemTests {
         #expect(machine.systemEvent(.interruptionEnded(shouldResume: true)) == [.send([.play])])
     }
 
-    @Test("keep audio in background: an engine made in the background detaches its layer at once")
-    func madeInTheBackground() {
+    @Test("a new engine sets the player's background policy; one made in the background to keep audio detaches too")
+    func initialActions() {
         #expect(
             Machine(backgroundPolicy: .keepAudioInBackground, isInBackground: true).initialActions == [
-                .send([.detachLayer])
+                .send([.setBackgroundPlayback(.continuesIfPossible), .detachLayer])
             ])
-        #expect(Machine(backgroundPolicy: .keepAudioInBackground).initialActions == [])
-        #expect(Machine(backgroundPolicy: .pauseInBackground, isInBackground: true).initialActions == [])
+        #expect(
+            Machine(backgroundPolicy: .keepAudioInBackground).initialActions == [
+                .send([.setBackgroundPlayback(.continuesIfPossible)])
+            ])
+        #expect(
+            Machine(backgroundPolicy: .pauseInBackground, isInBackground: true).initialActions == [
+                .send([.setBackgroundPlayback(.pauses)])
+            ])
     }
 
     @Test("a foreground without a background before it (or twice) changes nothing")

@@ -12,16 +12,16 @@ struct AVPlayerEngineStateMachineTests {
     static let pausedByLoad = Machine.Action.report(.init(phase: .paused(.requested), duration: nil))
 
     /// A machine whose load 1 has its item on the player.
-    private func waiting(errorLogLimit: Int = 3) -> Machine {
-        var machine = Machine(errorLogLimit: errorLogLimit)
+    private func waiting() -> Machine {
+        var machine = Machine()
         _ = machine.loadRequested()
         machine.itemReplaced(1)
         return machine
     }
 
     /// A machine whose load 1 finished.
-    private func ready(errorLogLimit: Int = 3) -> Machine {
-        var machine = waiting(errorLogLimit: errorLogLimit)
+    private func ready() -> Machine {
+        var machine = waiting()
         _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
         _ = machine.observed(.layerReadyForDisplay(false), for: 1)
         _ = machine.observed(.layerReadyForDisplay(true), for: 1)
@@ -229,46 +229,18 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .ready(1))
     }
 
-    @Test("an error-log fault is a failure at its limit-th repetition, counted per domain and code")
-    func errorLogLimit() {
-        var machine = ready(errorLogLimit: 3)
-        let other = Machine.ErrorLogEntry(domain: "NSURLErrorDomain", code: -1009, comment: nil)
-        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
-        #expect(machine.observed(.errorLogEntry(other), for: 1) == [])
-        #expect(machine.observed(.errorLogEntry(other), for: 1) == [])
-        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
+    @Test("error-log entries are diagnostics: however often one fault repeats, the ready item plays on")
+    func errorLogIsDiagnostics() {
+        var machine = ready()
+        for _ in 0..<10 { #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == []) }
         #expect(machine.state == .ready(1))
-        #expect(
-            machine.observed(.errorLogEntry(Self.entry), for: 1) == [
-                .stopObserving(1),
-                .reportFailure("playback failed: error log: CoreMediaErrorDomain -12938 (HTTP 404), 3 times"),
-            ])
     }
 
-    @Test("error-log counts start again with each item")
-    func errorLogCountsPerItem() {
-        var machine = ready(errorLogLimit: 2)
-        #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == [])
-        _ = machine.loadRequested()
-        machine.itemReplaced(2)
-        #expect(machine.observed(.errorLogEntry(Self.entry), for: 2) == [])
-        #expect(
-            machine.observed(.errorLogEntry(Self.entry), for: 2) == [
-                .stopObserving(2),
-                .finishLoad(
-                    2, .failed(.playbackFailed(reason: "error log: CoreMediaErrorDomain -12938 (HTTP 404), 2 times"))),
-            ])
-    }
-
-    @Test("an error-log limit below one counts as one")
-    func errorLogLimitFloor() {
-        var machine = ready(errorLogLimit: 0)
-        #expect(machine.errorLogLimit == 1)
-        let entry = Machine.ErrorLogEntry(domain: "d", code: 1, comment: nil)
-        #expect(
-            machine.observed(.errorLogEntry(entry), for: 1) == [
-                .stopObserving(1), .reportFailure("playback failed: error log: d 1, 1 times"),
-            ])
+    @Test("error-log entries never fail a load that waits for its item either")
+    func errorLogDuringLoad() {
+        var machine = waiting()
+        for _ in 0..<10 { #expect(machine.observed(.errorLogEntry(Self.entry), for: 1) == []) }
+        #expect(machine.isWaiting(1))
     }
 
     // MARK: Apply, position, shutdown
@@ -280,7 +252,7 @@ struct AVPlayerEngineStateMachineTests {
         #expect(
             machine.applyRequested(settings) == [
                 .send([
-                    .setMuted(true), .setVolume(0.5), .setVideoGravity(.resizeAspectFill), .setDefaultRate(2),
+                    .setMuted(true), .setVolume(0.5), .setDefaultRate(2),
                     .setActionAtItemEnd(.pause), .play,
                 ])
             ])
@@ -349,5 +321,77 @@ struct AVPlayerEngineFirstFrameReadingTests {
         _ = machine.observed(.itemStatus(.readyToPlay), for: id)
         _ = machine.observed(.layerReadyForDisplay(true), for: id)
         #expect(machine.state == .waitingForFirstFrame(id))
+    }
+}
+
+/// AirPlay video: the layer shows no frame while the player plays on an external device.
+@Suite("AVPlayerEngineStateMachine: external playback")
+struct AVPlayerEngineStateMachineExternalPlaybackTests {
+    typealias Machine = AVPlayerEngineStateMachine
+
+    @Test("with AirPlay video active, a load finishes when its item is ready to play: no first frame will come")
+    func loadDuringExternalPlayback() {
+        var machine = Machine()
+        #expect(machine.externalPlaybackChanged(isActive: true) == [])
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        #expect(
+            machine.observed(.itemStatus(.readyToPlay), for: 1) == [
+                Fixture.report(.paused(.requested), duration: nil), .finishLoad(1, .ready),
+            ])
+    }
+
+    @Test("AirPlay video that begins while a load waits for its first frame finishes the load; its end changes nothing")
+    func externalPlaybackBeginsDuringLoad() {
+        var machine = Machine()
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [])
+        #expect(
+            machine.externalPlaybackChanged(isActive: true) == [
+                Fixture.report(.paused(.requested), duration: nil), .finishLoad(1, .ready),
+            ])
+        #expect(machine.externalPlaybackChanged(isActive: false) == [])
+        #expect(machine.isReady)
+    }
+}
+
+/// The player itself fails: `AVPlayer.status == .failed`, or the media services were reset.
+@Suite("AVPlayerEngineStateMachine: the player fails")
+struct AVPlayerEngineStateMachinePlayerFailureTests {
+    typealias Machine = AVPlayerEngineStateMachine
+
+    @Test("a ready player whose status turns .failed tells the pool once; every later load fails at once")
+    func readyPlayerFails() {
+        var machine = Fixture.playing()
+        let error = AVPlayerEngineError.playbackFailed(reason: "the player failed: -11819")
+        #expect(
+            machine.playerFailed("the player failed: -11819") == [.stopObserving(1), .reportFailure(error.description)])
+        #expect(machine.playerFailed("again") == [])
+        let (id, actions) = machine.loadRequested()
+        #expect(actions == [.finishLoad(id, .failed(error))])
+    }
+
+    @Test("a reset of the media services fails a waiting load and tells the pool, whatever the load's stage")
+    func mediaServicesResetDuringLoad() {
+        var machine = Machine()
+        _ = machine.loadRequested()
+        machine.itemReplaced(1)
+        let error = AVPlayerEngineError.playbackFailed(reason: "the media services were reset")
+        #expect(
+            machine.systemEvent(.mediaServicesReset) == [
+                .stopObserving(1), .finishLoad(1, .failed(error)), .reportFailure(error.description),
+            ])
+        #expect(machine.observed(.itemStatus(.readyToPlay), for: 1) == [], "the old item's news is dropped")
+    }
+
+    @Test("an engine with nothing loaded, or shut down, reports the reset once, or not at all")
+    func idleAndShutDown() {
+        var idle = Machine()
+        let error = AVPlayerEngineError.playbackFailed(reason: "the media services were reset")
+        #expect(idle.systemEvent(.mediaServicesReset) == [.reportFailure(error.description)])
+        var shutDown = Machine()
+        _ = shutDown.shutdownRequested()
+        #expect(shutDown.systemEvent(.mediaServicesReset) == [])
     }
 }

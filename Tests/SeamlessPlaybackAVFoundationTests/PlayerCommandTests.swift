@@ -6,19 +6,19 @@ import Testing
 @Suite("PlayerCommand")
 struct PlayerCommandTests {
     @Test(
-        "a playing page: sound, picture, defaultRate, actionAtItemEnd, then play()",
+        "a playing page: sound, defaultRate, actionAtItemEnd, then play()",
         arguments: [
             (
                 PlaybackSettings(),
                 [
-                    PlayerCommand.setMuted(false), .setVolume(1), .setVideoGravity(.resizeAspect), .setDefaultRate(1),
+                    PlayerCommand.setMuted(false), .setVolume(1), .setDefaultRate(1),
                     .setActionAtItemEnd(.pause), .play,
                 ]
             ),
             (
                 PlaybackSettings(isMuted: true, volume: 0.25, rate: 1.5, contentMode: .aspectFill, endAction: .loop),
                 [
-                    .setMuted(true), .setVolume(0.25), .setVideoGravity(.resizeAspectFill), .setDefaultRate(1.5),
+                    .setMuted(true), .setVolume(0.25), .setDefaultRate(1.5),
                     .setActionAtItemEnd(.none), .play,
                 ]
             ),
@@ -32,7 +32,7 @@ struct PlayerCommandTests {
         let commands = PlayerCommand.applying(PlaybackSettings(volume: 0.5, rate: 0.25, isPaused: true))
         #expect(
             commands == [
-                .setMuted(false), .setVolume(0.5), .setVideoGravity(.resizeAspect), .setDefaultRate(0.25),
+                .setMuted(false), .setVolume(0.5), .setDefaultRate(0.25),
                 .setActionAtItemEnd(.pause), .pause,
             ])
         #expect(!commands.contains(.play))

@@ -60,6 +60,21 @@ struct PlayerSurfacesTests {
         await running.value
     }
 
+    @Test func theZoomsCompletionGivesTheCellThePictureBeforeTheCloseAndTheCloseMovesNothing() async throws {
+        let surfaces = PlayerSurfaces(pool: f.pool)
+        let running = Task { await surfaces.run() }
+        let (pages, borrowed) = try await detailShowing(surfaces)
+        surfaces.returnPicture(from: borrowed)
+        #expect(journal.calls.suffix(2) == [attach(cell, pages.lease), detach(page, borrowed)])
+        #expect(journal.hosts(showing: borrowed.player) == ["cell"])
+        await pages.detail.close()
+        surfaces.refresh(borrowed.player)
+        #expect(journal.calls.count == 5, "the close moved nothing")
+        #expect(surfaces.host(showing: borrowed.player) === cell)
+        await f.pool.shutdown()
+        await running.value
+    }
+
     @Test func aReclaimThatLandsBeforeTheBorrowersShowLeavesThePictureInTheCell() async throws {
         let surfaces = PlayerSurfaces(pool: f.pool)
         let pages = try await f.feedPlayingClip()

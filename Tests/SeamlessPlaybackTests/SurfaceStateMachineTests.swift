@@ -192,6 +192,36 @@ struct SurfaceStateMachineTests {
                 == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
         #expect(m.host(showing: other.player) == "cell-2")
     }
+
+    // MARK: The picture given back as the page's exit completes
+
+    @Test func aLeavingPageGivesThePictureBackToTheCellAtOnceAheadOfItsClose() {
+        var m = detailShowing()
+        #expect(
+            step(&m) { $0.returnRequested(from: detail, active: detail) }
+                == [.attach(feed, to: "cell"), .detach(detail, from: "page")])
+        #expect(m.host(showing: player) == "cell")
+        // The close lands: the feed is active again, its host already shows the picture.
+        #expect(step(&m) { $0.activeChanged(player: player, to: feed) } == [])
+        #expect(m.host(showing: player) == "cell")
+    }
+
+    @Test func aRefreshBeforeTheCloseLandsDoesNotTakeThePictureBackToTheLeavingPage() {
+        var m = detailShowing()
+        _ = step(&m) { $0.returnRequested(from: detail, active: detail) }
+        #expect(step(&m) { $0.activeChanged(player: player, to: detail) } == [])
+        #expect(step(&m) { $0.showRequested(feed, in: "cell", active: detail) } == [], "still fenced")
+        #expect(m.host(showing: player) == "cell")
+    }
+
+    @Test func aGiveBackFromAPageNoLongerActiveOrWithNobodyBelowDoesNothing() {
+        var m = detailShowing()
+        #expect(step(&m) { $0.returnRequested(from: feed, active: detail) } == [], "the lender is not the holder")
+        var alone = Machine()
+        _ = step(&alone) { $0.showRequested(feed, in: "cell", active: feed) }
+        #expect(step(&alone) { $0.returnRequested(from: feed, active: feed) } == [], "no page below")
+        #expect(alone.host(showing: player) == "cell")
+    }
 }
 
 @Suite("SurfaceStateMachine: one player per host")
@@ -232,4 +262,5 @@ struct SurfaceStateMachineOneHostTests {
         #expect(machine.host(showing: first) == nil)
         #expect(machine.invariantViolations() == [])
     }
+
 }

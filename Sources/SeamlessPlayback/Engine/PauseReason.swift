@@ -12,4 +12,8 @@ public enum PauseReason: Hashable, Sendable, CaseIterable {
     case outputLost
     /// Any other pause the engine did not ask for: lock-screen or remote controls, another client, a policy.
     case system
+    /// The media cannot play at the settings' ``PlaybackSettings/rate``, so the engine holds it paused rather than
+    /// play it at another rate (an `AVPlayerItem` plays 1–2× always, faster only when it can play fast forward, slower
+    /// only when it can play slow forward). Another rate, in the page's next update, plays it.
+    case unsupportedRate
 }

@@ -63,6 +63,15 @@ public final class PlayerSurfaces {
                 lease, from: ObjectIdentifier(host), active: holders.activeLease(of: lease.player)))
     }
 
+    /// Gives the picture back to the page below, now: call it when the lease's page has left the screen (its exit
+    /// transition completed) and before it closes. The picture is attached at once to the host the page below
+    /// registered, so that view never stands empty while the close lands; the close then moves nothing. Fenced like
+    /// ``show(_:in:)``: nothing happens unless `lease` is the player's active lease and a page below it showed it.
+    /// - Parameter lease: The leaving page's lease.
+    public func returnPicture(from lease: PlayerLease) {
+        perform(machine.returnRequested(from: lease, active: holders.activeLease(of: lease.player)))
+    }
+
     /// Reads the player's active holder from the pool again and moves its picture if that holder's host
     /// does not show it. ``run()`` does this for every change; call it to act on a change at once.
     /// - Parameter player: The player.

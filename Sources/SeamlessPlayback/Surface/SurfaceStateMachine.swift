@@ -85,6 +85,27 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
         return commands
     }
 
+    /// The active page is leaving (its exit transition has completed) and will close: the picture goes back at once
+    /// to the host of the holder below it, attached there for that holder's lease ahead of its settings, rather than
+    /// wait for the close to land (until then the lower page's view would stand empty). The leaving page's
+    /// registration ends, so nothing moves the picture back to it; the close that follows moves nothing.
+    ///
+    /// Accepted only when `lease` is `active` and a lower holder registered a host: otherwise nothing changes.
+    /// - Parameters:
+    ///   - lease: The leaving page's lease.
+    ///   - active: The player's active lease now.
+    /// - Returns: The host calls, in order.
+    mutating func returnRequested(from lease: PlayerLease, active: PlayerLease?) -> [Command] {
+        var commands = activeChanged(player: lease.player, to: active)
+        guard lease == active, var surface = players[lease.player],
+            let below = surface.registrations.last(where: { $0.lease != lease })
+        else { return commands }
+        surface.registrations.removeAll { $0.lease == lease }
+        commands += Self.move(&surface, to: below)
+        players[lease.player] = surface
+        return commands
+    }
+
     /// The pool's record of the player's active lease, read now.
     /// - Parameters:
     ///   - player: The player.

@@ -13,6 +13,17 @@ open class AVPlayer: NSObject {
     /// https://developer.apple.com/documentation/avfoundation/avplayer/init()
     nonisolated override public init() { super.init() }
 
+    /// `@property (readonly) AVPlayerStatus status NS_SWIFT_NONISOLATED;` (AVPlayer.h): `.failed` means the player
+    /// "can no longer be used for playback and a new instance needs to be created in its place"; key-value
+    /// observable.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/status-swift.property
+    nonisolated open var status: AVPlayer.Status { .unknown }
+
+    /// `@property (readonly, nullable) NSError *error NS_SWIFT_NONISOLATED;` (AVPlayer.h): the failure's error when
+    /// `status` is `.failed`, else `nil`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/error
+    nonisolated open var error: (any Error)? { nil }
+
     /// `- (void)replaceCurrentItemWithPlayerItem:(nullable AVPlayerItem *)item NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayer/replacecurrentitem(with:)
     nonisolated open func replaceCurrentItem(with item: AVPlayerItem?) {}
@@ -74,6 +85,28 @@ open class AVPlayer: NSObject {
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
     nonisolated open var reasonForWaitingToPlay: AVPlayer.WaitingReason? { nil }
 
+    /// `@property (readonly, getter=isExternalPlaybackActive) BOOL externalPlaybackActive NS_SWIFT_NONISOLATED
+    /// API_AVAILABLE(macos(10.11), ios(6.0), tvos(9.0)) API_UNAVAILABLE(watchos, visionos);` (AVPlayer.h, category
+    /// `AVPlayerExternalPlaybackSupport`): whether the video plays on an external device (AirPlay video). Apple's page
+    /// calls it key-value observable. `allowsExternalPlayback`, its switch, defaults to `YES`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/isexternalplaybackactive
+    @available(iOS 6.0, macOS 10.11, tvOS 9.0, *)
+    @available(watchOS, unavailable)
+    @available(visionOS, unavailable)
+    nonisolated open var isExternalPlaybackActive: Bool { false }
+
+    /// `@property (nonatomic) AVPlayerAudiovisualBackgroundPlaybackPolicy audiovisualBackgroundPlaybackPolicy
+    /// NS_SWIFT_NONISOLATED API_AVAILABLE(macos(12.0), ios(15.0), tvos(15.0), watchos(8.0), visionos(1.0));`
+    /// (AVPlayer.h, category `AVPlayerBackgroundSupport`): `.continuesIfPossible` asks the system to go on playing in
+    /// the background (with the `UIBackgroundModes` it needs); `.pauses` pauses on going there; `.automatic` (the
+    /// default) leaves it to the system.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/audiovisualbackgroundplaybackpolicy
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    nonisolated open var audiovisualBackgroundPlaybackPolicy: AVPlayerAudiovisualBackgroundPlaybackPolicy {
+        get { .automatic }
+        set {}
+    }
+
     /// `@property AVPlayerActionAtItemEnd actionAtItemEnd NS_SWIFT_NONISOLATED;`
     /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.property
     nonisolated open var actionAtItemEnd: AVPlayer.ActionAtItemEnd {
@@ -99,6 +132,10 @@ extension AVPlayer {
     /// https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
     public typealias TimeControlStatus = AVPlayerTimeControlStatus
+
+    /// `AVPlayerStatus`, non-frozen (declared in `AVFoundationEnums`).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/status-swift.enum
+    public typealias Status = AVPlayerStatus
 
     /// `AVPlayerActionAtItemEnd`, non-frozen (declared in `AVFoundationEnums`).
     /// https://developer.apple.com/documentation/avfoundation/avplayer/actionatitemend-swift.enum
@@ -128,5 +165,62 @@ extension AVPlayer {
         /// https://developer.apple.com/documentation/avfoundation/avplayer/waitingreason/noitemtoplay
         @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
         public static let noItemToPlay = WaitingReason(rawValue: "AVPlayerWaitingWithNoItemToPlayReason")
+    }
+}
+
+/// `AVPlayerRateDidChangeNotification` and its `userInfo` (iOS 15), constants outside the class's `@interface`, so
+/// not isolated. Read against `iPhoneOS18.0.sdk/System/Library/Frameworks/AVFoundation.framework/Headers/AVPlayer.h`
+/// (xybp888/iOS-SDKs).
+extension AVPlayer {
+    /// `AVF_EXPORT NSNotificationName const AVPlayerRateDidChangeNotification API_AVAILABLE(macos(12.0), ios(15.0),
+    /// tvos(15.0), watchos(8.0), visionos(1.0));` — posted by the player when its rate changes; in Swift
+    /// `class let rateDidChangeNotification: NSNotification.Name`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangenotification
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+    nonisolated public static let rateDidChangeNotification = NSNotification.Name("AVPlayerRateDidChangeNotification")
+
+    /// `AVF_EXPORT NSString *const AVPlayerRateDidChangeReasonKey API_AVAILABLE(macos(12.0), ios(15.0), tvos(15.0),
+    /// visionos(1.0)) API_UNAVAILABLE(watchos);` — its value is an `AVPlayerRateDidChangeReason`; in Swift
+    /// `class let rateDidChangeReasonKey: String`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereasonkey
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+    @available(watchOS, unavailable)
+    nonisolated public static let rateDidChangeReasonKey = "AVPlayerRateDidChangeReasonKey"
+
+    /// `typedef NSString * AVPlayerRateDidChangeReason NS_STRING_ENUM;` (AVPlayer.h), imported as a `Sendable`
+    /// string-backed struct, with the four reasons of the iOS 18 SDK (each `API_AVAILABLE(macos(12.0), ios(15.0),
+    /// tvos(15.0), visionos(1.0)) API_UNAVAILABLE(watchos)`).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason
+    public struct RateDidChangeReason: Hashable, RawRepresentable, Sendable {
+        /// The constant's string.
+        public let rawValue: String
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/init(rawvalue:)
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// `AVPlayerRateDidChangeReasonSetRateCalled`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/setratecalled
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let setRateCalled = RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonSetRateCalled")
+
+        /// `AVPlayerRateDidChangeReasonSetRateFailed`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/setratefailed
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let setRateFailed = RateDidChangeReason(rawValue: "AVPlayerRateDidChangeReasonSetRateFailed")
+
+        /// `AVPlayerRateDidChangeReasonAudioSessionInterrupted`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/audiosessioninterrupted
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let audioSessionInterrupted = RateDidChangeReason(
+            rawValue: "AVPlayerRateDidChangeReasonAudioSessionInterrupted")
+
+        /// `AVPlayerRateDidChangeReasonAppBackgrounded`.
+        /// https://developer.apple.com/documentation/avfoundation/avplayer/ratedidchangereason/appbackgrounded
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, visionOS 1.0, *)
+        @available(watchOS, unavailable)
+        public static let appBackgrounded = RateDidChangeReason(
+            rawValue: "AVPlayerRateDidChangeReasonAppBackgrounded")
     }
 }

@@ -33,6 +33,19 @@ open class AVPlayerItem: NSObject {
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
     nonisolated open var duration: CMTime { CMTime() }
 
+    /// `@property (readonly) BOOL canPlayFastForward NS_SWIFT_NONISOLATED API_AVAILABLE(macos(10.8), ios(5.0),
+    /// tvos(9.0), watchos(1.0), visionos(1.0));` (AVPlayerItem.h, `AVPlayerItemRateAndSteppingSupport`, iOS 18 SDK):
+    /// every item ready to play plays at 1.0–2.0; this says whether it plays above 2.0.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/canplayfastforward
+    @available(iOS 5.0, macOS 10.8, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
+    nonisolated open var canPlayFastForward: Bool { false }
+
+    /// `@property (readonly) BOOL canPlaySlowForward NS_SWIFT_NONISOLATED API_AVAILABLE(macos(10.8), ios(6.0),
+    /// tvos(9.0), watchos(1.0), visionos(1.0));` (AVPlayerItem.h): whether the item plays at rates between 0.0 and 1.0.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/canplayslowforward
+    @available(iOS 6.0, macOS 10.8, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
+    nonisolated open var canPlaySlowForward: Bool { false }
+
     /// `- (nullable AVPlayerItemErrorLog *)errorLog NS_SWIFT_NONISOLATED API_AVAILABLE(ios(4.3) …);`
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/errorlog()
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)

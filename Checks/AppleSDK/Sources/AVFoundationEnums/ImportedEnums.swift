@@ -37,3 +37,24 @@ public enum AVPlayerActionAtItemEnd: Int, Sendable {
     case pause = 1
     case none = 2
 }
+
+/// `typedef NS_ENUM(NSInteger, AVPlayerStatus)` (AVPlayer.h, iPhoneOS18.0.sdk): unknown = 0, readyToPlay = 1,
+/// failed = 2 ("the receiver can no longer be used for playback and a new instance needs to be created in its
+/// place"); in Swift `AVPlayer.Status`.
+/// https://developer.apple.com/documentation/avfoundation/avplayer/status-swift.enum
+public enum AVPlayerStatus: Int, Sendable {
+    case unknown = 0
+    case readyToPlay = 1
+    case failed = 2
+}
+
+/// `typedef NS_ENUM(NSInteger, AVPlayerAudiovisualBackgroundPlaybackPolicy) { … } API_AVAILABLE(macos(12.0),
+/// ios(15.0), tvos(15.0), watchos(8.0), visionos(1.0));` (AVPlayer.h, iPhoneOS18.0.sdk): automatic = 1, pauses = 2,
+/// continuesIfPossible = 3; a top-level enum in Swift.
+/// https://developer.apple.com/documentation/avfoundation/avplayeraudiovisualbackgroundplaybackpolicy
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public enum AVPlayerAudiovisualBackgroundPlaybackPolicy: Int, Sendable {
+    case automatic = 1
+    case pauses = 2
+    case continuesIfPossible = 3
+}

@@ -35,6 +35,7 @@ final class DetailPageWithZoom: UIViewController {
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         guard isMovingFromParent else { return }  // popped, not covered by another page
+        surfaces.returnPicture(from: borrowed)  // the cell shows the picture now, not once the close lands
         let session = session
         Task { await session.close() }
     }

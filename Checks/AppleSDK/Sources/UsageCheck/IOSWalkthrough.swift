@@ -26,9 +26,11 @@ func walkthrough(cellView: PlayerHostView, pageView: PlayerHostView, cellFrame: 
     let plan = try TransitionPlan(from: cellFrame, mode: .aspectFill, to: pageFrame, mode: .aspectFit,
                                   videoSize: videoSize)
     let animator = PlayerTransitionAnimator(view: pageView, plan: plan) { direction in
-        // Back, once the exit has run: closing hands the player down; the surfaces attach it to the cell
-        // before they detach it from the page.
-        if direction == .exit { Task { await detail.close() } }
+        // Back, once the exit has run: the cell shows the picture again at once (attached there, then taken
+        // out of the page), and closing hands the player and the feed's settings down.
+        guard direction == .exit else { return }
+        surfaces.returnPicture(from: borrowed)
+        Task { await detail.close() }
     }
     animator.enter()
     surfaces.hide(lease, from: cellView)  // the feed's late viewWillDisappear: refused, the feed lent the player
