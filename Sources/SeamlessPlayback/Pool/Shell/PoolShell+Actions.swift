@@ -150,32 +150,6 @@ extension PoolShell {
         }
     }
 
-    /// Calls the machine's `retryDue` once the pool's clock has gone `delay` further.
-    @inline(never)
-    private mutating func scheduleRetry(of media: MediaItem, on id: PlayerID, after delay: Duration) {
-        let sleep = clock.sleep
-        let pool = self.pool
-        let deadline = clock.now() + delay
-        retryTimers[id]?.cancel()
-        retryTimers[id] = Task {
-            do { try await sleep(deadline) } catch { return }
-            await pool.pool?.retryDue(id, media: media)
-        }
-    }
-
-    mutating func retryDue(_ id: PlayerID, media: MediaItem) {
-        retryTimers[id] = nil
-        run { $0.retryDue(id, media: media) }
-    }
-
-    /// Cancels the load's task and gives the engine ``PlayerPool/Configuration/applyTimeout`` to stop: a cancelled
-    /// load that outlasts it counts as hung, and its engine as failed, so that nothing waits for it.
-    @inline(never)
-    private mutating func cancelLoad(_ media: MediaItem, on id: PlayerID) {
-        lanes[id]?.cancelLoad(media)
-        shortenCall(on: id, to: configuration.applyTimeout, what: "cancelled load of \(media)")
-    }
-
     @inline(never)
     private mutating func notify(_ grant: consuming Grant, _ kind: NoticeKind) {
         let session = grant.session
