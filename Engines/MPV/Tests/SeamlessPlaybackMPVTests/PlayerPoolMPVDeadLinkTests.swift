@@ -4,8 +4,9 @@ import Testing
 
 /// A feed with a dead link, on real playback: a server that accepts the connection and never answers holds up
 /// neither the good clips nor a shutdown. The bounds are on behaviour (the acquire's own timeout, the pool's apply
-/// timeout), with generous slack for a loaded machine; they are not speed measurements.
-@Suite("PlayerPool with real mpv engines: a dead link in the feed")
+/// timeout), with generous slack for a loaded machine; they are not speed measurements. One test at a time, to leave
+/// the CPU to the suites that read playback against the wall clock.
+@Suite("PlayerPool with real mpv engines: a dead link in the feed", .serialized)
 struct PlayerPoolMPVDeadLinkTests {
     static let slack = Duration.milliseconds(1_500)
 

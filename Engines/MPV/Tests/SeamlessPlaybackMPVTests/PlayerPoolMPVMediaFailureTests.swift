@@ -3,7 +3,10 @@ import SeamlessPlaybackMPV
 import Testing
 
 /// Media failures on real playback: `MPVEngine` says what kind each is, and the pool keeps the engine.
-@Suite("PlayerPool with real mpv engines: media that fails")
+///
+/// One case at a time: eight servers and engines started at once would take the CPU from the suites that read
+/// playback against the wall clock.
+@Suite("PlayerPool with real mpv engines: media that fails", .serialized)
 struct PlayerPoolMPVMediaFailureTests {
     /// One bad source and the kind it must fail with.
     enum BadMedia: String, CaseIterable, CustomTestStringConvertible {
