@@ -7,14 +7,17 @@ package final class MediaServerProcess: Sendable {
     private let input: Pipe
     /// The port it listens on.
     package let port: Int
+    /// A port of 127.0.0.1 that refuses connections while the server runs.
+    package let refusingPort: Int
 
-    private init(process: Process, input: Pipe, port: Int) {
+    private init(process: Process, input: Pipe, port: Int, refusingPort: Int) {
         self.process = process
         self.input = input
         self.port = port
+        self.refusingPort = refusingPort
     }
 
-    /// Starts a server of `folder` and returns once it listens (it prints its port first).
+    /// Starts a server of `folder` and returns once it listens (it prints its ports first).
     /// - Parameter folder: What it serves.
     /// - Returns: The running server.
     /// - Throws: ``MediaFixtureError`` when it cannot start or says no port.
@@ -38,8 +41,9 @@ package final class MediaServerProcess: Sendable {
                 line.append(chunk)
             }
             let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let port = Int(text) else { throw MediaFixtureError("the media server printed \(text)") }
-            return MediaServerProcess(process: process, input: input, port: port)
+            let ports = text.split(separator: " ").compactMap { Int($0) }
+            guard ports.count == 2 else { throw MediaFixtureError("the media server printed \(text)") }
+            return MediaServerProcess(process: process, input: input, port: ports[0], refusingPort: ports[1])
         }
     }
 

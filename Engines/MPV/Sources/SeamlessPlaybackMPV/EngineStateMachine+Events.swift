@@ -1,3 +1,5 @@
+import SeamlessPlayback
+
 // MARK: - Events
 
 extension EngineStateMachine {
@@ -10,7 +12,18 @@ extension EngineStateMachine {
 
     private mutating func apply(_ event: MPVEvent) -> [Completion] {
         switch event {
-        case .none, .other, .queueOverflow:
+        case .none:
+            return loadsDrained()
+        case .other, .queueOverflow:
+            return []
+        case .logMessage(let line):
+            let waits = waiters.values.contains { waiter in
+                if case .load(let load) = waiter { load.stopping == nil } else { false }
+            }
+            if waits {
+                loadLog.append(line)
+                if loadLog.count > Self.logLinesKept { loadLog.removeFirst() }
+            }
             return []
         case .shutdown:
             if lifecycle == .running { watch.coreShutDown() }
@@ -32,7 +45,7 @@ extension EngineStateMachine {
             currentEntry = entry
             entries[entry] = .started
             for (id, waiter) in waiters {
-                if case .load(var load) = waiter, load.stopping == nil, load.takesNextStart {
+                if case .load(var load) = waiter, load.isWaiting, load.takesNextStart {
                     load.takesNextStart = false
                     load.entry = entry
                     waiters[id] = .load(load)
@@ -61,12 +74,13 @@ extension EngineStateMachine {
             // A playlist is not the end of its load: the load plays the entry it redirects to. An empty
             // playlist redirects to nothing: its load ends at once.
             if reason == .redirect, error == nil, insertedEntries == 0 {
-                entries[entry] = .ended("the playlist has no entries")
+                let empty = MediaFailureClassifier.emptyPlaylist
+                entries[entry] = .ended(empty, error: empty)
             } else {
                 entries[entry] =
                     reason == .redirect && error == nil
                     ? .redirected(to: inserted)
-                    : .ended(error ?? "playback ended (\(reason)) before it started")
+                    : .ended(error ?? "playback ended (\(reason)) before it started", error: error)
             }
             return interrupted + settleLoads(of: entry)
         }
@@ -93,7 +107,7 @@ extension EngineStateMachine {
             if let stopping = load.stopping {
                 // The late `loadfile` reply of a failed load changes nothing; its `stop` reply ends it.
                 guard request == stopping.request else { return [] }
-                outcome = .failed(stopping.error)
+                outcome = stopping.outcome
                 break
             }
             if let error {
@@ -135,7 +149,7 @@ extension EngineStateMachine {
     private mutating func settleLoads(of entry: Int64) -> [Completion] {
         guard let phase = entries[entry] else { return [] }
         let waiting = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
-            if case .load(let load) = waiter, load.stopping == nil, load.request == nil, load.entry == entry {
+            if case .load(let load) = waiter, load.isWaiting, load.request == nil, load.entry == entry {
                 (id, load)
             } else {
                 nil
@@ -157,11 +171,33 @@ extension EngineStateMachine {
                 // mpv may report the new file's duration after its first frame, or not at all when it equals the old.
                 if watch.duration == nil { startProbe(.duration, property: "duration", as: .double) }
                 return finish(id, .finished)
-            case .ended(let reason):
-                return finish(id, .failed(.playbackFailed(source: load.source, reason: reason)))
+            case .ended(let reason, let error):
+                var load = load
+                load.ended = (reason, error)
+                waiters[id] = .load(load)
+                return nil
             case .started, .loaded, .redirected:
                 return nil
             }
+        }
+    }
+
+    /// mpv's queue is drained, so every log line written before an entry's end has been read: the loads whose entry
+    /// ended fail, with a ``SeamlessPlayback/MediaFailure`` when ``MediaFailureClassifier`` finds the media at fault.
+    /// (A `none` that an `mpv_wakeup` caused may come before the log is read; a missing file then reads as
+    /// ``SeamlessPlayback/MediaFailure/Kind/other``, still the media's failure.)
+    private mutating func loadsDrained() -> [Completion] {
+        let ended = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
+            if case .load(let load) = waiter, load.stopping == nil, load.ended != nil { (id, load) } else { nil }
+        }
+        return ended.sorted { $0.0 < $1.0 }.map { id, load in
+            let (reason, error) = load.ended ?? ("", nil)
+            guard let kind = MediaFailureClassifier.kind(endError: error, log: loadLog) else {
+                return finish(id, .failed(.playbackFailed(source: load.source, reason: reason)))
+            }
+            let said = loadLog.last(where: MediaFailureClassifier.isMissingFile)
+            let detail = said.map { "\(reason) (\($0.prefix): \($0.text))" } ?? reason
+            return finish(id, .mediaFailed(MediaFailure(kind, reason: "mpv could not play \(load.source): \(detail)")))
         }
     }
 

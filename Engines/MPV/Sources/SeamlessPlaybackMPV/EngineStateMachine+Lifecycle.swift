@@ -17,7 +17,7 @@ extension EngineStateMachine {
         let completions = all.compactMap { id -> Completion? in
             switch waiters[id] {
             case .load(let load):
-                return finish(id, .failed(load.stopping?.error ?? .shutDown))
+                return finish(id, load.stopping?.outcome ?? .failed(.shutDown))
             case .probe:
                 _ = finish(id, .finished)
                 return nil

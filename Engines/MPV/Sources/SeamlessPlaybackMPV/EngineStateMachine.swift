@@ -1,3 +1,5 @@
+import SeamlessPlayback
+
 /// The bookkeeping of one mpv handle: who waits for which reply, which requests may go to mpv now,
 /// how far each playlist entry got, and what the player's status is.
 ///
@@ -36,6 +38,8 @@ struct EngineStateMachine {
         case value(MPVValue?)
         /// The call failed; for an apply, the first property mpv refused (the others were still set).
         case failed(MPVError)
+        /// A load failed because of its media (``MediaFailureClassifier``), or did not start in time.
+        case mediaFailed(MediaFailure)
     }
 
     /// One waiter to resume, and how.
@@ -83,8 +87,14 @@ struct EngineStateMachine {
         var entry: Int64?
         /// The reply carried no entry ID (older libmpv), or the entry redirected: the next `START_FILE` is ours.
         var takesNextStart = false
-        /// The load failed (cancelled, timed out): it waits for this `stop` to be done, then throws the error.
-        var stopping: (request: RequestID, error: MPVError)?
+        /// The load failed (cancelled, timed out): it waits for this `stop` to be done, then ends so.
+        var stopping: (request: RequestID, outcome: Outcome)?
+        /// Its entry ended before playing, with this reason and mpv's error: the load fails when mpv's queue is
+        /// drained (an ``MPVEvent/none``), since mpv hands out the log lines that say why only after its events.
+        var ended: (reason: String, error: String?)?
+
+        /// Whether it still waits for its first frame (not stopping, not ended).
+        var isWaiting: Bool { stopping == nil && ended == nil }
     }
 
     enum Waiter {
@@ -111,12 +121,15 @@ struct EngineStateMachine {
 
     enum EntryPhase: Hashable {
         case started, loaded, playing
-        case ended(String)
+        /// The entry ended before playing: a reason, and mpv's error if it gave one.
+        case ended(String, error: String?)
         /// The entry was a playlist: mpv replaced it with entries from this ID on (`nil`: not said).
         case redirected(to: Int64?)
     }
 
     static let entriesKept = 16
+    /// The most log lines kept for a load's failure; the last say why.
+    static let logLinesKept = 16
 
     /// The most requests sent to mpv and not answered yet.
     let requestLimit: Int
@@ -142,6 +155,8 @@ struct EngineStateMachine {
     /// mpv refused a request for a full queue: send nothing until a reply frees a slot.
     var isBackedUp = false
     var entries: [Int64: EntryPhase] = [:]
+    /// mpv's warnings and errors since the last load started, newest last, while a load waits.
+    var loadLog: [MediaFailureClassifier.LogLine] = []
     var currentEntry: Int64?
 
     /// Creates the bookkeeping of a new handle.
@@ -154,11 +169,18 @@ struct EngineStateMachine {
     var nextDeadline: ContinuousClock.Instant? {
         waiters.values.compactMap { waiter -> ContinuousClock.Instant? in
             switch waiter {
-            case .load(let load) where load.stopping == nil: load.deadline
+            case .load(let load) where load.isWaiting: load.deadline
             case .seek(let seek): seek.deadline
             default: nil
             }
         }.min()
+    }
+
+    /// Whether a load waits for mpv's queue to be drained (see ``Load/ended``): the shell must not sleep.
+    var awaitsDrain: Bool {
+        waiters.values.contains { waiter in
+            if case .load(let load) = waiter { load.stopping == nil && load.ended != nil } else { false }
+        }
     }
 
     /// Calls not yet completed (reserved, cancelled-but-unstarted, or awaiting mpv); the machine's own reads
@@ -191,6 +213,7 @@ struct EngineStateMachine {
     ) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
         watch.loadStarted()
+        loadLog = []
         let request = makeRequest(for: waiter, .loadFile(source))
         waiters[waiter] = .load(Load(source: source, deadline: deadline, timeout: timeout, request: request))
         return .queued([request])
@@ -261,20 +284,25 @@ struct EngineStateMachine {
         case .reserved:
             waiters[waiter] = .cancelled
             return []
+        case .load(let load) where load.stopping == nil && load.ended != nil:
+            // mpv already ended the entry: nothing to stop.
+            return [finish(waiter, .failed(.cancelled))]
         case .load(let load) where load.stopping == nil:
-            return stopAndFail(waiter, load, .cancelled)
+            return stopAndFail(waiter, load, .failed(.cancelled))
         default:
             return []
         }
     }
 
-    /// Fails every load whose deadline is at or before `now`, stopping mpv first (see ``cancel(_:)``).
+    /// Fails every load whose deadline is at or before `now` with a ``SeamlessPlayback/MediaFailure/Kind/timedOut``,
+    /// stopping mpv first (see ``cancel(_:)``).
     mutating func deadlinesPassed(now: ContinuousClock.Instant) -> [Completion] {
         let expired = waiters.compactMap { id, waiter -> (WaiterID, Load)? in
-            if case .load(let load) = waiter, load.stopping == nil, load.deadline <= now { (id, load) } else { nil }
+            if case .load(let load) = waiter, load.isWaiting, load.deadline <= now { (id, load) } else { nil }
         }
         let failedLoads = expired.sorted { $0.0 < $1.0 }.flatMap { id, load in
-            stopAndFail(id, load, .loadTimedOut(source: load.source, timeout: load.timeout))
+            let reason = "playback of \(load.source) did not start within \(load.timeout)"
+            return stopAndFail(id, load, .mediaFailed(MediaFailure(.timedOut, reason: reason)))
         }
         return failedLoads + seekDeadlinesPassed(now: now)
     }
@@ -303,12 +331,12 @@ extension EngineStateMachine {
     }
 
     /// A load failed: unless mpv is going away, it sends `stop` and fails when mpv has done it.
-    private mutating func stopAndFail(_ waiter: WaiterID, _ load: Load, _ error: MPVError) -> [Completion] {
-        guard lifecycle == .running else { return [finish(waiter, .failed(error))] }
+    private mutating func stopAndFail(_ waiter: WaiterID, _ load: Load, _ outcome: Outcome) -> [Completion] {
+        guard lifecycle == .running else { return [finish(waiter, outcome)] }
         var load = load
         load.entry = nil
         load.takesNextStart = false
-        load.stopping = (makeRequest(for: waiter, .stop), error)
+        load.stopping = (makeRequest(for: waiter, .stop), outcome)
         waiters[waiter] = .load(load)
         return []
     }

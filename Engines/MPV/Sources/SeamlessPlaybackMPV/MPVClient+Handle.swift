@@ -10,8 +10,8 @@ extension MPVClient {
     /// Observed too by an engine that renders frames: the video's display size, which ``FrameLayout`` needs.
     static let renderedProperties: [(name: String, format: MPVFormat)] = [("dwidth", .int), ("dheight", .int)]
 
-    /// Creates a handle with the options, initialises it and observes the properties; nothing is left behind on
-    /// failure.
+    /// Creates a handle with the options, initialises it, asks for its warnings and observes the properties; nothing
+    /// is left behind on failure.
     static func createHandle(
         options: [(name: String, value: String)], observing properties: [(name: String, format: MPVFormat)]
     ) throws(MPVError) -> OpaquePointer {
@@ -24,6 +24,8 @@ extension MPVClient {
             }
         }
         var code = mpv_initialize(handle)
+        // Warnings and errors only: why a load failed (an HTTP status, a refused connection) is only said there.
+        if code >= 0 { code = mpv_request_log_messages(handle, "warn") }
         for property in properties where code >= 0 {
             code = mpv_observe_property(handle, 0, property.name, property.format.mpvFormat)
         }

@@ -134,9 +134,11 @@ final class MPVClient: Sendable {
     // MARK: Calls
 
     /// Replaces the playlist with `source` and returns when its first frame is out.
-    /// - Throws: ``MPVError`` when mpv refuses the command, playback ends first, the timeout passes,
-    ///   the task is cancelled or the engine shuts down. After a timeout or a cancellation mpv is stopped.
-    func loadFile(_ source: String, timeout: Duration) async throws(MPVError) {
+    /// An HTTP source that mpv failed to load with no more said is asked for again (``HTTPProbe``), to learn why.
+    /// - Throws: A ``SeamlessPlayback/MediaFailure`` when the media is at fault or the timeout passes; an ``MPVError``
+    ///   when mpv refuses the command, playback ends first for another reason, the task is cancelled or the engine
+    ///   shuts down. After a timeout or a cancellation mpv is stopped.
+    func loadFile(_ source: String, timeout: Duration) async throws {
         let waiter = shared.withLock { $0.machine.reserveWaiter() }
         let outcome = await withTaskCancellationHandler {
             // The event thread may be asleep without a deadline; wake it so it learns this one.
@@ -146,7 +148,17 @@ final class MPVClient: Sendable {
         } onCancel: {
             update { shared in shared.machine.cancel(waiter) + sendReady(&shared.machine) }
         }
-        if case .failed(let error) = outcome { throw error }
+        switch outcome {
+        case .failed(let error): throw error
+        case .mediaFailed(let failure):
+            guard MediaFailureClassifier.needsProbe(failure, source: source) else { throw failure }
+            // Bounded well below a load's timeout; a cancelled caller ends it at once.
+            guard let answer = await HTTPProbe.ask(source, timeout: .seconds(2)) else {
+                throw Task.isCancelled ? MPVError.cancelled : failure
+            }
+            throw MediaFailureClassifier.refined(failure, by: answer)
+        case .finished, .value: return
+        }
     }
 
     /// Sets the properties in order, as one batch, and returns when mpv has replied to every one.
@@ -174,7 +186,7 @@ final class MPVClient: Sendable {
         switch outcome {
         case .failed(let error): throw error
         case .value(let value): return value?.doubleValue ?? 0
-        case .finished: return 0
+        case .finished, .mediaFailed: return 0
         }
     }
 
@@ -189,7 +201,7 @@ final class MPVClient: Sendable {
         switch outcome {
         case .failed(let error): throw error
         case .value(let value): return value
-        case .finished: return nil
+        case .finished, .mediaFailed: return nil
         }
     }
 
@@ -333,9 +345,10 @@ final class MPVClient: Sendable {
     }
 
     /// How long `mpv_wait_event` may sleep: until the next load deadline, forever (-1) when there is
-    /// none, and `nil` when the loop must end.
+    /// none, not at all when a failed load waits for the queue to be drained, and `nil` when the loop must end.
     private static func waitTimeout(for machine: EngineStateMachine) -> Double? {
         guard machine.lifecycle == .running else { return nil }
+        if machine.awaitsDrain { return 0 }
         guard let deadline = machine.nextDeadline else { return -1 }
         let remaining = ContinuousClock.now.duration(to: deadline)
         return max(0, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18)

@@ -38,7 +38,9 @@ extension MPVEngine {
         /// mpv options set before initialisation, over ``headlessDefaults``: pass real outputs here,
         /// e.g. `["vo": "gpu", "ao": "pulse", "wid": "…"]`. Defaults to none.
         public var mpvOptions: [String: String]
-        /// How long ``MPVEngine/load(_:)`` waits for the first frame. Defaults to 10 seconds.
+        /// How long ``MPVEngine/load(_:)`` waits for the first frame before it throws a
+        /// ``SeamlessPlayback/MediaFailure`` of kind ``SeamlessPlayback/MediaFailure/Kind/timedOut``. Defaults to
+        /// 10 seconds.
         public var loadTimeout: Duration
         /// How long ``MPVEngine/seek(to:)`` waits for the first frame at the new position. Defaults to 3 seconds,
         /// below the pool's default apply timeout (5 s, which also bounds a seek), so that a seek mpv never carries

@@ -48,11 +48,20 @@ public final class MPVEngine: PlaybackEngine {
     /// its load (a preload carrying the pool's idle settings) loads paused: mpv decodes the first frame, the load
     /// returns when it is out, and the player stands on it, at the start, until settings that play are applied.
     /// A load that throws after reaching mpv (cancelled, timed out) has stopped mpv first: nothing
-    /// plays on, and the engine takes the next load as usual.
-    /// - Throws: ``MPVError/noSource(mediaID:)``, ``MPVError/loadRejected(source:reason:)``,
-    ///   ``MPVError/playbackFailed(source:reason:)`` (e.g. a missing file),
-    ///   ``MPVError/loadTimedOut(source:timeout:)``, ``MPVError/cancelled`` or ``MPVError/shutDown``.
-    public func load(_ item: MediaItem) async throws(MPVError) {
+    /// plays on, and the engine takes the next load as usual. Cancelling the task stops mpv at once, even while it
+    /// is still connecting to a server that does not answer.
+    ///
+    /// When the media is at fault the load throws a ``SeamlessPlayback/MediaFailure``, which the pool answers by
+    /// keeping the engine: ``SeamlessPlayback/MediaFailure/Kind/notFound`` for HTTP 404 or 410 or a missing file,
+    /// ``SeamlessPlayback/MediaFailure/Kind/network`` for a refused or reset connection, a host that does not resolve
+    /// or HTTP 5xx, ``SeamlessPlayback/MediaFailure/Kind/unsupported`` for a file mpv cannot demux,
+    /// ``SeamlessPlayback/MediaFailure/Kind/timedOut`` when no frame came within ``Options/loadTimeout``, and
+    /// ``SeamlessPlayback/MediaFailure/Kind/other`` when mpv failed to load it for another reason. The kind is read
+    /// from mpv's `end-file` error and its log (see ``MediaFailureClassifier``).
+    /// - Throws: A ``SeamlessPlayback/MediaFailure``, or ``MPVError/noSource(mediaID:)``,
+    ///   ``MPVError/loadRejected(source:reason:)``, ``MPVError/playbackFailed(source:reason:)`` (mpv's outputs
+    ///   failed), ``MPVError/cancelled`` or ``MPVError/shutDown``.
+    public func load(_ item: MediaItem) async throws {
         try await client.loadFile(item.mpvSource(), timeout: options.loadTimeout)
     }
 

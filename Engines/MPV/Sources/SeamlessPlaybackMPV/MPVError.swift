@@ -13,10 +13,9 @@ public enum MPVError: Error, Hashable, Sendable {
     case noSource(mediaID: String)
     /// mpv refused the `loadfile` command; the text is mpv's error.
     case loadRejected(source: String, reason: String)
-    /// mpv opened the source but playback ended before it started; the text is mpv's reason.
+    /// Playback ended before it started, and not because of the media (those throw a
+    /// ``SeamlessPlayback/MediaFailure``): e.g. mpv's audio or video output failed; the text is mpv's reason.
     case playbackFailed(source: String, reason: String)
-    /// Playback did not start within ``MPVEngine/Options/loadTimeout``.
-    case loadTimedOut(source: String, timeout: Duration)
     /// mpv refused to read or set a property; the text is mpv's error.
     case propertyFailed(name: String, reason: String)
     /// mpv refused a command other than `loadfile`; the text is mpv's error.
@@ -50,8 +49,6 @@ extension MPVError: CustomStringConvertible {
             "mpv rejected loadfile \(source): \(reason)"
         case .playbackFailed(let source, let reason):
             "mpv could not play \(source): \(reason)"
-        case .loadTimedOut(let source, let timeout):
-            "playback of \(source) did not start within \(timeout)"
         case .propertyFailed(let name, let reason):
             "mpv property \(name) failed: \(reason)"
         case .commandFailed(let command, let reason):

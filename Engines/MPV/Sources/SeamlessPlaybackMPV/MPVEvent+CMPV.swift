@@ -51,6 +51,18 @@ extension MPVEvent {
                 name: property.flatMap { $0.name.map { String(cString: $0) } } ?? "",
                 value: property.flatMap(MPVEvent.value(of:))
             )
+        case MPV_EVENT_LOG_MESSAGE:
+            guard let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else {
+                self = .other
+                return
+            }
+            let text = message.text.map { String(cString: $0) } ?? ""
+            self = .logMessage(
+                .init(
+                    prefix: message.prefix.map { String(cString: $0) } ?? "",
+                    level: message.level.map { String(cString: $0) } ?? "",
+                    text: text.hasSuffix("\n") ? String(text.dropLast()) : text
+                ))
         case MPV_EVENT_QUEUE_OVERFLOW:
             self = .queueOverflow
         default:

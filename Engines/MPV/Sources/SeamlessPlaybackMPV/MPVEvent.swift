@@ -30,6 +30,9 @@ enum MPVEvent: Hashable, Sendable {
         insertedEntries: Int = 1)
     /// `MPV_EVENT_PROPERTY_CHANGE` of an observed property; `nil` when it has no value now.
     case propertyChange(name: String, value: MPVValue?)
+    /// `MPV_EVENT_LOG_MESSAGE`: a line of mpv's log (the engine asks for warnings and errors). mpv hands these out
+    /// only when no event is queued, so a line written before an event may be read after it.
+    case logMessage(MediaFailureClassifier.LogLine)
     /// `MPV_EVENT_QUEUE_OVERFLOW`: mpv dropped events. Replies are never dropped (mpv reserves room for them).
     case queueOverflow
     /// Any other event.

@@ -1,3 +1,4 @@
+import SeamlessPlayback
 import Testing
 
 @testable import SeamlessPlaybackMPV
@@ -99,7 +100,7 @@ struct EngineStateMachineRequestsTests {
         #expect(machine.watch.playing == .init(entry: 2, source: "list.m3u"))
     }
 
-    @Test("an empty playlist redirects to nothing: its load fails at once, not at its deadline")
+    @Test("an empty playlist redirects to nothing: its load fails once the queue is drained, not at its deadline")
     func emptyPlaylistFailsAtOnce() {
         var machine = Machine()
         let (waiter, loadfile) = load(&machine, "empty.m3u")
@@ -110,9 +111,13 @@ struct EngineStateMachineRequestsTests {
         _ = drain(&machine)
         _ = machine.handle(.commandReply(request: loadfile, error: nil, playlistEntryID: 1))
         _ = machine.handle(.startFile(playlistEntryID: 1))
-        let ended = machine.handle(
+        _ = machine.handle(
             .endFile(playlistEntryID: 1, reason: .redirect, error: nil, insertedEntryID: nil, insertedEntries: 0))
-        #expect(ended.contains { $0.waiter == waiter })
+        let reason = "mpv could not play empty.m3u: the playlist has no entries"
+        #expect(
+            machine.handle(.none) == [
+                .init(waiter: waiter, outcome: .mediaFailed(MediaFailure(.other, reason: reason)))
+            ])
     }
 
     @Test("a redirect without an inserted ID, or before the loadfile reply, still reaches the next entry")

@@ -1,3 +1,4 @@
+import SeamlessPlayback
 import Testing
 
 @testable import SeamlessPlaybackMPV
@@ -59,21 +60,79 @@ struct EngineStateMachineTests {
         #expect(machine.fileLoadedCount == 2)
     }
 
-    @Test("an entry that ends with an error fails its load with mpv's reason")
+    @Test("an entry that ends with an error fails its load once mpv's queue is drained, from the log read by then")
     func endFileErrorFailsLoad() throws {
         var machine = Machine()
         let (waiter, request) = try startLoad(&machine, source: "/missing.mp4")
         _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 4))
         _ = machine.handle(.startFile(playlistEntryID: 4))
-        let completions = machine.handle(.endFile(playlistEntryID: 4, reason: .error, error: "loading failed"))
+        #expect(machine.handle(.endFile(playlistEntryID: 4, reason: .error, error: "loading failed")) == [])
+        #expect(machine.awaitsDrain)
+        #expect(machine.nextDeadline == nil, "an ended load no longer times out")
+        // mpv hands out log lines only when no event is queued: after the end-file they preceded.
+        let line = MediaFailureClassifier.LogLine(
+            prefix: "file", level: "error", text: "Cannot open file '/missing.mp4': No such file or directory")
+        #expect(machine.handle(.logMessage(line)) == [])
+        let reason = "mpv could not play /missing.mp4: loading failed (file: \(line.text))"
         #expect(
-            completions == [
-                .init(
-                    waiter: waiter,
-                    outcome: .failed(.playbackFailed(source: "/missing.mp4", reason: "loading failed"))
-                )
-            ])
+            machine.handle(.none) == [
+                .init(waiter: waiter, outcome: .mediaFailed(MediaFailure(.notFound, reason: reason)))
+            ]
+        )
+        #expect(!machine.awaitsDrain)
         #expect(machine.fileLoadedCount == 0)
+        #expect(machine.pendingWaiterCount == 0)
+    }
+
+    @Test("an entry that ends for a fault of mpv's own outputs fails its load with an MPVError")
+    func endFileEngineFaultFailsLoad() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 4))
+        _ = machine.handle(.startFile(playlistEntryID: 4))
+        let error = "audio output initialization failed"
+        #expect(machine.handle(.endFile(playlistEntryID: 4, reason: .error, error: error)) == [])
+        #expect(
+            machine.handle(.none) == [
+                .init(waiter: waiter, outcome: .failed(.playbackFailed(source: "clip", reason: error)))
+            ])
+    }
+
+    @Test("a load cancelled after its entry ended fails as cancelled without stopping mpv")
+    func cancelAfterEndFile() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        #expect(machine.nextRequest()?.request == request)
+        _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 4))
+        _ = machine.handle(.startFile(playlistEntryID: 4))
+        _ = machine.handle(.endFile(playlistEntryID: 4, reason: .error, error: "loading failed"))
+        #expect(machine.cancel(waiter) == [.init(waiter: waiter, outcome: .failed(.cancelled))])
+        #expect(machine.nextRequest() == nil)
+        #expect(machine.handle(.none) == [])
+    }
+
+    @Test("log lines of an earlier load, or read while no load waits, say nothing of the next load's failure")
+    func logIsTheLoads() throws {
+        var machine = Machine()
+        let notFound = MediaFailureClassifier.LogLine(prefix: "ffmpeg", level: "error", text: "http: HTTP error 404")
+        _ = machine.handle(.logMessage(notFound))
+        #expect(machine.loadLog.isEmpty)
+        let (first, request) = try startLoad(&machine)
+        _ = machine.handle(.logMessage(notFound))
+        _ = machine.handle(.commandReply(request: request, error: nil, playlistEntryID: 1))
+        _ = machine.handle(.startFile(playlistEntryID: 1))
+        _ = machine.handle(.fileLoaded)
+        #expect(machine.handle(.playbackRestart) == [.init(waiter: first, outcome: .finished)])
+        let (second, next) = try startLoad(&machine)
+        #expect(machine.loadLog.isEmpty)
+        _ = machine.handle(.commandReply(request: next, error: nil, playlistEntryID: 2))
+        _ = machine.handle(.endFile(playlistEntryID: 2, reason: .error, error: "unrecognized file format"))
+        let reason = "mpv could not play clip: unrecognized file format"
+        #expect(
+            machine.handle(.none) == [
+                .init(waiter: second, outcome: .mediaFailed(MediaFailure(.unsupported, reason: reason)))
+            ]
+        )
     }
 
     @Test("a refused loadfile fails the load")
@@ -112,7 +171,9 @@ struct EngineStateMachineTests {
         #expect(
             machine.handle(.commandReply(request: stop.request, error: nil, playlistEntryID: nil)) == [
                 .init(
-                    waiter: waiter, outcome: .failed(.loadTimedOut(source: "clip", timeout: .seconds(10)))
+                    waiter: waiter,
+                    outcome: .mediaFailed(
+                        MediaFailure(.timedOut, reason: "playback of clip did not start within 10.0 seconds"))
                 )
             ])
         #expect(machine.pendingWaiterCount == 0)

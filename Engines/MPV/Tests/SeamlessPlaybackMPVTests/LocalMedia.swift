@@ -4,7 +4,8 @@ import SeamlessPlayback
 
 /// Media files made for the tests with ffmpeg (installed by `ci.sh`), once per test process:
 /// a six-second H.264/AAC mp4 with its index first, the same clip with its index at the end, a two-second clip
-/// made the same way (for loops), and an `.m3u` playlist that names the first.
+/// made the same way (for loops), an `.m3u` playlist that names the first, and `garbage.mp4`: 64 KiB of
+/// pseudo-random bytes that no demuxer recognises.
 actor LocalMedia {
     static let shared = LocalMedia()
 
@@ -17,7 +18,8 @@ actor LocalMedia {
     /// every await, so a stored flag would let two callers run ffmpeg on the same files).
     private var making: Task<URL, any Error>?
 
-    /// The folder that holds `clip.mp4`, `tail-index.mp4`, `short.mp4` and `playlist.m3u`, made on first use.
+    /// The folder that holds `clip.mp4`, `tail-index.mp4`, `short.mp4`, `playlist.m3u` and `garbage.mp4`, made on
+    /// first use.
     func directory() async throws -> URL {
         if let making { return try await making.value }
         let task = Task { try await Self.make() }
@@ -49,6 +51,13 @@ actor LocalMedia {
             ])
         try "#EXTM3U\n\(clip)\n".write(
             to: folder.appendingPathComponent("playlist.m3u"), atomically: true, encoding: .utf8)
+        // A linear congruential generator: the same bytes every run.
+        var state: UInt32 = 12_345
+        let garbage = (0..<65_536).map { _ -> UInt8 in
+            state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        try Data(garbage).write(to: folder.appendingPathComponent("garbage.mp4"))
         return folder
     }
 

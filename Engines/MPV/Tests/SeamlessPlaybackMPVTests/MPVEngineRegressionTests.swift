@@ -69,9 +69,8 @@ struct MPVEngineRegressionTests {
         defer { server.stop() }
         let engine = try await MPVEngine(options: .init(loadTimeout: .seconds(1)))
         let hanging = server.hanging()
-        await #expect(throws: MPVError.loadTimedOut(source: hanging.id, timeout: .seconds(1))) {
-            try await engine.load(hanging)
-        }
+        let failure = MediaFailure(.timedOut, reason: "playback of \(hanging.id) did not start within 1.0 seconds")
+        await #expect(throws: failure) { try await engine.load(hanging) }
         try await expectStoppedThenReusable(engine)
     }
 

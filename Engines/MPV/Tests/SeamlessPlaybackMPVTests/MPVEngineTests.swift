@@ -110,14 +110,13 @@ struct MPVEngineTests {
         await engine.shutdown()
     }
 
-    @Test("loading a missing file throws mpv's reason and loads nothing")
+    @Test("loading a missing file throws a not-found media failure and loads nothing")
     func missingFileThrows() async throws {
         let engine = try await MPVEngine()
         await #expect {
             try await engine.load(TestMedia.missing)
         } throws: { error in
-            guard case MPVError.playbackFailed(let source, _) = error else { return false }
-            return source == TestMedia.missing.id
+            (error as? MediaFailure)?.kind == .notFound && "\(error)".contains(TestMedia.missing.id)
         }
         #expect(engine.fileLoadedCount == 0)
         try await engine.load(TestMedia.clip)
@@ -137,9 +136,9 @@ struct MPVEngineTests {
     @Test("a load that does not start within its timeout throws")
     func loadTimesOut() async throws {
         let engine = try await MPVEngine(options: .init(loadTimeout: .microseconds(1)))
-        await #expect(throws: MPVError.loadTimedOut(source: TestMedia.clip.id, timeout: .microseconds(1))) {
-            try await engine.load(TestMedia.clip)
-        }
+        let failure = MediaFailure(
+            .timedOut, reason: "playback of \(TestMedia.clip.id) did not start within \(Duration.microseconds(1))")
+        await #expect(throws: failure) { try await engine.load(TestMedia.clip) }
         await engine.shutdown()
     }
 

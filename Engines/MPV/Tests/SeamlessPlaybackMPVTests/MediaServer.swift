@@ -7,7 +7,8 @@ import SeamlessPlayback
 /// `/file/NAME` serves a file with range requests, as an ordinary web server does; `/linear/NAME`
 /// serves it whole and ignores ranges. With `?at=BYTES` the server dies at that byte of the file:
 /// every response stops there and drops its connection, and later requests get 503. With `?rate=BYTES` it sends
-/// BYTES per second, as a slow network would. `/hang/NAME` never answers.
+/// BYTES per second, as a slow network would. `/hang/NAME` never answers. `/status/CODE/NAME` answers that status;
+/// `/flaky/NAME` answers 503 the first time, then serves the file. A second port refuses every connection.
 final class MediaServer: Sendable {
     private let server: MediaServerProcess
     /// `http://127.0.0.1:PORT`.
@@ -43,6 +44,21 @@ final class MediaServer: Sendable {
     /// An item whose server never answers: a load of it waits until its timeout or cancellation.
     func hanging() -> MediaItem {
         MediaItem(id: "\(base)/hang/clip.mp4")
+    }
+
+    /// An item the server answers with an HTTP error `status`.
+    func status(_ status: Int) -> MediaItem {
+        MediaItem(id: "\(base)/status/\(status)/clip.mp4")
+    }
+
+    /// An item the server answers with 503 the first time and serves from then on; `key` tells items apart.
+    func flaky(_ name: String, key: String) -> MediaItem {
+        MediaItem(id: "\(base)/flaky/\(name)?key=\(key)")
+    }
+
+    /// An item on a port of 127.0.0.1 that refuses connections.
+    func refused() -> MediaItem {
+        MediaItem(id: "http://127.0.0.1:\(server.refusingPort)/file/clip.mp4")
     }
 
     /// Stops the server.

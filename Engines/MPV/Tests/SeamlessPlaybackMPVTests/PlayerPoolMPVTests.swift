@@ -123,23 +123,23 @@ struct PlayerPoolMPVTests {
         await pool.shutdown()
     }
 
-    @Test("a missing file fails the acquire as engineFailed and frees the slot")
-    func missingFileFreesTheSlot() async throws {
+    @Test("a missing file fails the acquire as a not-found media failure and keeps the engine")
+    func missingFileKeepsTheEngine() async throws {
         let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
         let page = try await pool.makeSession(named: "page")
         await #expect {
             try await page.acquire(TestMedia.missing)
         } throws: { error in
-            guard case PlayerPoolError.engineFailed(let reason) = error else { return false }
-            return reason.contains(TestMedia.missing.id)
+            guard case PlayerPoolError.mediaFailed(let failure) = error else { return false }
+            return failure.kind == .notFound && failure.reason.contains(TestMedia.missing.id)
         }
 
         let lease = try await page.acquire(TestMedia.clip, timeout: .seconds(10))
         let engine = try #require(lease.engine as? MPVEngine)
         #expect(engine.fileLoadedCount == 1)
         let metrics = await pool.metrics
-        #expect(metrics.live == 1, "the failed engine is gone")
-        #expect(metrics.created == 2)
+        #expect(metrics.live == 1)
+        #expect(metrics.created == 1, "the engine that failed to load the file plays the next one")
         await pool.shutdown()
         #expect(await pool.metrics.live == 0)
     }

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """A local HTTP server for the engine's real-playback tests. Usage: media_server.py DIRECTORY
 
-Prints the port it listens on (127.0.0.1, chosen by the system) as its first line, then serves
-files of DIRECTORY until stdin closes or it is killed.
+Prints the port it listens on (127.0.0.1, chosen by the system) and a port that refuses connections
+(bound, never listening) as its first line, then serves files of DIRECTORY until stdin closes or it
+is killed.
 
   GET /file/NAME    the file, with range requests (206), as an ordinary web server does
   GET /linear/NAME  the whole file, range requests ignored (Accept-Ranges: none)
   GET /hang/NAME    nothing: the response never comes (the connection stays open for 30 s)
+  GET /status/CODE/NAME  an error response with that status (404, 410, 503, ...)
+  GET /flaky/NAME   503 for the first request of this path and query, then as /file/NAME
   ?at=BYTES         on either: the server dies at byte BYTES of the file: every response stops
                     there and drops its connection, and a request from there on gets 503
   ?rate=BYTES       on either: the body is sent at BYTES per second (in twentieths of a second),
@@ -22,6 +25,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 ROOT = sys.argv[1]
+SEEN = set()
+SEEN_LOCK = threading.Lock()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -38,6 +43,19 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(30)
             self.close_connection = True
             return
+        if kind == "status":
+            code, _, name = name.partition("/")
+            self.send_error(int(code))
+            return
+        if kind == "flaky":
+            with SEEN_LOCK:
+                first = self.path not in SEEN
+                SEEN.add(self.path)
+            if first:
+                self.send_error(503)
+                return
+            kind = "file"
+            path = os.path.join(ROOT, os.path.basename(name))
         if kind not in ("file", "linear") or not os.path.isfile(path):
             self.send_error(404)
             return
@@ -102,7 +120,10 @@ class Handler(BaseHTTPRequestHandler):
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
-print(server.server_address[1], flush=True)
+# A socket bound and never listening: connections to its port are refused, and no one else takes the port.
+refusing = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+refusing.bind(("127.0.0.1", 0))
+print(server.server_address[1], refusing.getsockname()[1], flush=True)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 sys.stdin.read()  # the test closes stdin (or exits) to stop the server
 server.shutdown()

@@ -1,0 +1,96 @@
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+import Testing
+
+/// Media failures on real playback: `MPVEngine` says what kind each is, and the pool keeps the engine.
+///
+/// One case at a time: eight servers and engines started at once would take the CPU from the suites that read
+/// playback against the wall clock.
+@Suite("PlayerPool with real mpv engines: media that fails", .serialized)
+struct PlayerPoolMPVMediaFailureTests {
+    /// One bad source and the kind it must fail with.
+    enum BadMedia: String, CaseIterable, CustomTestStringConvertible {
+        case http404, http410, http503, refused, missingFile, garbageFile, garbageOverHTTP
+
+        var testDescription: String { rawValue }
+
+        var kind: MediaFailure.Kind {
+            switch self {
+            case .http404, .http410, .missingFile: .notFound
+            case .http503, .refused: .network
+            case .garbageFile, .garbageOverHTTP: .unsupported
+            }
+        }
+
+        func item(_ server: MediaServer) async throws -> MediaItem {
+            switch self {
+            case .http404: server.status(404)
+            case .http410: server.status(410)
+            case .http503: server.status(503)
+            case .refused: server.refused()
+            case .missingFile: TestMedia.missing
+            case .garbageFile: try await LocalMedia.shared.item("garbage.mp4")
+            case .garbageOverHTTP: server.file("garbage.mp4")
+            }
+        }
+    }
+
+    @Test(
+        "each bad source fails with its kind; the engine stays, and the next good clip plays on it",
+        arguments: BadMedia.allCases)
+    func failureKeepsTheEngine(bad: BadMedia) async throws {
+        let server = try await MediaServer.start()
+        defer { server.stop() }
+        let pool = PlayerPool(configuration: .init(capacity: 1, retryDelay: .milliseconds(50))) {
+            try await MPVEngine()
+        }
+        let page = try await pool.makeSession(named: "feed")
+        let first = try await page.acquire(server.file("clip.mp4"))
+        let engine = try #require(first.engine as? MPVEngine)
+        try await page.giveBack(first)
+
+        let item = try await bad.item(server)
+        var thrown: PlayerPoolError?
+        do {
+            let lease = try await page.acquire(item, timeout: .seconds(20))
+            try await page.giveBack(lease)
+        } catch {
+            thrown = error
+        }
+        guard case .mediaFailed(let failure) = thrown else {
+            Issue.record("\(item.id) threw \(thrown.map { "\($0)" } ?? "nothing")")
+            await pool.shutdown()
+            return
+        }
+        #expect(failure.kind == bad.kind, "\(failure)")
+        let metrics = await pool.metrics
+        // A transient failure is tried twice more (the pool's default), and each try counts.
+        #expect(metrics.loadRetries == (failure.isTransient ? 2 : 0))
+        #expect(metrics.mediaFailures == [bad.kind: 1 + metrics.loadRetries])
+
+        let next = try await page.acquire(server.file("short.mp4"))
+        #expect(next.engine === engine, "the next clip plays on the same engine")
+        #expect(await pool.metrics.created == 1)
+        #expect(await pool.metrics.failures == 0)
+        #expect(!engine.isShutDown)
+        try await page.giveBack(next)
+        await pool.shutdown()
+    }
+
+    @Test("a server that answers 503 once and then serves: one retry, and the clip plays")
+    func transientThenSuccess() async throws {
+        let server = try await MediaServer.start()
+        defer { server.stop() }
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
+        let page = try await pool.makeSession(named: "feed")
+        let lease = try await page.acquire(server.flaky("clip.mp4", key: "once"), timeout: .seconds(20))
+        let metrics = await pool.metrics
+        #expect(metrics.loadRetries == 1)
+        #expect(metrics.mediaFailures == [.network: 1])
+        #expect(metrics.created == 1)
+        let engine = try #require(lease.engine as? MPVEngine)
+        #expect(engine.fileLoadedCount == 1)
+        try await page.giveBack(lease)
+        await pool.shutdown()
+    }
+}
