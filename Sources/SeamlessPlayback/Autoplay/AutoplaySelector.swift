@@ -149,3 +149,8 @@ public struct AutoplaySelector: Sendable {
         return decisions
     }
 }
+
+extension AutoplaySelector {
+    /// Whether the user paused this cell and it has stayed in view since, holding autoplay back.
+    func isHeldBack(by index: Int) -> Bool { pauseMarks.contains(index) }
+}
