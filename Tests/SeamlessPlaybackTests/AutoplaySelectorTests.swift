@@ -112,6 +112,17 @@ struct AutoplaySelectorSettleTests {
         #expect(eager.visibilityChanged(cells([(3, 0.8, 40)]), phase: .dragging, at: ms(0)) == [.play(3)])
     }
 
+    @Test func theWaitStartsWhenThePlayingCellStopsNotWhileItPlays() {
+        var selector = AutoplaySelector()
+        _ = selector.visibilityChanged(cells([(0, 1, 0)]), phase: .idle, at: ms(0))
+        #expect(selector.visibilityChanged(cells([(0, 0.5, 300), (1, 1, 10)]), phase: .dragging, at: ms(100)) == [])
+        #expect(selector.nextDeadline == nil)
+        #expect(
+            selector.visibilityChanged(cells([(0, 0.4, 300), (1, 1, 10)]), phase: .dragging, at: ms(400)) == [.stop(0)])
+        #expect(selector.nextDeadline == ms(550))
+        #expect(selector.tick(at: ms(550)) == [.play(1)])
+    }
+
     @Test func aFlingAcrossManyCellsStartsNone() {
         var selector = AutoplaySelector()
         var decisions: [AutoplayDecision] = []

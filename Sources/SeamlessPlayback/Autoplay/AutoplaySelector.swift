@@ -11,7 +11,8 @@
 /// 3. The playing cell keeps playing while its share stays at or above the stop threshold, even if another cell is
 ///    now more visible. Below it, it stops at once, whatever the phase.
 /// 4. When nothing plays: at rest the best candidate starts at once; while the list moves it starts only once it has
-///    been the best candidate without a break for the settle time. A fling starts none of the cells it passes.
+///    been the best candidate without a break for the settle time, counted while nothing plays (a cell that was the
+///    best while another played still waits once that one stops). A fling starts none of the cells it passes.
 /// 5. ``userPaused(_:)`` of the playing cell tells nothing (the page paused it); while that cell stays at or above
 ///    the stop threshold no other cell starts on its own, and it does not start on its own again until it has
 ///    dropped below the stop threshold and come back.
@@ -135,12 +136,13 @@ public struct AutoplaySelector: Sendable {
             decisions.append(.stop(current))
             playing = nil
         }
-        guard let best else {
+        // The wait counts only while nothing plays: a cell that was the best while another played (kept by rule 3)
+        // has not yet been the one to start, and starting it the moment the other stops, mid-scroll, flickers.
+        guard playing == nil, !isHeldBack, let best else {
             candidate = nil
             return decisions
         }
         if candidate?.index != best { candidate = (best, now) }
-        guard playing == nil, !isHeldBack else { return decisions }
         if phase == .idle || now - (candidate?.since ?? now) >= settle {
             decisions.append(.play(best))
             playing = best
