@@ -260,6 +260,12 @@ public actor FeedAutoplay {
         }
     }
 
+    /// For simulations on a manual clock (the stress tool's scroll run): whether a carry-out runs, an acquire is in
+    /// flight, and the timer is armed.
+    package var quiescence: (isCarryingOut: Bool, isAcquiring: Bool, isTimerArmed: Bool) {
+        (isCarryingOut, acquiring != nil, timer != nil)
+    }
+
     /// Decides from the latest visibility, as the player comes back.
     private func decideFromLatest() {
         guard let latest else { return }
