@@ -21,7 +21,8 @@ public actor FeedAutoplay {
         case stopped(index: Int)
     }
 
-    /// The changes from now on, for one reader; it finishes when the actor is freed.
+    /// The changes from now on, for one reader; it finishes when the actor is freed. Changes nobody has read yet are
+    /// kept up to the latest 64 (a reader that comes late hears the latest, not a feed's whole history).
     public nonisolated let changes: AsyncStream<Change>
 
     private let pool: PlayerPool
@@ -65,7 +66,7 @@ public actor FeedAutoplay {
         self.window = window
         self.clock = PoolClock(clock)
         selector = AutoplaySelector(policy: policy)
-        (changes, continuation) = AsyncStream.makeStream(of: Change.self)
+        (changes, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(64))
     }
 
     deinit {
