@@ -10,8 +10,11 @@ private struct AutoplayFeed {
     let items = (0..<8).map { MediaItem(id: "clip\($0)") }
     var changes: AsyncStream<FeedAutoplay.Change>.Iterator
 
-    init(window: PreloadWindow = PreloadWindow(ahead: 0, behind: 0)) async throws {
-        fixture = PoolFixture(capacity: 3)
+    init(
+        window: PreloadWindow = PreloadWindow(ahead: 0, behind: 0),
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
+    ) async throws {
+        fixture = PoolFixture(capacity: 3, failLoad: failLoad)
         page = try await fixture.pool.makeSession(named: "feed", settings: PlaybackSettings(isMuted: true))
         feed = FeedAutoplay(
             pool: fixture.pool, session: page, items: items, window: window, clock: fixture.clock)
@@ -147,5 +150,28 @@ struct FeedAutoplayTests {
         let preload = await waitFor(events) { if case .loaded(_, let item) = $0 { item.id == "clip4" } else { false } }
         #expect(preload != nil)
         #expect(await autoplay.held().compactMap(\.media?.id) == ["clip3"])
+    }
+
+    @Test func aFailedAcquireHoldsNothingAndTheNextCellStillPlays() async throws {
+        var autoplay = try await AutoplayFeed { $0.id == "clip1" ? "no such clip" : nil }
+        await autoplay.feed.visibilityChanged([cell(1, 1)], phase: .idle)
+        while await autoplay.feed.quiescence.isAcquiring { await Task.yield() }
+        #expect(await autoplay.feed.playing == nil)
+        #expect(await autoplay.held().isEmpty)
+        await autoplay.feed.visibilityChanged([cell(1, 0.2), cell(2, 1)], phase: .idle)
+        guard case .playing(2, _) = await autoplay.next() else {
+            Issue.record("cell 2 should play, and cell 1 never")
+            return
+        }
+    }
+
+    @Test func aPlayingCellWhoseEngineFailsIsReportedStopped() async throws {
+        var autoplay = try await AutoplayFeed()
+        let lease = try await autoplay.show(0)
+        let engine = try #require(autoplay.fixture.engine(of: lease))
+        engine.fail("decoder lost")
+        #expect(await autoplay.next() == .stopped(index: 0))
+        #expect(await autoplay.feed.playing == nil)
+        #expect(await autoplay.held().isEmpty)
     }
 }
