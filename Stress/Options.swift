@@ -44,6 +44,10 @@ struct Options: Sendable {
     var systemPauseRate = 0.0
     /// Run the feed simulation instead of the torture test.
     var feed = false
+    /// With ``feed``: the scroll simulation (autoplay against the naive rule) instead of the swipe one.
+    var scroll = false
+    /// Gestures (a drag or a fling, then a rest) of the scroll simulation.
+    var scrollGestures = 500
     /// Swipes of the feed simulation.
     var feedSwipes = 1_000
     /// Capacity of the feed simulation's pool.
@@ -86,6 +90,9 @@ struct Options: Sendable {
           --feed-ahead N, --feed-behind N
                                 the preload window (default 2 ahead, 1 behind)
           --feed-svg PATH       write the first-frame times with and without the policy as an SVG
+          --scroll              with --feed: a user scrolls a feed of mixed heights (drags, flings across 5–20
+                                cells, rests, taps on pause and play); FeedAutoplay against the naive rule
+          --scroll-gestures N   gestures of the scroll run (default 500)
           --json PATH           write the report as JSON
           --svg PATH            write a log-scale histogram of the handoff round trip beside the floor
           --scale-sessions N    largest session count of the scale benchmark (default 100000)
@@ -123,6 +130,10 @@ struct Options: Sendable {
             if flag == "--help" || flag == "-h" { return .help }
             if flag == "--feed" {
                 options.feed = true
+                continue
+            }
+            if flag == "--scroll" {
+                options.scroll = true
                 continue
             }
             if flag == "--awaiting-engine" {
@@ -164,6 +175,7 @@ struct Options: Sendable {
             case "--feed-ahead": options.feedAhead = try integer(value, flag, atLeast: 0, atMost: 1_000)
             case "--feed-behind": options.feedBehind = try integer(value, flag, atLeast: 0, atMost: 1_000)
             case "--feed-svg": options.feedSVGPath = value
+            case "--scroll-gestures": options.scrollGestures = try integer(value, flag, atLeast: 1, atMost: 1_000_000)
             case "--json": options.jsonPath = value
             case "--svg": options.svgPath = value
             case "--profile-round-trips":
@@ -177,6 +189,7 @@ struct Options: Sendable {
         if options.profileAwaitingEngine, options.profileRoundTrips == nil {
             throw UsageError(description: "--awaiting-engine goes with --profile-round-trips")
         }
+        if options.scroll, !options.feed { throw UsageError(description: "--scroll goes with --feed") }
         if options.idleAsFeed, options.profileFeedGiveBacks == nil {
             throw UsageError(description: "--idle-as-feed goes with --profile-feed-give-backs")
         }

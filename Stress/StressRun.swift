@@ -18,6 +18,7 @@ enum StressRun {
             return 2
         }
         let violations = Violations(seed: options.seed)
+        if options.feed, options.scroll { return await ScrollRun.main(options, violations: violations) }
         if options.feed { return await FeedRun.main(options, violations: violations) }
         if let count = options.profileFeedGiveBacks {
             return await FeedGiveBackBenchmark.profile(count, idleAsFeed: options.idleAsFeed)

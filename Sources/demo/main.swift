@@ -9,7 +9,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
         Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
         and a summary (with the host showing the picture at every step, and every host call the surfaces
-        made), then scrolls a short feed with the preload policy on (warm or cold per swipe), and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
+        made), then scrolls a short feed with the preload policy on (warm or cold per swipe), says which cell autoplay
+        plays while a feed of mixed heights scrolls, and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
         (default: transition.svg in the current directory).
         """)
     exit(0)
@@ -53,6 +54,8 @@ do {
     print(
         "  \(warm) of \(scroll.swipes.count) swipes warm, \(scroll.metrics.loads) loads for \(Set(scroll.swipes.map(\.index)).count) clips"
     )
+    print("\nWhich cell plays while the user scrolls a feed of mixed heights (FeedAutoplay, default policy):")
+    print(FeedAutoplayStory.table(try await FeedAutoplayStory.run()))
 } catch {
     FileHandle.standardError.write(Data("demo failed: \(error)\n".utf8))
     exit(1)
