@@ -229,3 +229,54 @@ extension PoolStateMachineAbandonTests {
         #expect(closing.succeeded(close))
     }
 }
+
+/// Found in review: loads cut short that someone still wanted, a cut-short load taken for a failed one, a stale retry.
+extension PoolStateMachineAbandonTests {
+    @Test func aLoadAQueuedAcquireWantsIsNotCutShortWhenItsFirstPageLeaves() {
+        let h = MachineHarness(capacity: 1)
+        let a = h.open("a", feedSettings)
+        let b = h.open("b", detailSettings)
+        let first = acquire(h, a, clip, timeout: nil)
+        h.finishJob(Self.p1)
+        #expect(h.job(Self.p1) == .load(clip))
+        let second = acquire(h, b, clip, timeout: nil)
+        #expect(h.machine.requests[second] != nil)
+        let cancelled = h.step { $0.requestCancelled(first) }
+        #expect(cancelled.failure(for: first) == .cancelled)
+        #expect(!cancelled.contains(.cancelLoad(Self.p1, clip)))
+        // The waiting page takes the player, its load still running: one load in all.
+        #expect(h.settle().grant(for: second)?.player == Self.p1)
+        #expect(h.machine.metrics.loads == 1)
+    }
+
+    @Test func aLoadCutShortBecauseTheFocusMovedOnIsNotAFailedPreload() {
+        let h = MachineHarness(capacity: 4)
+        let window = PreloadWindow(ahead: 1, behind: 0)
+        let items = PoolStateMachinePreloadTests.items
+        h.step { $0.focusChanged(on: 0, in: items, window: window) }
+        for _ in 0..<3 { h.finishJob(Self.p1) }
+        for _ in 0..<2 { h.finishJob(MachineHarness.pid2) }
+        #expect(h.job(MachineHarness.pid2) == .load(items[1]))
+        let moved = h.step { $0.focusChanged(on: 5, in: items, window: window) }
+        #expect(moved.contains(.cancelLoad(MachineHarness.pid2, items[1])))
+        // Back at the start before the cut-short load returns: the item is wanted again, and stays so.
+        h.step { $0.focusChanged(on: 0, in: items, window: window) }
+        h.step { $0.loadFinished(MachineHarness.pid2, media: items[1], failure: "cancelled") }
+        h.settle()
+        #expect(h.machine.feed?.failed.contains(items[1]) == false)
+        #expect(h.machine.players.values.contains { $0.loaded == items[1] })
+    }
+
+    @Test func aStaleRetryTimerDoesNotStartAnotherMediasRetryEarly() {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, clip, timeout: nil)
+        h.finishJob(Self.p1)
+        let offline = MediaFailure(.network, reason: "refused")
+        h.step { $0.loadFinished(Self.p1, media: clip, failure: "refused", mediaFailure: offline) }
+        #expect(h.step { $0.retryDue(Self.p1, media: film) } == [])
+        #expect(h.machine.players[Self.p1]?.retryPending == true)
+        #expect(h.step { $0.retryDue(Self.p1, media: clip) }.jobs == [.run(.load(clip), on: Self.p1)])
+        #expect(h.settle().grant(for: r) != nil)
+    }
+}

@@ -74,10 +74,9 @@ extension PlayerState {
             job = .shutDown
             return job
         }
-        // A load waiting to be tried again holds everything else back: its page's settings follow the load.
-        if retryPending { return nil }
-        // The cheap test first: media is compared only while no delivered holder is on top, and where it lies.
-        let mayLoad = stack.last?.pending != nil || stack.isEmpty
+        // The cheap test first: media is compared only while no delivered holder is on top, and where it lies. A load
+        // waiting to be tried again (``retryPending``) waits for its delay.
+        let mayLoad = (stack.last?.pending != nil || stack.isEmpty) && !retryPending
         if mayLoad, media != nil, !MediaItem.same(loaded, media), let wanted = media {
             if stack.isEmpty {
                 // A preload: quiet first. The engine keeps its settings through the load (``PlaybackEngine``), so
@@ -98,7 +97,8 @@ extension PlayerState {
             }
             settings = idleSettings
         } else {
-            guard version > landed, let active = activeSettings else { return nil }
+            // A page waiting for a load to be tried again gets its settings after that load.
+            guard !retryPending, version > landed, let active = activeSettings else { return nil }
             settings = active
         }
         if applied == settings {
@@ -120,6 +120,13 @@ extension PlayerState {
         job = started
         outsideChange = false
         return started
+    }
+
+    /// What the engine has, or is loading and will have: the media to keep when a planned load is dropped. Nothing
+    /// while a load is being cut short (the engine will have nothing).
+    var mediaKept: MediaItem? {
+        guard let running = runningLoad else { return loaded }
+        return running == cancelledLoad ? nil : running
     }
 
     /// Whether nothing is left to wait for on the player before `version` counts: it landed (with nobody holding

@@ -41,7 +41,7 @@ extension PoolStateMachine {
             cancelRunningLoad(of: id)
         } else if !MediaItem.same(player.loaded, media) {
             // Not begun (or waiting to be tried again): the player keeps what it has or is loading.
-            players[id]?.media = player.runningLoad ?? player.loaded
+            players[id]?.media = player.mediaKept
             players[id]?.retryPending = false
             players[id]?.mediaAttempts = 0
             if publishesEvents { out.append(.emit(.evicted(id, media))) }
@@ -60,10 +60,19 @@ extension PoolStateMachine {
         out.append(.cancelLoad(id, running))
     }
 
-    /// Whether anyone but the player's holders wants `media` on it: an app's prewarm, or the feed's focus while its
-    /// load has not failed.
+    /// Whether anyone but the player's holders wants `media` on it: an app's prewarm, an acquire waiting in the queue,
+    /// or the feed's focus while its load has not failed.
     func isWanted(_ media: MediaItem, on player: PlayerState) -> Bool {
         if isPrewarmed(player, media) { return true }
+        // An acquire waiting for a player takes this one next, warm, if it keeps the media.
+        if waitingCount > 0,
+            queue[queueHead...].contains(where: { request in
+                if case .waiting(_, media, _) = requests[request] { return true }
+                return false
+            })
+        {
+            return true
+        }
         guard let focus = feed else { return false }
         return focus.wants(media) && !focus.failed.contains(media)
     }

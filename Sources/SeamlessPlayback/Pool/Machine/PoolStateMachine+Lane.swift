@@ -48,13 +48,14 @@ extension PoolStateMachine {
                 if player.media == nil { player.media = media }
                 if publishesEvents { out.append(.emit(.loaded(id, media))) }
             } else {
-                // Cut short: the engine is healthy and has nothing loaded. The media's preload counts as failed
-                // while the feed's focus lasts.
+                // Cut short: the engine is healthy and has nothing loaded. Nobody wanted the media: it is not a failed
+                // preload (a page that gave up on it marked it so itself, ``grantTimerFired``).
                 player.loaded = nil
             }
             players[id] = player
             advance(id)
-            replenishPreloads(failed: failure == nil ? nil : media)
+            serveWaiters()
+            replenishPreloads()
             return take()
         }
         if let mediaFailure {

@@ -59,7 +59,7 @@ extension PoolStateMachine {
     /// wants the media.
     mutating func retryDue(_ id: PlayerID, media: MediaItem) -> [PoolAction] {
         let due = players.modify(id) { player -> Bool in
-            guard player.retryPending else { return false }
+            guard player.retryPending, player.media == media else { return false }
             player.retryPending = false
             return true
         }

@@ -100,8 +100,7 @@ extension PoolStateMachine {
             guard drop(media) else { continue }
             focus.placed[id] = nil
             // What the engine has, or is loading now, so that nothing is loaded again.
-            let current: MediaItem? = if case .load(let running) = player.job { running } else { player.loaded }
-            players[id]?.media = current
+            players[id]?.media = player.mediaKept
             if publishesEvents { out.append(.emit(.evicted(id, media))) }
             advance(id)
         }
