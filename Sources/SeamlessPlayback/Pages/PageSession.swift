@@ -94,9 +94,13 @@ public actor PageSession {
     /// recently used idle one (reloaded); otherwise the call waits, first come first served.
     /// - Parameters:
     ///   - item: The media.
-    ///   - timeout: The longest wait for a free player, on the pool's clock; `nil` waits indefinitely.
+    ///   - timeout: The longest the whole call may take, on the pool's clock: the wait for a free player and the
+    ///     engine's creation, load and apply. Zero or less only refuses to wait for a player (one free now is
+    ///     granted, however long its load takes); `nil` waits indefinitely. A load the call started is cut short when
+    ///     it times out or is cancelled and nobody else wants the media.
     /// - Returns: The lease of the player.
-    /// - Throws: ``PlayerPoolError/timedOut``, ``PlayerPoolError/cancelled``, ``PlayerPoolError/engineFailed(_:)``,
+    /// - Throws: ``PlayerPoolError/timedOut``, ``PlayerPoolError/cancelled``, ``PlayerPoolError/mediaFailed(_:)`` (the
+    ///   media could not be played; the engine stays in the pool), ``PlayerPoolError/engineFailed(_:)``,
     ///   ``PlayerPoolError/sessionClosed``, ``PlayerPoolError/poolShutDown``. On any throw the page holds nothing new.
     public nonisolated func acquire(_ item: MediaItem, timeout: Duration? = nil) async throws(PlayerPoolError)
         -> PlayerLease

@@ -83,9 +83,12 @@ public actor PlayerPool {
     /// If the idle player it was routed to is retired meanwhile (the media loading there before failed),
     /// the prewarm is carried out on a fresh player instead. A prewarm is a hint, not a reservation: if an
     /// acquire claims its player for other media before the load begins, it ends without loading (the feed
-    /// preloading policy never displaces it).
+    /// preloading policy never displaces it). The engine carries the pool's idle settings before the load, so the
+    /// clip stands on its first frame. When the call is cancelled and nobody else wants the media, its load is cut
+    /// short.
     /// - Parameter item: The media to load.
-    /// - Throws: ``PlayerPoolError/engineFailed(_:)`` when the load fails, ``PlayerPoolError/cancelled``,
+    /// - Throws: ``PlayerPoolError/mediaFailed(_:)`` when the media cannot be played (the engine stays),
+    ///   ``PlayerPoolError/engineFailed(_:)`` when the engine fails, ``PlayerPoolError/cancelled``,
     ///   ``PlayerPoolError/poolShutDown``.
     public func prewarm(_ item: MediaItem) async throws(PlayerPoolError) {
         _ = try await perform(.cancellable) { $0.prewarmRequested($1, media: item) }.get()
