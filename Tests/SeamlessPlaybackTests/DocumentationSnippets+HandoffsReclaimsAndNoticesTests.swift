@@ -34,13 +34,13 @@ struct DocumentationSnippetsHandoffsReclaimsAndNoticesTests {
         let first = appear()
         await waitForNoticeReaders(1, of: feed, in: pool)
         first.cancel()  // the view went away
-        #expect(await finishes(first))
+        _ = await first.value  // a loop that never ended would meet the suite's time limit
         try await detail.giveBack(try await detail.borrow(try await feed.lend(lease)))
         let second = appear()  // the view is back
         engine.fail("the stream broke")
         _ = await waitFor(events) { $0 == .engineFailed(lease.player, "the stream broke") }
         await feed.close()
-        #expect(await finishes(second))
+        _ = await second.value  // a loop that never ended would meet the suite's time limit
         #expect(feedCell.shown == 1)
         #expect(feedCell.posters == 1)
         await pool.shutdown()

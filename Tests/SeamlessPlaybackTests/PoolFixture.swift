@@ -140,30 +140,6 @@ extension Protected {
     var value: State { withLock { $0 } }
 }
 
-/// Whether `task` finishes within `limit` of real time. Only a bound on a wait that should end at once, not a way to
-/// let time pass: a test of a loop that never ends fails in seconds rather than at its suite's time limit, and
-/// nothing waits for the limit once the task has finished.
-func finishes<T: Sendable>(_ task: Task<T, Never>, within limit: Duration = .seconds(10)) async -> Bool {
-    let waiting = Locked<CheckedContinuation<Bool, Never>?>(nil)
-    let answer: @Sendable (Bool) -> Void = { finished in
-        waiting.withLock { $0.take() }?.resume(returning: finished)
-    }
-    var bound: Task<Void, Never>?
-    let finished = await withCheckedContinuation { continuation in
-        waiting.withLock { $0 = continuation }
-        Task {
-            _ = await task.value
-            answer(true)
-        }
-        bound = Task {
-            try? await Task.sleep(for: limit)
-            answer(false)
-        }
-    }
-    bound?.cancel()
-    return finished
-}
-
 /// Returns once `count` readers of the page's notices wait for one (a reader that waits is one whose task a
 /// cancellation reaches in the middle of its read).
 func waitForNoticeReaders(_ count: Int, of page: PageSession, in pool: PlayerPool) async {
