@@ -28,19 +28,7 @@ struct DocumentationSnippetsPlaybackTests {
         // end snippet
         #expect(engine.record.seeks == [.seconds(30), .zero])
 
-        // snippet ControllingAndObservingPlayback/status
-        let chrome = Task { [statuses = detail.status(of: lease)] in  // the stream, not the page
-            for await status in statuses {
-                switch status.phase {
-                case .loading, .buffering: controls.showSpinner()
-                case .playing: controls.showProgress(status.position, of: status.duration)
-                case .paused(.requested): controls.showPlayButton()
-                case .paused(let reason): controls.showResumeBanner(reason)  // the system paused it: the page decides
-                case .ended: controls.showEndCard()
-                }
-            }
-        }
-        // end snippet
+        let chrome = Self.followStatus(of: lease, in: detail, controls: controls)
         await controls.wait(for: "progress")
         engine.pauseBySystem(.interrupted)
         await controls.wait(for: "banner interrupted")
@@ -71,12 +59,10 @@ struct DocumentationSnippetsPlaybackTests {
         await pool.shutdown()
     }
 
-    /// A detail page playing a clip, its status followed as the article shows; the page is dropped on return.
-    private static func detailFollowingItsStatus(
-        in pool: PlayerPool, controls: Controls
-    ) async throws -> Task<Void, Never> {
-        let detail = try await pool.makeSession(named: "detail", settings: PlaybackSettings(endAction: .pause))
-        let lease = try await detail.acquire(MediaItem(id: "clip-42"))
+    /// The article's status loop over the lease's status stream.
+    private static func followStatus(
+        of lease: PlayerLease, in detail: PageSession, controls: Controls
+    ) -> Task<Void, Never> {
         // snippet ControllingAndObservingPlayback/status
         let chrome = Task { [statuses = detail.status(of: lease)] in  // the stream, not the page
             for await status in statuses {
@@ -90,6 +76,16 @@ struct DocumentationSnippetsPlaybackTests {
             }
         }
         // end snippet
+        return chrome
+    }
+
+    /// A detail page playing a clip, its status followed as the article shows; the page is dropped on return.
+    private static func detailFollowingItsStatus(
+        in pool: PlayerPool, controls: Controls
+    ) async throws -> Task<Void, Never> {
+        let detail = try await pool.makeSession(named: "detail", settings: PlaybackSettings(endAction: .pause))
+        let lease = try await detail.acquire(MediaItem(id: "clip-42"))
+        let chrome = Self.followStatus(of: lease, in: detail, controls: controls)
         await controls.wait(for: "progress")
         return chrome
     }
