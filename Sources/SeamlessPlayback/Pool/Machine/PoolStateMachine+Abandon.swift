@@ -19,8 +19,8 @@ extension PoolStateMachine {
             if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
             if !MediaItem.same(player.loaded, media), feed?.wants(media) == true { feed?.failed.insert(media) }
         }
+        // Marked failed first, so that removing the holder cuts a load nobody else wants short.
         _ = removeHolder(at: index, of: id, failingWith: .timedOut)
-        abandonIfUnwanted(id)
         serveWaiters()
         replenishPreloads()
         return take()

@@ -65,8 +65,8 @@ extension PoolStateMachine {
             else { return [] }
             counters.cancellations += 1
             if publishesEvents { out.append(.emit(.cancelled(session: name(of: player.stack[index].session)))) }
+            // A load it leaves nobody wanting is cut short there (``removeHolder(at:of:failingWith:)``).
             _ = removeHolder(at: index, of: id, failingWith: .cancelled)
-            abandonIfUnwanted(id)
             serveWaiters()
         case .prewarm(let id, _):
             requests[request] = nil
