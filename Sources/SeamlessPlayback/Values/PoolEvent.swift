@@ -33,4 +33,7 @@ public enum PoolEvent: Hashable, Sendable {
     /// A borrowed lease has been held longer than ``PlayerPool/Configuration/borrowWarningThreshold``.
     /// Nothing is revoked: it is a hint that a page does not give back promptly.
     case borrowHeldLong(PlayerID, session: String, heldFor: Duration)
+    /// A lease's run as its player's active holder ended (it gave the player back, lent it, was revoked, or its page
+    /// closed): its figures so far, as ``PageSession/quality(of:)`` reads them. Built only while someone subscribes.
+    case qualityReported(PlayerID, session: String, PlaybackQuality)
 }

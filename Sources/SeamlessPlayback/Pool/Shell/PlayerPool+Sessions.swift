@@ -8,7 +8,9 @@ extension PlayerPool {
         let result = await perform(.cancellable) {
             $0.acquireRequested($1, session: session, media: item, timeout: timeout, now: now)
         }
-        return try lease(from: result)
+        let lease = try lease(from: result)
+        shell.quality.started(lease.key, at: now)
+        return lease
     }
 
     func lend(_ lease: PlayerLease, session: SessionID) throws(PlayerPoolError) -> HandoffToken {
@@ -18,11 +20,14 @@ extension PlayerPool {
     func borrow(_ token: HandoffToken, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {
         let now = clock.now()
         let result = await perform(.cancellable) { $0.borrowRequested($1, token: token, by: session, now: now) }
-        return try lease(from: result)
+        let lease = try lease(from: result)
+        shell.quality.started(lease.key, at: now)
+        return lease
     }
 
     func seek(_ lease: PlayerLease, to position: Duration, session: SessionID) async throws(PlayerPoolError) {
         _ = try await perform(.cancellable) { $0.seekRequested($1, lease: lease.key, by: session, to: position) }.get()
+        shell.quality.seeked(lease.key)
     }
 
     func subscribeStatus(

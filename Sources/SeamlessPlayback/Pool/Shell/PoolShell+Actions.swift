@@ -88,6 +88,7 @@ extension PoolShell {
         for index in first..<end where machine.out[index].isActiveChange {
             guard case .activeChanged(let player, let grant) = machine.out.moveOut(at: index) else { continue }
             activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
+            activeChanged(player, to: grant)
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
@@ -115,6 +116,7 @@ extension PoolShell {
             case .cancelLoad(let id, let media):
                 cancelLoad(media, on: id)
             case .retryLoad(let id, let media, let delay):
+                quality.retried(id, media)
                 scheduleRetry(of: media, on: id, after: delay)
             case .notify(let grant, let kind):
                 notify(grant, kind)
@@ -164,7 +166,7 @@ extension PoolShell {
         mailbox.post(notice, epoch: epoch) { machine.players.heldEpochs(of: session) }
     }
 
-    private mutating func publish(_ event: PoolEvent) {
+    mutating func publish(_ event: PoolEvent) {
         guard !subscribers.isEmpty else { return }
         for (id, continuation) in subscribers {
             if case .terminated = continuation.yield(event) { subscribers[id] = nil }

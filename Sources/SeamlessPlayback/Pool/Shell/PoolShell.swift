@@ -40,6 +40,8 @@ struct PoolShell {
     /// The pages' status streams (``PageSession/status(of:)``), by subscription. Every input looks at them only
     /// while there is one: status costs only its subscribers.
     var statusStreams: [UInt64: StatusStream] = [:]
+    /// How playback went, lease by lease (``PlaybackQuality``).
+    var quality = QualityLedger()
     var nextStatusStream: UInt64 = 1
     var nextSubscriber: UInt64 = 1
     var nextRequest: UInt64 = 1

@@ -1,0 +1,48 @@
+/// The pool's record of playback quality, fed by the shell.
+extension PoolShell {
+    /// The player's active holder changed: the ledger ends the old holder's run and begins the new one's, and the
+    /// run that ended is reported to the event streams, built only while someone subscribes.
+    mutating func activeChanged(_ player: PlayerID, to grant: Grant?) {
+        let phase = machine.statuses.read(player) { $0.status.phase }
+        let stack = machine.players.read(player) { $0.stack } ?? []
+        let report = quality.activeChanged(
+            player, to: grant.map { LeaseKey(player: $0.player, epoch: $0.epoch, session: $0.session) },
+            media: grant?.media, phase: phase,
+            isHeld: { epoch in stack.contains { $0.epoch == epoch } },
+            reports: !subscribers.isEmpty, now: clock.now)
+        if let (lease, figures) = report {
+            publish(.qualityReported(lease.player, session: machine.name(of: lease.session), figures))
+        }
+    }
+
+    /// The engine's report, for the active holder's run.
+    mutating func reportedForQuality(_ player: PlayerID, _ phase: PlaybackPhase) {
+        quality.reported(player, phase, now: clock.now)
+    }
+}
+
+extension PlayerPool {
+    /// The sum of every lease's ``PlaybackQuality`` so far, open runs counted up to now: startup times added over
+    /// the leases that started, times and counts over all.
+    public var quality: PlaybackQuality {
+        shell.quality.total(now: shell.clock.now)
+    }
+
+    /// The lease's figures, or empty ones when the lease is not the page's or the pool forgot it.
+    func quality(of lease: PlayerLease, session: SessionID) -> PlaybackQuality {
+        guard lease.key.session == session else { return PlaybackQuality() }
+        return shell.quality.quality(of: lease.key, now: shell.clock.now)
+    }
+}
+
+extension PageSession {
+    /// How playback of the lease went so far (``PlaybackQuality``), its current run counted up to now.
+    ///
+    /// Readable while the lease lasts and after it ends (the pool keeps the latest
+    /// 256 ended leases); a lease of another page, or one the pool forgot, reads as empty figures.
+    /// - Parameter lease: A lease this page holds or held.
+    /// - Returns: The lease's figures.
+    public nonisolated func quality(of lease: PlayerLease) async -> PlaybackQuality {
+        await pool.quality(of: lease, session: id)
+    }
+}

@@ -1,0 +1,170 @@
+/// The pool's record of how playback went, lease by lease: a pure, synchronous type the pool's shell feeds with the
+/// changes of active holder, the engines' status reports, seeks and load retries, each with the time on the pool's
+/// clock.
+///
+/// Each player has at most one open *run*: its active holder's time since it became active, in the phase the engine
+/// last reported. A run accrues ``PlaybackQuality/playingTime`` in ``PlaybackPhase/playing`` and
+/// ``PlaybackQuality/stallTime`` in ``PlaybackPhase/buffering`` after the lease first played; other phases accrue
+/// nothing. The clock is read only when a run accrues or a start is to be timed: a pool whose engines report nothing
+/// reads no clock here.
+///
+/// A lease's record lives with its player while the lease is in the player's stack, then among the latest
+/// ``endedLimit`` ended leases, where it stays readable.
+struct QualityLedger {
+    /// How many ended leases stay readable.
+    static let endedLimit = 256
+
+    /// One lease's figures.
+    struct Record {
+        let epoch: UInt64
+        let session: SessionID
+        var quality = PlaybackQuality()
+        /// When the acquire or borrow that began the lease was called, once the pool knows the lease.
+        var startedAt: Duration?
+        /// When the lease first saw its player playing while active.
+        var firstPlayingAt: Duration?
+    }
+
+    /// The active holder's open run on one player.
+    struct Run {
+        let epoch: UInt64
+        var phase: PlaybackPhase?
+        /// Since when the run has been in `phase`; meaningful only while the phase accrues.
+        var since: Duration = .zero
+    }
+
+    /// One player's records and run.
+    struct PlayerLedger {
+        var records: [Record] = []
+        var run: Run?
+        /// Retries of the player's load of this media that no lease took yet.
+        var retries: (media: MediaItem, count: Int)?
+    }
+
+    var players = IDMap<PlayerID, PlayerLedger>()
+    /// Ended leases, at most ``endedLimit``: a ring whose next slot to fill is `nextEnded`.
+    var ended: [(key: LeaseKey, quality: PlaybackQuality)] = []
+    var nextEnded = 0
+    /// The sum over every lease, but for what open runs accrued since their phase last changed.
+    var sum = PlaybackQuality()
+
+    /// Whether the player's active holder has an open run: status reports matter only then.
+    func isRunning(_ player: PlayerID) -> Bool {
+        players.read(player) { $0.run != nil } == true
+    }
+
+    /// The player's ledger, taken out of the table so that changing it copies nothing; put it back with `put`.
+    mutating func take(_ player: PlayerID) -> PlayerLedger {
+        players.removeValue(forKey: player) ?? PlayerLedger()
+    }
+
+    /// Puts a player's ledger back, unless it holds nothing.
+    mutating func put(_ ledger: consuming PlayerLedger, of player: PlayerID) {
+        guard !ledger.records.isEmpty || ledger.run != nil || ledger.retries != nil else { return }
+        players[player] = ledger
+    }
+}
+
+extension QualityLedger {
+    /// The player's active holder changed: the old holder's run ends, the new one's begins in `phase`, the phase the
+    /// engine last reported. Records of leases no longer in the player's stack move to the ended ones.
+    /// - Parameters:
+    ///   - player: The player.
+    ///   - lease: The new active holder, or `nil` when no page holds the player.
+    ///   - media: What the player plays, for the retries the new holder takes.
+    ///   - phase: The engine's latest reported phase, or `nil` when it reported none.
+    ///   - isHeld: Whether an epoch is still in the player's stack.
+    ///   - reports: Whether to return the quality of the run that ended.
+    ///   - now: The pool's clock; read at most once, and only when a run accrues or a start is timed.
+    /// - Returns: The lease whose run ended and its quality, when `reports` and a run ended.
+    mutating func activeChanged(
+        _ player: PlayerID, to lease: LeaseKey?, media: MediaItem?, phase: PlaybackPhase?,
+        isHeld: (UInt64) -> Bool, reports: Bool, now: () -> Duration
+    ) -> (LeaseKey, PlaybackQuality)? {
+        var time: Duration?
+        func read() -> Duration {
+            if let time { return time }
+            let value = now()
+            time = value
+            return value
+        }
+        var ledger = take(player)
+        var report: (LeaseKey, PlaybackQuality)?
+        if let run = ledger.run {
+            if Self.accrues(run.phase, ledger.records.first { $0.epoch == run.epoch }) {
+                accrue(run, into: &ledger, until: read())
+            }
+            if reports, let record = ledger.records.first(where: { $0.epoch == run.epoch }) {
+                report = (LeaseKey(player: player, epoch: run.epoch, session: record.session), record.quality)
+            }
+            ledger.run = nil
+        }
+        if let lease {
+            if !ledger.records.contains(where: { $0.epoch == lease.epoch }) {
+                var record = Record(epoch: lease.epoch, session: lease.session)
+                if let retries = ledger.retries, MediaItem.same(retries.media, media) {
+                    record.quality.loadRetries = retries.count
+                    ledger.retries = nil
+                }
+                ledger.records.append(record)
+            }
+            var run = Run(epoch: lease.epoch, phase: phase)
+            if phase == .playing { firstPlaying(lease.epoch, in: &ledger, at: read()) }
+            if Self.accrues(phase, ledger.records.first { $0.epoch == lease.epoch }) { run.since = read() }
+            ledger.run = run
+        }
+        sweep(&ledger, of: player, isHeld: isHeld)
+        put(ledger, of: player)
+        return report
+    }
+
+    /// The player's engine reported `phase`; counts for the active holder's run, if there is one.
+    /// - Parameters:
+    ///   - player: The player.
+    ///   - phase: What the engine reported.
+    ///   - now: The pool's clock, read only when the player has an active run.
+    mutating func reported(_ player: PlayerID, _ phase: PlaybackPhase, now: () -> Duration) {
+        guard isRunning(player) else { return }
+        var ledger = take(player)
+        defer { put(ledger, of: player) }
+        guard var run = ledger.run, let index = ledger.records.firstIndex(where: { $0.epoch == run.epoch }) else {
+            return
+        }
+        let time = now()
+        if Self.accrues(run.phase, ledger.records[index]) { accrue(run, into: &ledger, until: time) }
+        if phase == .buffering, run.phase != .buffering, ledger.records[index].firstPlayingAt != nil {
+            ledger.records[index].quality.stallCount += 1
+            sum.stallCount += 1
+        }
+        if phase == .playing { firstPlaying(run.epoch, in: &ledger, at: time) }
+        run.phase = phase
+        run.since = time
+        ledger.run = run
+    }
+
+    /// The page learned its lease: the acquire or borrow that began it was called at `time`.
+    mutating func started(_ lease: LeaseKey, at time: Duration) {
+        var (ledger, index) = record(of: lease)
+        defer { put(ledger, of: lease.player) }
+        guard ledger.records[index].startedAt == nil else { return }
+        ledger.records[index].startedAt = time
+        startup(of: &ledger.records[index])
+    }
+
+    /// A seek through the lease was carried out.
+    mutating func seeked(_ lease: LeaseKey) {
+        var (ledger, index) = record(of: lease)
+        ledger.records[index].quality.seekCount += 1
+        put(ledger, of: lease.player)
+        sum.seekCount += 1
+    }
+
+    /// The player's load of `media` is tried again: the next lease of the player that plays it takes the count.
+    mutating func retried(_ player: PlayerID, _ media: MediaItem) {
+        var ledger = take(player)
+        let count = ledger.retries.flatMap { MediaItem.same($0.media, media) ? $0.count : nil } ?? 0
+        ledger.retries = (media, count + 1)
+        put(ledger, of: player)
+        sum.loadRetries += 1
+    }
+}
