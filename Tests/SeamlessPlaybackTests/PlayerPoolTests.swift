@@ -225,7 +225,10 @@ struct PlayerPoolTests {
                 .created(lease.player), .loaded(lease.player, clip),
                 .acquired(lease.player, session: "feed", warm: false),
                 .handedOff(lease.player, from: "feed", to: "detail"),
+                .qualityReported(lease.player, session: "feed", PlaybackQuality(startupTime: .zero)),
                 .returned(lease.player, session: "detail"),
+                .qualityReported(lease.player, session: "detail", PlaybackQuality(startupTime: .zero)),
+                .qualityReported(lease.player, session: "feed", PlaybackQuality(startupTime: .zero)),
                 .destroyed(lease.player),
             ])
     }

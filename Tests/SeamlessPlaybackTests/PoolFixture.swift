@@ -39,7 +39,9 @@ final class PoolFixture: Sendable {
         capacity: Int = 2, tokenLifetime: Duration = .seconds(10), gatesOpen: Bool = true,
         engineLatency: Duration? = nil, timeouts: (load: Duration?, apply: Duration?) = (nil, nil),
         borrowWarningThreshold: Duration? = nil,
-        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil }
+        failLoad: @escaping @Sendable (MediaItem) -> String? = { _ in nil },
+        failMedia: @escaping @Sendable (MediaItem) -> MediaFailure? = { _ in nil },
+        loadRetries: Int = 2
     ) {
         let clock = self.clock
         let applyGate = Gate(isOpen: gatesOpen)
@@ -51,7 +53,7 @@ final class PoolFixture: Sendable {
             configuration: .init(
                 capacity: capacity, handoffTokenLifetime: tokenLifetime,
                 loadTimeout: timeouts.load, applyTimeout: timeouts.apply,
-                borrowWarningThreshold: borrowWarningThreshold),
+                borrowWarningThreshold: borrowWarningThreshold, loadRetries: loadRetries),
             clock: clock
         ) {
             await creationGate.pass()
@@ -63,9 +65,11 @@ final class PoolFixture: Sendable {
             if fail { throw SimulatedEngine.LoadError(description: "no engine today") }
             let engine =
                 if let engineLatency {
-                    SimulatedEngine(loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad)
+                    SimulatedEngine(
+                        loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad, failMedia: failMedia)
                 } else {
-                    SimulatedEngine(clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad)
+                    SimulatedEngine(
+                        clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad, failMedia: failMedia)
                 }
             registry.engines.withLock { $0.append(engine) }
             return engine

@@ -3,16 +3,27 @@ extension PoolShell {
     /// The player's active holder changed: the ledger ends the old holder's run and begins the new one's, and the
     /// run that ended is reported to the event streams, built only while someone subscribes.
     mutating func activeChanged(_ player: PlayerID, to grant: Grant?) {
-        let phase = machine.statuses.read(player) { $0.status.phase }
+        var phase = machine.statuses.read(player) { $0.status.phase }
+        // A `.playing` the engine reported before the new holder's paused settings landed is not the holder's.
+        if phase == .playing, let grant, machine.sessions.read(grant.session, { $0.settings.isPaused }) == true {
+            phase = .paused(.requested)
+        }
         let stack = machine.players.read(player) { $0.stack } ?? []
         let report = quality.activeChanged(
             player, to: grant.map { LeaseKey(player: $0.player, epoch: $0.epoch, session: $0.session) },
-            media: grant?.media, phase: phase,
+            page: grant?.sessionName ?? "", media: grant?.media, phase: phase,
             isHeld: { epoch in stack.contains { $0.epoch == epoch } },
             reports: !subscribers.isEmpty, now: clock.now)
-        if let (lease, figures) = report {
-            publish(.qualityReported(lease.player, session: machine.name(of: lease.session), figures))
-        }
+        // Told after the input's other events (the handoff before the lender's figures).
+        if let report { qualityReports.append(.qualityReported(player, session: report.page, report.quality)) }
+    }
+
+    /// Publishes the runs' figures the input's changes of active holder ended.
+    @inline(never)
+    mutating func publishQualityReports() {
+        let reports = qualityReports
+        qualityReports = []
+        for report in reports { publish(report) }
     }
 
     /// The engine's report, for the active holder's run.

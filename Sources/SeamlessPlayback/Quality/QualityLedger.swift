@@ -28,6 +28,8 @@ struct QualityLedger {
     /// The active holder's open run on one player.
     struct Run {
         let epoch: UInt64
+        /// The page's name, for the report of the run.
+        let page: String
         var phase: PlaybackPhase?
         /// Since when the run has been in `phase`; meaningful only while the phase accrues.
         var since: Duration = .zero
@@ -71,16 +73,17 @@ extension QualityLedger {
     /// - Parameters:
     ///   - player: The player.
     ///   - lease: The new active holder, or `nil` when no page holds the player.
+    ///   - page: The new active holder's page's name.
     ///   - media: What the player plays, for the retries the new holder takes.
     ///   - phase: The engine's latest reported phase, or `nil` when it reported none.
     ///   - isHeld: Whether an epoch is still in the player's stack.
     ///   - reports: Whether to return the quality of the run that ended.
     ///   - now: The pool's clock; read at most once, and only when a run accrues or a start is timed.
-    /// - Returns: The lease whose run ended and its quality, when `reports` and a run ended.
+    /// - Returns: The lease whose run ended, its page's name and its quality, when `reports` and a run ended.
     mutating func activeChanged(
-        _ player: PlayerID, to lease: LeaseKey?, media: MediaItem?, phase: PlaybackPhase?,
+        _ player: PlayerID, to lease: LeaseKey?, page: String = "", media: MediaItem?, phase: PlaybackPhase?,
         isHeld: (UInt64) -> Bool, reports: Bool, now: () -> Duration
-    ) -> (LeaseKey, PlaybackQuality)? {
+    ) -> (lease: LeaseKey, page: String, quality: PlaybackQuality)? {
         var time: Duration?
         func read() -> Duration {
             if let time { return time }
@@ -89,13 +92,13 @@ extension QualityLedger {
             return value
         }
         var ledger = take(player)
-        var report: (LeaseKey, PlaybackQuality)?
+        var report: (lease: LeaseKey, page: String, quality: PlaybackQuality)?
         if let run = ledger.run {
             if Self.accrues(run.phase, ledger.records.first { $0.epoch == run.epoch }) {
                 accrue(run, into: &ledger, until: read())
             }
             if reports, let record = ledger.records.first(where: { $0.epoch == run.epoch }) {
-                report = (LeaseKey(player: player, epoch: run.epoch, session: record.session), record.quality)
+                report = (LeaseKey(player: player, epoch: run.epoch, session: record.session), run.page, record.quality)
             }
             ledger.run = nil
         }
@@ -108,7 +111,7 @@ extension QualityLedger {
                 }
                 ledger.records.append(record)
             }
-            var run = Run(epoch: lease.epoch, phase: phase)
+            var run = Run(epoch: lease.epoch, page: page, phase: phase)
             if phase == .playing { firstPlaying(lease.epoch, in: &ledger, at: read()) }
             if Self.accrues(phase, ledger.records.first { $0.epoch == lease.epoch }) { run.since = read() }
             ledger.run = run

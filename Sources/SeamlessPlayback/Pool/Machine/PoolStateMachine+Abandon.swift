@@ -42,6 +42,7 @@ extension PoolStateMachine {
         } else if !MediaItem.same(player.loaded, media) {
             // Not begun (or waiting to be tried again): the player keeps what it has or is loading.
             players[id]?.media = player.mediaKept
+            if player.retryPending { out.append(.cancelRetry(id)) }
             players[id]?.retryPending = false
             players[id]?.mediaAttempts = 0
             if publishesEvents { out.append(.emit(.evicted(id, media))) }

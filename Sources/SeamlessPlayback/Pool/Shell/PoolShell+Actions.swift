@@ -118,6 +118,8 @@ extension PoolShell {
             case .retryLoad(let id, let media, let delay):
                 quality.retried(id, media)
                 scheduleRetry(of: media, on: id, after: delay)
+            case .cancelRetry(let id):
+                retryTimers.removeValue(forKey: id)?.cancel()
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -132,6 +134,7 @@ extension PoolShell {
                 continue
             }
         }
+        if !qualityReports.isEmpty { publishQualityReports() }
         if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
         for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
         guard first == 0 else { return }

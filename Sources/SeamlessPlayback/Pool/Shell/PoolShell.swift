@@ -42,6 +42,8 @@ struct PoolShell {
     var statusStreams: [UInt64: StatusStream] = [:]
     /// How playback went, lease by lease (``PlaybackQuality``).
     var quality = QualityLedger()
+    /// The figures of runs that ended during the input being carried out, published after its other events.
+    var qualityReports: [PoolEvent] = []
     var nextStatusStream: UInt64 = 1
     var nextSubscriber: UInt64 = 1
     var nextRequest: UInt64 = 1
