@@ -66,10 +66,12 @@ final class PoolFixture: Sendable {
             let engine =
                 if let engineLatency {
                     SimulatedEngine(
-                        loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad, failMedia: failMedia)
+                        loadLatency: engineLatency, applyLatency: engineLatency, failLoad: failLoad,
+                        failMedia: failMedia)
                 } else {
                     SimulatedEngine(
-                        clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad, failMedia: failMedia)
+                        clock: clock, loadGate: loadGate, applyGate: applyGate, failLoad: failLoad, failMedia: failMedia
+                    )
                 }
             registry.engines.withLock { $0.append(engine) }
             return engine
