@@ -10,11 +10,11 @@ final class MachineHarness {
 
     init(
         capacity: Int = 2, tokenLifetime: Duration = .seconds(10), borrowWarningThreshold: Duration? = nil,
-        usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory
+        usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory, prefetches: Bool = false
     ) {
         machine = PoolStateMachine(
             capacity: capacity, tokenLifetime: tokenLifetime, poolSerial: 1,
-            borrowWarningThreshold: borrowWarningThreshold, usedTokenMemory: usedTokenMemory)
+            borrowWarningThreshold: borrowWarningThreshold, usedTokenMemory: usedTokenMemory, prefetches: prefetches)
     }
 
     func request() -> RequestID {

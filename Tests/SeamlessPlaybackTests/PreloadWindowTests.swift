@@ -27,3 +27,26 @@ struct PreloadWindowSizeTests {
         #expect(focus.wanted == [MediaItem(id: "a"), MediaItem(id: "b")])
     }
 }
+
+@Suite("PreloadWindow: the byte tier's items")
+struct PreloadWindowByteTierTests {
+    @Test func theByteTierLiesPastThePlayerTierNearestFirst() {
+        let window = PreloadWindow()
+        #expect(window.byteIndices(around: 5, count: 20) == [3, 8, 9, 10, 11])
+        #expect(window.byteIndices(around: 0, count: 20) == [3, 4, 5, 6])
+        #expect(window.byteIndices(around: 18, count: 20) == [16])
+        #expect(window.byteIndices(around: 20, count: 20) == [])
+        #expect(PreloadWindow(bytesAhead: 0, bytesBehind: 0).byteIndices(around: 5, count: 20) == [])
+    }
+
+    @Test func hugeAndNegativeSizesAreHandled() {
+        let huge = PreloadWindow(ahead: .max, behind: 1, bytesAhead: .max, bytesBehind: 1)
+        #expect(huge.byteIndices(around: 1, count: 4) == [])
+        let bytesOnly = PreloadWindow(ahead: 0, behind: 0, bytesAhead: .max, bytesBehind: .max)
+        #expect(bytesOnly.byteIndices(around: 1, count: 4) == [2, 0, 3])
+        let negative = PreloadWindow(bytesAhead: -3, bytesBehind: -1, bytesPerItem: -5)
+        #expect(negative.bytesAhead == 0)
+        #expect(negative.bytesPerItem == 0)
+        #expect(negative.byteIndices(around: 5, count: 20) == [])
+    }
+}

@@ -228,4 +228,40 @@ struct QualityLedgerTests {
         #expect(l.ledger.players.count == 0)
         #expect(l.ledger.total(now: { .zero }) == PlaybackQuality())
     }
+
+    @Test func aStartToldBeforeTheRecordIsMadeIsKeptForIt() {
+        var l = Ledger()
+        // An untracked player: the page learns its lease before any report.
+        l.ledger.started(l.lease(1), at: .milliseconds(10))
+        #expect(l.ledger.players.count == 0)
+        l.at(90)
+        l.ledger.begin(l.player, lease: l.lease(1), page: "feed", phase: nil, now: { .milliseconds(90) })
+        l.report(.playing)
+        #expect(l.quality(1).startupTime == .milliseconds(80))
+        #expect(l.ledger.starts.count == 0, "taken by the record")
+        // A start of another lease is not taken by this one.
+        l.ledger.started(l.lease(5), at: .zero)
+        l.activate(2, phase: .playing, held: [1, 2], session: 2)
+        #expect(l.quality(2, of: 2).startupTime == nil)
+    }
+
+    @Test func theFirstReportOfAnUntrackedPlayerBeginsItsActiveHoldersRun() {
+        var l = Ledger()
+        l.at(100)
+        l.ledger.begin(
+            l.player, lease: l.lease(1), page: "feed", phase: .paused(.requested), now: { .milliseconds(100) })
+        l.report(.playing)
+        l.at(600)
+        #expect(l.quality(1).playingTime == .milliseconds(500))
+    }
+
+    @Test func aPlayerThatIsGoneEndsItsRecords() {
+        var l = Ledger()
+        l.activate(1, phase: .playing, held: [1])
+        l.at(300)
+        l.ledger.forget(l.player)
+        #expect(l.ledger.players.count == 0)
+        #expect(l.ledger.ended.map(\.key) == [l.lease(1)])
+        #expect(l.quality(1).playingTime == .zero, "the open run is not counted past the player's end")
+    }
 }

@@ -5,6 +5,9 @@ struct FeedFocus: Sendable {
     let index: Int
     /// The window's media, nearest first.
     let wanted: [MediaItem]
+    /// The byte tier's media, nearest first, and how many bytes of each to cache.
+    let bytes: [MediaItem]
+    let bytesPerItem: Int64
     /// The feed around the focus (a slice keeps the feed's indices, and copies nothing).
     let nearby: ArraySlice<MediaItem>
     /// Players the policy sent media to, whose load may not have started yet.
@@ -23,6 +26,8 @@ struct FeedFocus: Sendable {
     init(index: Int, items: [MediaItem], window: PreloadWindow) {
         self.index = index
         wanted = window.indices(around: index, count: items.count).map { items[$0] }
+        bytes = window.byteIndices(around: index, count: items.count).map { items[$0] }
+        bytesPerItem = window.bytesPerItem
         // The property can be set below 1 after the initializer clamped it: a window always loads one neighbour.
         concurrentLoads = max(1, window.concurrentLoads)
         // Saturating: a window larger than the feed reaches no farther than the feed.

@@ -7,6 +7,11 @@
 /// The focused item never waits for a neighbour: while its own engine is being made or its load runs, no
 /// neighbour's preload starts; once it is loaded, the neighbours load, nearest first, at most
 /// ``concurrentLoads`` at a time.
+///
+/// Beyond the players, a window has a byte tier: ``bytesAhead`` more items after the player tier and ``bytesBehind``
+/// more before it get their first ``bytesPerItem`` bytes cached on disk, no player spent, by the
+/// ``BytePrefetching`` prefetcher set in ``PlayerPool/Configuration/prefetcher``. A pool with none has no byte tier.
+/// The byte tier waits for the focused item too: while its load is in flight, no prefetch traffic flows.
 public struct PreloadWindow: Hashable, Sendable {
     /// How many items after the focused one to keep loaded. Default 2.
     public var ahead: Int
@@ -15,16 +20,31 @@ public struct PreloadWindow: Hashable, Sendable {
     /// How many neighbours of the focused item may be made or loading at once, once the focused item is loaded.
     /// Default 1: on a device with few cores, one decoder starting at a time. At least 1.
     public var concurrentLoads: Int
+    /// How many items after the player tier get their first bytes cached, no player spent. Default 4.
+    public var bytesAhead: Int
+    /// How many items before the player tier get their first bytes cached. Default 1.
+    public var bytesBehind: Int
+    /// How many bytes from the start of each item of the byte tier to cache. Default 1 MiB.
+    public var bytesPerItem: Int64
 
     /// Creates a window.
     /// - Parameters:
     ///   - ahead: Items after the focused one to keep loaded; negative values count as 0.
     ///   - behind: Items before the focused one to keep loaded; negative values count as 0.
     ///   - concurrentLoads: How many neighbours may be made or loading at once; values below 1 count as 1.
-    public init(ahead: Int = 2, behind: Int = 1, concurrentLoads: Int = 1) {
+    ///   - bytesAhead: Items after the player tier whose first bytes to cache; negative values count as 0.
+    ///   - bytesBehind: Items before the player tier whose first bytes to cache; negative values count as 0.
+    ///   - bytesPerItem: Bytes to cache from the start of each; negative values count as 0.
+    public init(
+        ahead: Int = 2, behind: Int = 1, concurrentLoads: Int = 1, bytesAhead: Int = 4, bytesBehind: Int = 1,
+        bytesPerItem: Int64 = 1 << 20
+    ) {
         self.ahead = max(0, ahead)
         self.behind = max(0, behind)
         self.concurrentLoads = max(1, concurrentLoads)
+        self.bytesAhead = max(0, bytesAhead)
+        self.bytesBehind = max(0, bytesBehind)
+        self.bytesPerItem = max(0, bytesPerItem)
     }
 
     /// The feed indices of the window around `focus` within `0..<count`, nearest first.
@@ -39,5 +59,31 @@ public struct PreloadWindow: Hashable, Sendable {
             if distance <= behind, focus - distance >= 0 { order.append(focus - distance) }
         }
         return order
+    }
+
+    /// The feed indices of the byte tier around `focus` within `0..<count`, nearest first (ahead before behind at
+    /// the same distance): past the player tier, ``bytesAhead`` after it and ``bytesBehind`` before it.
+    func byteIndices(around focus: Int, count: Int) -> [Int] {
+        guard (0..<count).contains(focus) else { return [] }
+        let ahead = max(0, self.ahead)
+        let behind = max(0, self.behind)
+        let bytesAhead = max(0, self.bytesAhead)
+        let bytesBehind = max(0, self.bytesBehind)
+        var order: [Int] = []
+        // Saturating: no farther than the feed reaches, whatever the window's size.
+        let aheadEnd = Self.saturatingSum(ahead, bytesAhead)
+        let behindEnd = Self.saturatingSum(behind, bytesBehind)
+        let farthest = min(max(aheadEnd, behindEnd), count)
+        guard farthest >= 1 else { return order }
+        for distance in 1...farthest {
+            if distance > ahead, distance <= aheadEnd, focus + distance < count { order.append(focus + distance) }
+            if distance > behind, distance <= behindEnd, focus - distance >= 0 { order.append(focus - distance) }
+        }
+        return order
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 }

@@ -6,7 +6,7 @@
 /// lease's with ``PageSession/quality(of:)``, the sum over every lease with ``PlayerPool/quality``; the pool reports a
 /// lease's figures with ``PoolEvent/qualityReported(_:session:_:)`` each time its run as active holder ends.
 ///
-/// Encoded (``Codable``) with its times in seconds and its ``rebufferRatio``, for forwarding to an analytics backend.
+/// Encoded (`Codable`) with its times in seconds and its ``rebufferRatio``, for forwarding to an analytics backend.
 public struct PlaybackQuality: Hashable, Sendable {
     /// From the acquire or borrow that began the lease's run to its first ``PlaybackPhase/playing``, or `nil` until
     /// then. A borrow of a player that is already playing starts when its settings are on the engine.

@@ -4,6 +4,8 @@ extension PoolShell {
     /// run that ended is reported to the event streams, built only while someone subscribes.
     mutating func activeChanged(_ player: PlayerID, to grant: Grant?) {
         var phase = machine.statuses.read(player) { $0.status.phase }
+        // Nothing to measure on a player whose engine never reported: its first report begins the run.
+        guard phase != nil || quality.tracks(player) else { return }
         // A `.playing` the engine reported before the new holder's paused settings landed is not the holder's.
         if phase == .playing, let grant, machine.sessions.read(grant.session, { $0.settings.isPaused }) == true {
             phase = .paused(.requested)
@@ -28,6 +30,21 @@ extension PoolShell {
 
     /// The engine's report, for the active holder's run.
     mutating func reportedForQuality(_ player: PlayerID, _ phase: PlaybackPhase) {
+        if !quality.isRunning(player),
+            let shown = machine.players.read(
+                player,
+                { player -> (Holder, MediaItem?)? in
+                    guard let epoch = player.shownEpoch, let holder = player.stack.first(where: { $0.epoch == epoch })
+                    else { return nil }
+                    return (holder, player.media)
+                }) ?? nil
+        {
+            let (holder, _) = shown
+            quality.begin(
+                player, lease: LeaseKey(player: player, epoch: holder.epoch, session: holder.session),
+                page: machine.name(of: holder.session), phase: machine.statuses.read(player) { $0.status.phase },
+                now: clock.now)
+        }
         quality.reported(player, phase, now: clock.now)
     }
 }

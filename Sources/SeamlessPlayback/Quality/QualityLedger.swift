@@ -44,6 +44,8 @@ struct QualityLedger {
     }
 
     var players = IDMap<PlayerID, PlayerLedger>()
+    /// The latest lease of each player whose page learned when it began (``started(_:at:)``), until its record takes it.
+    var starts = IDMap<PlayerID, (epoch: UInt64, at: Duration)>()
     /// Ended leases, at most ``endedLimit``: a ring whose next slot to fill is `nextEnded`.
     var ended: [(key: LeaseKey, quality: PlaybackQuality)] = []
     var nextEnded = 0
@@ -53,6 +55,11 @@ struct QualityLedger {
     /// Whether the player's active holder has an open run: status reports matter only then.
     func isRunning(_ player: PlayerID) -> Bool {
         players.read(player) { $0.run != nil } == true
+    }
+
+    /// Whether the ledger keeps anything for the player.
+    func tracks(_ player: PlayerID) -> Bool {
+        players.contains(player)
     }
 
     /// The player's ledger, taken out of the table so that changing it copies nothing; put it back with `put`.
@@ -105,6 +112,7 @@ extension QualityLedger {
         if let lease {
             if !ledger.records.contains(where: { $0.epoch == lease.epoch }) {
                 var record = Record(epoch: lease.epoch, session: lease.session)
+                record.startedAt = takeStart(of: lease)
                 if let retries = ledger.retries, MediaItem.same(retries.media, media) {
                     record.quality.loadRetries = retries.count
                     ledger.retries = nil
@@ -147,11 +155,42 @@ extension QualityLedger {
 
     /// The page learned its lease: the acquire or borrow that began it was called at `time`.
     mutating func started(_ lease: LeaseKey, at time: Duration) {
-        var (ledger, index) = record(of: lease)
+        guard tracks(lease.player) else {
+            // Kept until the lease's record is made; one entry per player, changed in place.
+            starts[lease.player] = (lease.epoch, time)
+            return
+        }
+        var ledger = take(lease.player)
         defer { put(ledger, of: lease.player) }
+        guard let index = ledger.records.firstIndex(where: { $0.epoch == lease.epoch }) else {
+            starts[lease.player] = (lease.epoch, time)
+            return
+        }
         guard ledger.records[index].startedAt == nil else { return }
         ledger.records[index].startedAt = time
         startup(of: &ledger.records[index])
+    }
+
+    /// The first report of an untracked player's engine while `lease` is its active holder: the lease's run begins
+    /// now, in the phase the engine reported before (if any).
+    mutating func begin(_ player: PlayerID, lease: LeaseKey, page: String, phase: PlaybackPhase?, now: () -> Duration) {
+        _ = activeChanged(
+            player, to: lease, page: page, media: nil, phase: phase, isHeld: { _ in true }, reports: false, now: now)
+    }
+
+    /// The player is gone: what the ledger keeps of it ends.
+    mutating func forget(_ player: PlayerID) {
+        starts.removeValue(forKey: player)
+        guard var ledger = players.removeValue(forKey: player) else { return }
+        ledger.run = nil
+        sweep(&ledger, of: player) { _ in false }
+    }
+
+    /// When `lease` began, if its page said so before the lease's record was made.
+    mutating func takeStart(of lease: LeaseKey) -> Duration? {
+        guard let start = starts[lease.player], start.epoch == lease.epoch else { return nil }
+        starts.removeValue(forKey: lease.player)
+        return start.at
     }
 
     /// A seek through the lease was carried out.

@@ -24,6 +24,12 @@ extension PoolStateMachine {
     mutating func focusChanged(on index: Int, in items: [MediaItem], window: PreloadWindow) -> [PoolAction] {
         guard !isShutDown else { return [] }
         guard items.indices.contains(index) else { return focusEnded() }
+        var window = window
+        // A pool with no prefetcher has no byte tier.
+        if !prefetches {
+            window.bytesAhead = 0
+            window.bytesBehind = 0
+        }
         var next = FeedFocus(index: index, items: items, window: window)
         next.placed = feed?.placed ?? [:]
         // Media whose preload failed or was abandoned is not preloaded again while the focus lasts.
@@ -32,6 +38,7 @@ extension PoolStateMachine {
         dropStalePreloads()
         abandonUnwantedLoads()
         placePreloads()
+        updateBytePlan()
         return take()
     }
 
@@ -44,6 +51,7 @@ extension PoolStateMachine {
         dropStalePreloads()
         feed = nil
         abandonUnwantedLoads()
+        updateBytePlan()
         return take()
     }
 
@@ -167,6 +175,7 @@ extension PoolStateMachine {
         guard feed != nil, !isShutDown else { return }
         if let failed, feed?.wants(failed) == true { feed?.failed.insert(failed) }
         placePreloads()
+        updateBytePlan()
     }
 
     /// An apply landed on the player: when it has the focused item (a page's grant of it just completed), the

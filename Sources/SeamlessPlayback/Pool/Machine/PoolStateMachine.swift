@@ -64,6 +64,10 @@ struct PoolStateMachine: Sendable {
     /// Whether anyone listens to the pool's events: when not, the machine builds no ``PoolAction/emit(_:)``
     /// actions (the counters still count). The shell keeps it true while the pool has a subscriber.
     var publishesEvents = true
+    /// Whether the pool has a prefetcher for the feed's byte tier (``PlayerPool/Configuration/prefetcher``).
+    let prefetches: Bool
+    /// The byte tier's plan last handed to the prefetcher.
+    var bytePlan = BytePrefetchPlan.empty
 
     /// Actions collected by the current input. While the machine ``keepsActions``, those of earlier inputs the shell
     /// is still carrying out too (and what their carried-out slots were left holding).
@@ -90,8 +94,9 @@ struct PoolStateMachine: Sendable {
         capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil,
         usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory,
         idleSettings: PlaybackSettings = PlaybackSettings.idle,
-        retries: LoadRetries = LoadRetries()
+        retries: LoadRetries = LoadRetries(), prefetches: Bool = false
     ) {
+        self.prefetches = prefetches
         self.retries = retries
         self.capacity = max(1, capacity)
         // Settings no engine can take are not put on one: the default stands in (documented on the configuration).

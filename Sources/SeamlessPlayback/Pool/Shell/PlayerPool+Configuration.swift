@@ -33,6 +33,10 @@ extension PlayerPool {
         /// How long the pool waits, on its clock, before the first retry of a load; each later one waits twice as
         /// long as the one before. Default 250 ms.
         public var retryDelay: Duration
+        /// What caches the first bytes of a feed's farther items, the byte tier of a ``PreloadWindow``: the pool hands
+        /// it the plan with ``BytePrefetching/update(_:)`` whenever the plan changes. Default `nil`: no byte tier.
+        /// ``MediaPrefetcher`` fetches over HTTP into a ``MediaCache``.
+        public var prefetcher: (any BytePrefetching)?
 
         /// Creates a configuration.
         /// - Parameters:
@@ -44,12 +48,14 @@ extension PlayerPool {
         ///   - idleSettings: What an engine carries while no page holds its player.
         ///   - loadRetries: How many more times a load that failed with a transient media failure is tried.
         ///   - retryDelay: The wait before the first retry, doubled for each later one.
+        ///   - prefetcher: What caches the byte tier's first bytes; `nil` for none.
         public init(
             capacity: Int = 4, handoffTokenLifetime: Duration = .seconds(10),
             loadTimeout: Duration? = .seconds(30), applyTimeout: Duration? = .seconds(5),
             borrowWarningThreshold: Duration? = nil, idleSettings: PlaybackSettings = .idle,
-            loadRetries: Int = 2, retryDelay: Duration = .milliseconds(250)
+            loadRetries: Int = 2, retryDelay: Duration = .milliseconds(250), prefetcher: (any BytePrefetching)? = nil
         ) {
+            self.prefetcher = prefetcher
             self.loadRetries = loadRetries
             self.retryDelay = retryDelay
             self.idleSettings = idleSettings

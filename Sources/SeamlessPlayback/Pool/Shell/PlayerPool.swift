@@ -41,7 +41,8 @@ public actor PlayerPool {
             poolSerial: serial,
             borrowWarningThreshold: configuration.borrowWarningThreshold,
             idleSettings: configuration.idleSettings,
-            retries: LoadRetries(count: configuration.loadRetries, delay: configuration.retryDelay)
+            retries: LoadRetries(count: configuration.loadRetries, delay: configuration.retryDelay),
+            prefetches: configuration.prefetcher != nil
         )
         // No events are built until someone subscribes (``events()``).
         machine.publishesEvents = false

@@ -120,6 +120,8 @@ extension PoolShell {
                 scheduleRetry(of: media, on: id, after: delay)
             case .cancelRetry(let id):
                 retryTimers.removeValue(forKey: id)?.cancel()
+            case .prefetch(let plan):
+                configuration.prefetcher?.update(plan)
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -298,6 +300,7 @@ extension PoolShell {
 
     mutating func laneShutDown(_ id: PlayerID) {
         engines[id] = nil
+        quality.forget(id)
         // A failure still noted there is dropped with the lane, so that it no longer counts as pending, and the lane
         // ignores every later report (an engine may report any number of times, also while torn down).
         lanes.removeValue(forKey: id)?.close()

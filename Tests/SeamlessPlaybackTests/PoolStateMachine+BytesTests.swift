@@ -1,0 +1,70 @@
+import Testing
+
+@testable import SeamlessPlayback
+
+@Suite("PoolStateMachine: the feed's byte tier")
+struct PoolStateMachineBytesTests {
+    static let items = (0..<12).map { MediaItem(id: "b\($0)") }
+    static let p1 = PlayerID(pool: 1, number: 1)
+
+    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 1 << 20) -> PoolAction {
+        .prefetch(BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held))
+    }
+
+    func prefetches(_ actions: [PoolAction]) -> [PoolAction] {
+        actions.filter { if case .prefetch = $0 { true } else { false } }
+    }
+
+    @Test func theByteTierIsHeldWhileTheFocusedItemLoadsThenFreed() {
+        let h = MachineHarness(capacity: 4, prefetches: true)
+        // Focus on 3: players for 3, 4, 2, 5; bytes for 1 behind and 6, 7, 8, 9 ahead, nearest first.
+        let first = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        #expect(first == [.run(.create, on: Self.p1), plan([1, 6, 7, 8, 9], held: true)])
+        #expect(prefetches(h.finishJob(Self.p1)) == [], "still in flight: the engine goes quiet")
+        #expect(prefetches(h.finishJob(Self.p1)) == [], "its load starts")
+        #expect(prefetches(h.finishJob(Self.p1)) == [plan([1, 6, 7, 8, 9], held: false)], "loaded")
+        // The same focus again hands nothing new.
+        #expect(prefetches(h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }) == [])
+        h.settle()
+        // Moving on: the plan follows the focus; the focused item is loaded already (a player has it), so not held.
+        let moved = h.step { $0.focusChanged(on: 4, in: Self.items, window: PreloadWindow()) }
+        #expect(prefetches(moved) == [plan([2, 7, 8, 9, 10], held: false)])
+        #expect(prefetches(h.step { $0.focusEnded() }) == [.prefetch(.empty)])
+        #expect(prefetches(h.step { $0.focusEnded() }) == [], "nothing new")
+    }
+
+    @Test func aWindowSaysHowManyItemsAndBytes() {
+        let h = MachineHarness(capacity: 2, prefetches: true)
+        let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)
+        let actions = h.step { $0.focusChanged(on: 5, in: Self.items, window: window) }
+        #expect(prefetches(actions) == [plan([4, 7, 3, 8], held: true, bytes: 4_096)])
+    }
+
+    @Test func aPoolWithoutAPrefetcherHasNoByteTier() {
+        let h = MachineHarness(capacity: 4)
+        let actions = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        #expect(prefetches(actions) == [])
+        #expect(h.machine.feed?.bytes == [])
+        h.settle()
+        #expect(prefetches(h.step { $0.focusEnded() }) == [])
+    }
+
+    @Test func shutdownEmptiesThePlan() {
+        let h = MachineHarness(capacity: 4, prefetches: true)
+        h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        let request = h.request()
+        #expect(prefetches(h.step { $0.shutdownRequested(request) }) == [.prefetch(.empty)])
+    }
+
+    @Test func aFocusedItemThatFailedDoesNotHoldTheBytes() {
+        let h = MachineHarness(capacity: 1, prefetches: true)
+        let window = PreloadWindow(ahead: 0, behind: 0, bytesAhead: 1, bytesBehind: 0)
+        h.step { $0.focusChanged(on: 0, in: Self.items, window: window) }
+        h.finishJob(Self.p1)
+        h.finishJob(Self.p1)
+        let failed = h.step {
+            $0.loadFinished(Self.p1, media: Self.items[0], mediaFailure: MediaFailure(.notFound, reason: "404"))
+        }
+        #expect(prefetches(failed) == [plan([1], held: false)])
+    }
+}
