@@ -74,10 +74,14 @@ public final class AVPlayerEngine: PlaybackEngine {
     ///
     /// An item without a video track never shows a first frame, so its load waits until it is cancelled.
     /// - Parameter item: The media; its ``SeamlessPlayback/MediaItem/url`` is what the player plays.
-    /// - Throws: ``AVPlayerEngineError/noURL(mediaID:)``, ``AVPlayerEngineError/itemFailed(reason:)`` with the
-    ///   item's error, ``AVPlayerEngineError/decoderLimit(reason:)`` when no decoder was free,
-    ///   ``AVPlayerEngineError/playbackFailed(reason:)``, ``AVPlayerEngineError/cancelled`` (the item is removed from
-    ///   the player), ``AVPlayerEngineError/superseded`` or ``AVPlayerEngineError/shutDown``.
+    /// - Throws: ``SeamlessPlayback/MediaFailure`` when the item fails because of its media (a missing file, a
+    ///   network that is down, a format the player cannot play, or an item error of no known kind), with the item's
+    ///   error as its reason: the pool keeps the engine. Otherwise an ``AVPlayerEngineError``:
+    ///   ``AVPlayerEngineError/noURL(mediaID:)``, ``AVPlayerEngineError/decoderLimit(reason:)`` when no decoder was
+    ///   free, ``AVPlayerEngineError/itemFailed(reason:)`` when the item's error is the player's own (out of memory,
+    ///   media services reset, interrupted), ``AVPlayerEngineError/playbackFailed(reason:)`` when the player failed,
+    ///   ``AVPlayerEngineError/cancelled`` (the item is removed from the player), ``AVPlayerEngineError/superseded``
+    ///   or ``AVPlayerEngineError/shutDown``.
     public func load(_ item: MediaItem) async throws {
         guard let url = item.url else { throw AVPlayerEngineError.noURL(mediaID: item.id) }
         try await controller.load(url)

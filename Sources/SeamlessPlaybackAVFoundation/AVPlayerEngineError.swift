@@ -1,14 +1,18 @@
 /// Why an `AVPlayerEngine` load did not reach its first frame, or a seek did not land.
 ///
-/// The pool reports a load's error as `PlayerPoolError.engineFailed(_:)` and retires the engine, and a seek's as
-/// `PlayerPoolError.seekFailed(_:)`, keeping the engine in service.
+/// A load that fails because of its media throws `MediaFailure` instead (the pool keeps the engine and answers
+/// `PlayerPoolError.mediaFailed(_:)`). The pool reports a load's other errors as `PlayerPoolError.engineFailed(_:)`
+/// and retires the engine, and a seek's as `PlayerPoolError.seekFailed(_:)`, keeping the engine in service.
 public enum AVPlayerEngineError: Error, Hashable, Sendable {
     /// The media item has no URL, and an `AVPlayerItem` can only be made from one.
     case noURL(mediaID: String)
-    /// The item's status became `.failed` before its first frame; the reason is the item's error.
+    /// The item's status became `.failed` before its first frame with an error of the player itself
+    /// (`AVErrorOutOfMemory`, `AVErrorMediaServicesWereReset`, `AVErrorOperationInterrupted`); the reason is the
+    /// item's error. An item that fails because of its media throws `MediaFailure` instead. After the first frame,
+    /// this is the failure the engine reports for any item error.
     case itemFailed(reason: String)
-    /// The item could not keep playing before its first frame (it failed to play to its end, or its
-    /// error log showed a fault the player was not recovering from).
+    /// The player itself failed, so no load can succeed on it; or the item failed to play to its end, before its
+    /// first frame with an error of the player itself (as for ``itemFailed(reason:)``), after it with any error.
     case playbackFailed(reason: String)
     /// No video decoder was free: AVFoundation's decoder-temporarily-unavailable error (`AVFoundationErrorDomain`
     /// −11839), which apps report once about 16 players hold decoders at once. Fewer live engines (a smaller pool

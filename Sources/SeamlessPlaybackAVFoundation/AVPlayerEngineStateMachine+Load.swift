@@ -1,3 +1,5 @@
+import SeamlessPlayback
+
 // Loads, their observations and their failures; shutdown.
 
 extension AVPlayerEngineStateMachine {
@@ -115,7 +117,7 @@ extension AVPlayerEngineStateMachine {
             return rateCapabilitiesKnown(capabilities)
         case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
             guard let failure = failure(in: observation) else { return [] }
-            return fail(id, failure)
+            return fail(id, failure, media: mediaFailure(in: observation))
         default:
             return []
         }
@@ -134,7 +136,8 @@ extension AVPlayerEngineStateMachine {
     /// Which observations are failures: the item's `.failed` status and a failure to play to the end, as
     /// `AVPlayerItem.h` says. Error-log entries are not: the header calls the log diagnostics, and a long or looping
     /// clip on a flaky network logs faults the player recovers from. AVFoundation's decoder-temporarily-unavailable
-    /// error is the decoder limit, whichever way it comes.
+    /// error is the decoder limit, whichever way it comes. The error returned is what a ready item reports; a waiting
+    /// load throws the item error's media failure instead, when it is one (``mediaFailure(in:)``).
     private func failure(in observation: Observation) -> AVPlayerEngineError? {
         switch observation {
         case .itemStatus(.failed(let error)):
@@ -149,18 +152,31 @@ extension AVPlayerEngineStateMachine {
         }
     }
 
+    /// The media failure an item's error is, for a load that fails with it: the item's `.failed` status or its
+    /// failure to play to the end, unless the error is the player's own (the decoder limit among them).
+    private func mediaFailure(in observation: Observation) -> MediaFailure? {
+        switch observation {
+        case .itemStatus(.failed(let error)), .failedToPlayToEnd(let error): error.mediaFailure
+        case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
+            .errorLogEntry, .rateCapabilities:
+            nil
+        }
+    }
+
     /// The load finished: report what the player does now (paused, as the load left it), then resume the caller.
     mutating func finishReady(_ id: LoadID) -> [Action] {
         state = .ready(id)
         return reportIfChanged() + [.finishLoad(id, .ready)]
     }
 
-    /// A waiting load fails with the error; a ready one is reported once through the failure path.
-    private mutating func fail(_ id: LoadID, _ error: AVPlayerEngineError) -> [Action] {
+    /// A waiting load fails with the media failure when there is one (the pool keeps the engine), else with the
+    /// engine's error; a ready one is reported once through the failure path.
+    private mutating func fail(_ id: LoadID, _ error: AVPlayerEngineError, media: MediaFailure?) -> [Action] {
         let wasWaiting = isWaiting(id)
         state = .failed(id, reason: error.description)
         playback.itemGone()
-        let outcome: Action = wasWaiting ? .finishLoad(id, .failed(error)) : .reportFailure(error.description)
+        let loadOutcome = media.map(LoadOutcome.mediaFailed) ?? .failed(error)
+        let outcome: Action = wasWaiting ? .finishLoad(id, loadOutcome) : .reportFailure(error.description)
         return [.stopObserving(id)] + failSeek(with: .seekFailed(reason: "the item failed")) + [outcome]
     }
 }

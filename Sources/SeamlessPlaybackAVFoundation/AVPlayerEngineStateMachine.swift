@@ -103,7 +103,10 @@ struct AVPlayerEngineStateMachine {
     /// How a waiting load ends.
     enum LoadOutcome: Hashable, Sendable {
         case ready
+        /// The engine failed: the pool retires it.
         case failed(AVPlayerEngineError)
+        /// The media failed (its item's error, `ItemError+MediaFailure.swift`): the pool keeps the engine.
+        case mediaFailed(MediaFailure)
     }
 
     /// How a page's seek ends.

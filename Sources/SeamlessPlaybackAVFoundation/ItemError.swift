@@ -1,24 +1,67 @@
 /// An error AVFoundation gave for an item (its `error` when its status became `.failed`, or the one a
-/// failed-to-play-to-end notification carried), as the shell read it: enough to tell the decoder limit from the rest.
+/// failed-to-play-to-end notification carried), as the shell read it: its domain and code, the domain and code of the
+/// error under it (`NSUnderlyingErrorKey`, one level), and its description. Enough to tell the decoder limit from the
+/// rest, and the media's failures from the player's (`ItemError+MediaFailure.swift`).
 struct ItemError: Hashable, Sendable {
-    /// Whether the error's domain is `AVFoundationErrorDomain`.
-    let isAVFoundation: Bool
+    /// An `NSError` domain, as the shell compared it with the SDK's constants.
+    enum Domain: Hashable, Sendable {
+        /// `AVFoundationErrorDomain` (`AVError.h`).
+        case avFoundation
+        /// `NSURLErrorDomain` (`NSURLError.h`).
+        case url
+        /// `NSCocoaErrorDomain` (`FoundationErrors.h`).
+        case cocoa
+        /// Any other domain, by name (`NSOSStatusErrorDomain`, `CoreMediaErrorDomain`, …); empty when no error was given.
+        case other(String)
+    }
+
+    /// The error under this one (`userInfo[NSUnderlyingErrorKey]`): what AVFoundation wraps, often an `NSURLError`.
+    struct Underlying: Hashable, Sendable {
+        /// Its domain.
+        let domain: Domain
+        /// Its code.
+        let code: Int
+    }
+
+    /// The error's domain.
+    let domain: Domain
     /// The error's code.
     let code: Int
     /// The error's `localizedDescription`.
     let description: String
+    /// The error under it, when its `userInfo` has one.
+    let underlying: Underlying?
+
+    /// An error as the shell read it.
+    /// - Parameters:
+    ///   - domain: Its domain.
+    ///   - code: Its code.
+    ///   - description: Its `localizedDescription`.
+    ///   - underlying: The error under it, if any.
+    init(domain: Domain, code: Int, description: String, underlying: Underlying? = nil) {
+        self.domain = domain
+        self.code = code
+        self.description = description
+        self.underlying = underlying
+    }
+
+    /// Whether the error's domain is `AVFoundationErrorDomain`.
+    var isAVFoundation: Bool { domain == .avFoundation }
 
     /// `AVErrorDecoderTemporarilyUnavailable` in the iOS 18 SDK's `AVError.h`: no video decoder was free. Apps report
     /// it once about 16 players hold decoders at once.
     static let decoderTemporarilyUnavailable = -11_839
 
-    /// Whether this is AVFoundation's decoder-temporarily-unavailable error.
-    var isDecoderLimit: Bool { isAVFoundation && code == Self.decoderTemporarilyUnavailable }
+    /// Whether this is AVFoundation's decoder-temporarily-unavailable error, or wraps it.
+    var isDecoderLimit: Bool {
+        (domain == .avFoundation && code == Self.decoderTemporarilyUnavailable)
+            || underlying == Underlying(domain: .avFoundation, code: Self.decoderTemporarilyUnavailable)
+    }
 
-    /// An error outside AVFoundation's domain that says only `description` (no error given, a network error…).
+    /// An error of no known domain that says only `description` (no error given…).
     /// - Parameter description: What it says.
     /// - Returns: An error that is never the decoder limit.
     static func other(_ description: String) -> ItemError {
-        ItemError(isAVFoundation: false, code: 0, description: description)
+        ItemError(domain: .other(""), code: 0, description: description)
     }
 }

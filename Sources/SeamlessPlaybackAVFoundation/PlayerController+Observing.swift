@@ -45,13 +45,27 @@ extension PlayerController {
             item: item, keyValue: [status, duration, display], notifications: [playedToEnd, failedToEnd, errorLog])
     }
 
-    /// An error as the machine tells errors apart: AVFoundation's domain or not, its code, its description.
+    /// An error as the machine tells errors apart: its domain and code, those of the error under it
+    /// (`userInfo[NSUnderlyingErrorKey]`, one level), its description.
     nonisolated static func itemError(_ error: (any Error)?) -> ItemError {
         guard let error else { return .other("no error given") }
         let nsError = error as NSError
+        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).map {
+            ItemError.Underlying(domain: domain($0.domain), code: $0.code)
+        }
         return ItemError(
-            isAVFoundation: nsError.domain == AVFoundationErrorDomain, code: nsError.code,
-            description: nsError.localizedDescription)
+            domain: domain(nsError.domain), code: nsError.code, description: nsError.localizedDescription,
+            underlying: underlying)
+    }
+
+    /// The domain, compared with the SDK's constants.
+    private nonisolated static func domain(_ name: String) -> ItemError.Domain {
+        switch name {
+        case AVFoundationErrorDomain: .avFoundation
+        case NSURLErrorDomain: .url
+        case NSCocoaErrorDomain: .cocoa
+        default: .other(name)
+        }
     }
 
     private func observed(_ observation: Machine.Observation, for id: Machine.LoadID) {

@@ -134,6 +134,8 @@ final class PlayerController {
                 loadWaiters.removeValue(forKey: id)?.resume()
             case .finishLoad(let id, .failed(let error)):
                 loadWaiters.removeValue(forKey: id)?.resume(throwing: error)
+            case .finishLoad(let id, .mediaFailed(let failure)):
+                loadWaiters.removeValue(forKey: id)?.resume(throwing: failure)
             case .finishSeek(let id, .done):
                 seekWaiters.removeValue(forKey: id)?.resume()
             case .finishSeek(let id, .failed(let error)):

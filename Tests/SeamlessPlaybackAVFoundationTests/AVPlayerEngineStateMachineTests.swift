@@ -99,26 +99,25 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .waitingForFirstFrame(2))
     }
 
-    @Test("an item that fails while loading fails the load with its error", arguments: [false, true])
+    @Test("an item that fails while loading fails the load: its error is the media's", arguments: [false, true])
     func itemFailsWhileLoading(afterReadyToPlay: Bool) {
         var machine = waiting()
         if afterReadyToPlay { _ = machine.observed(.itemStatus(.readyToPlay), for: 1) }
         #expect(
             machine.observed(.itemStatus(.failed(.other("unsupported codec"))), for: 1) == [
-                .stopObserving(1), .finishLoad(1, .failed(.itemFailed(reason: "unsupported codec"))),
+                .stopObserving(1), .finishLoad(1, .mediaFailed(MediaFailure(.other, reason: "unsupported codec"))),
             ])
         #expect(machine.state == .failed(1, reason: "the AVPlayerItem failed: unsupported codec"))
         #expect(machine.observed(.layerReadyForDisplay(false), for: 1) == [])
         #expect(machine.observed(.layerReadyForDisplay(true), for: 1) == [], "a failed load never finishes")
     }
 
-    @Test("a failure to play to the end while loading fails the load")
+    @Test("a failure to play to the end while loading fails the load, as a media failure")
     func failedToPlayToEndWhileLoading() {
         var machine = waiting()
         #expect(
             machine.observed(.failedToPlayToEnd(.other("network lost")), for: 1) == [
-                .stopObserving(1),
-                .finishLoad(1, .failed(.playbackFailed(reason: "failed to play to its end: network lost"))),
+                .stopObserving(1), .finishLoad(1, .mediaFailed(MediaFailure(.other, reason: "network lost"))),
             ])
     }
 

@@ -5,14 +5,27 @@ import Testing
 @Suite("ItemError and the decoder limit")
 struct ItemErrorTests {
     typealias Machine = AVPlayerEngineStateMachine
-    static let busy = ItemError(isAVFoundation: true, code: -11_839, description: "Cannot Decode")
+    static let busy = ItemError(domain: .avFoundation, code: -11_839, description: "Cannot Decode")
 
     @Test(
-        "only AVFoundation's -11839 is the decoder limit",
+        "only AVFoundation's -11839 is the decoder limit, on the error or the one under it",
         arguments: [
-            (ItemError(isAVFoundation: true, code: -11_839, description: "Cannot Decode"), true),
-            (ItemError(isAVFoundation: false, code: -11_839, description: "another domain's code"), false),
-            (ItemError(isAVFoundation: true, code: -11_800, description: "unknown"), false),
+            (ItemError(domain: .avFoundation, code: -11_839, description: "Cannot Decode"), true),
+            (ItemError(domain: .url, code: -11_839, description: "another domain's code"), false),
+            (ItemError(domain: .other("NSOSStatusErrorDomain"), code: -11_839, description: "another domain"), false),
+            (ItemError(domain: .avFoundation, code: -11_800, description: "unknown"), false),
+            (
+                ItemError(
+                    domain: .avFoundation, code: -11_800, description: "wraps it",
+                    underlying: .init(domain: .avFoundation, code: -11_839)),
+                true
+            ),
+            (
+                ItemError(
+                    domain: .avFoundation, code: -11_800, description: "wraps another domain's",
+                    underlying: .init(domain: .cocoa, code: -11_839)),
+                false
+            ),
             (ItemError.other("no error given"), false),
         ])
     func decoderLimit(error: ItemError, expected: Bool) {
