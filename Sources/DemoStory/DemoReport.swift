@@ -45,6 +45,8 @@ public struct DemoReport: Sendable {
     public var hostCalls: [HostCall] = []
     /// The host holding the picture when the feed-to-detail transition starts.
     public var pictureAtTransition: String?
+    /// Each page's playback quality for its lease, read when the page's part ended, in that order.
+    public var pageQualities: [PageQuality] = []
 
     /// Successful borrows.
     public var handoffs: Int { metrics.handoffs }

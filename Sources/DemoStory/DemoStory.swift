@@ -111,10 +111,12 @@ public enum DemoStory {
         }
         surfaces.hide(miniLease, from: miniHost)
         await log.add("mini-player", "teardown hides its host → refused, it no longer holds the player", borrowed)
+        report.pageQualities.append(PageQuality(page: "mini-player", quality: await mini.quality(of: miniLease)))
         clock.advance(by: .seconds(1))
 
         // 3. The detail page closes: the feed gets its player back with its own settings.
         await detail.close()
+        report.pageQualities.append(PageQuality(page: "detail", quality: await detail.quality(of: borrowed)))
         surfaces.refresh(lease.player)
         if let notice = await feedNotices.next() { report.feedNotices.append(notice) }
         await log.add(
@@ -122,6 +124,7 @@ public enum DemoStory {
             heard: &feedHears)
         clock.advance(by: .seconds(1))
         await log.add("feed", "still playing, never reloaded", lease)
+        report.pageQualities.append(PageQuality(page: "feed", quality: await feed.quality(of: lease)))
 
         // 4. A forged deep link is refused, and that page falls back to a cold start.
         let forged = try await pool.makeSession(
@@ -136,6 +139,7 @@ public enum DemoStory {
         let coldLease = try await coldStarting(clock, coldStart) { try await forged.acquire(MediaItem(id: "clip-7")) }
         surfaces.show(coldLease, in: deepLinkHost)
         await log.add("deep-link", "cold start of clip-7 done", coldLease)
+        report.pageQualities.append(PageQuality(page: "deep-link", quality: await forged.quality(of: coldLease)))
 
         report.handedOffEngineLoads = engine?.record.loads.count ?? -1
         report.handedOffEngineApplies = engine?.record.applies.count ?? -1

@@ -8,8 +8,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         usage: swift run demo [--svg PATH]
 
         Plays the SeamlessPlayback story on the simulated engine and a virtual clock, prints its timeline
-        and a summary (with the host showing the picture at every step, and every host call the surfaces
-        made), then scrolls a short feed with the preload policy on (warm or cold per swipe), says which cell autoplay
+        and a summary (with the host showing the picture at every step, each page's playback quality, and every
+        host call the surfaces made), then scrolls a short feed with the preload policy on (warm or cold per swipe), says which cell autoplay
         plays while a feed of mixed heights scrolls, and writes a filmstrip of the feed-to-detail transition as SVG, marking the host holding the picture
         (default: transition.svg in the current directory).
         """)
@@ -30,6 +30,8 @@ do {
     print(report.timelineTable())
     print("\nSummary")
     print(report.summary())
+    print("\nEach page's playback quality, for its lease when its part of the story ended (virtual clock):")
+    print(report.qualityList())
     print("\nThe picture's hosts, called by the surfaces (attach before detach; refused hides call nothing):")
     print(report.hostCallList())
     if let plan = report.plan {

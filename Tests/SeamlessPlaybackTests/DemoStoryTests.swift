@@ -114,4 +114,24 @@ struct DemoStoryTests {
         #expect(report.handedOffEngineLoads == 1)
         #expect(report.summary().contains("changes the engine made by itself       1"))
     }
+
+    @Test func eachPagesQualityIsReadWhenItsPartEndsWithTheVirtualClocksFigures() async throws {
+        let report = try await DemoStory.run(coldStart: .milliseconds(800))
+        let qualities = Dictionary(uniqueKeysWithValues: report.pageQualities.map { ($0.page, $0.quality) })
+        #expect(report.pageQualities.map(\.page) == ["mini-player", "detail", "feed", "deep-link"])
+        // The feed cold-starts (0.8 s), plays 7 s until it lends the player, and 1 s after the detail page closes.
+        #expect(qualities["feed"] == PlaybackQuality(startupTime: .milliseconds(800), playingTime: .seconds(8)))
+        // The detail page borrows a playing player (no startup to wait for): 2 s, the call's pause (not counted),
+        // 2 s to the end, the replay's seek, and 1 s after it takes the player back from the mini-player.
+        #expect(
+            qualities["detail"] == PlaybackQuality(startupTime: .zero, playingTime: .seconds(5), seekCount: 1))
+        #expect(qualities["mini-player"] == PlaybackQuality(startupTime: .zero, playingTime: .seconds(1)))
+        // Read the moment its cold start is done: started, not yet played on the virtual clock.
+        #expect(qualities["deep-link"] == PlaybackQuality(startupTime: .milliseconds(800)))
+        let list = report.qualityList()
+        #expect(list.split(separator: "\n").count == 4)
+        #expect(list.contains("feed         startup 0.80 s  playing 8.00 s  stalls 0 (0.00 s)  rebuffer 0.0 %"))
+        #expect(list.contains("detail       startup 0.00 s  playing 5.00 s  stalls 0 (0.00 s)"))
+        #expect(list.contains("seeks 1  retries 0"))
+    }
 }

@@ -5,16 +5,21 @@ import Foundation
 package final class MediaServerProcess: Sendable {
     private let process: Process
     private let input: Pipe
+    private let output: Pipe
     /// The port it listens on.
     package let port: Int
     /// A port of 127.0.0.1 that refuses connections while the server runs.
     package let refusingPort: Int
+    /// A port of 127.0.0.1 that refuses connections until ``listenOnLatePort()``, then serves as ``port`` does.
+    package let latePort: Int
 
-    private init(process: Process, input: Pipe, port: Int, refusingPort: Int) {
+    private init(process: Process, input: Pipe, output: Pipe, ports: [Int]) {
         self.process = process
         self.input = input
-        self.port = port
-        self.refusingPort = refusingPort
+        self.output = output
+        port = ports[0]
+        refusingPort = ports[1]
+        latePort = ports[2]
     }
 
     /// Starts a server of `folder` and returns once it listens (it prints its ports first).
@@ -42,8 +47,26 @@ package final class MediaServerProcess: Sendable {
             }
             let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let ports = text.split(separator: " ").compactMap { Int($0) }
-            guard ports.count == 2 else { throw MediaFixtureError("the media server printed \(text)") }
-            return MediaServerProcess(process: process, input: input, port: ports[0], refusingPort: ports[1])
+            guard ports.count == 3 else { throw MediaFixtureError("the media server printed \(text)") }
+            return MediaServerProcess(process: process, input: input, output: output, ports: ports)
+        }
+    }
+
+    /// Makes ``latePort`` listen, and returns once it does: connections to it are served from then on.
+    /// - Throws: ``MediaFixtureError`` when the server does not say it listens.
+    package func listenOnLatePort() async throws {
+        let input = input
+        let output = output
+        try await onOwnThread {
+            try input.fileHandleForWriting.write(contentsOf: Data("listen\n".utf8))
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw MediaFixtureError("the media server exited before listening") }
+                line.append(chunk)
+            }
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard text == "listening" else { throw MediaFixtureError("the media server answered \(text)") }
         }
     }
 

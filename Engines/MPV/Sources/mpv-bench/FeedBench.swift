@@ -24,6 +24,17 @@ struct FeedBench {
         var loads = 0
         /// Loads whose clip was never shown from them.
         var wastedLoads = 0
+        /// Per swipe, the startup the pool's quality API measured (``PageSession/quality(of:)``, read at the end of
+        /// the dwell): from the acquire call to the first `.playing` the pool heard while the page held the player.
+        var qualityStartups = Samples()
+        /// Per swipe, that startup over the bench's first-frame timer (which starts before the focus call).
+        var startupRatios: [Double] = []
+        /// Per swipe, the quality startup minus the bench's timer.
+        var startupDifferences = Samples()
+        /// Swipes whose lease had no startup by the end of its dwell: the pool never heard it play.
+        var unstarted = 0
+        /// The pool's sum over every lease at the end (``PlayerPool/quality``): stalls, their time, time playing.
+        var quality = PlaybackQuality()
     }
 
     /// The pool's capacity, as a feed on a phone would have.
@@ -92,7 +103,8 @@ struct FeedBench {
             let start = clock.now
             if policy { await pool.focus(on: index, in: items) }
             let lease = try await page.acquire(items[index])
-            result.firstFrames.append(start.duration(to: clock.now))
+            let firstFrame = start.duration(to: clock.now)
+            result.firstFrames.append(firstFrame)
             let timePosition = await lease.engine.currentPosition()
             let startedAt = await Self.playbackClock(of: lease)
             result.swipes += 1
@@ -106,15 +118,30 @@ struct FeedBench {
                 }
             }
             try await Task.sleep(for: Self.dwell)
+            result.take(await page.quality(of: lease), timer: firstFrame)
             try await page.giveBack(lease)
             left[index] = Left(lease, at: await Self.playbackClock(of: lease))
         }
         if policy { await pool.endFocus() }
+        result.quality = await pool.quality
         result.loads = await pool.metrics.loads
         await page.close()
         await pool.shutdown()
         result.wastedLoads = await ledger.value.wasted
         return result
+    }
+}
+
+extension FeedBench.Result {
+    /// Notes a swipe's quality against the bench's timer for it.
+    mutating func take(_ quality: PlaybackQuality, timer: Duration) {
+        guard let startup = quality.startupTime else {
+            unstarted += 1
+            return
+        }
+        qualityStartups.append(startup)
+        startupDifferences.append(startup - timer)
+        if timer > .zero { startupRatios.append(startup / timer) }
     }
 }
 

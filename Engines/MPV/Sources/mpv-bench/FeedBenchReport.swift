@@ -53,6 +53,14 @@ struct FeedBenchReport {
             \(row("  moved since left, max", { ms($0.resumedMoves.maximum) }))
             \(row("loads", { "\($0.loads)" }))
             \(row("wasted loads (never shown)", { "\($0.wastedLoads)" }))
+            \(row("quality: startup p50", { ms($0.qualityStartups.median) }))
+            \(row("quality: startup p95", { ms($0.qualityStartups.percentile(0.95)) }))
+            \(row("quality: startup max", { ms($0.qualityStartups.maximum) }))
+            \(row("quality ÷ timer, median", { String(format: "%.3f×", Self.median($0.startupRatios)) }))
+            \(row("quality − timer, min", { ms($0.startupDifferences.minimum) }))
+            \(row("quality − timer, max", { ms($0.startupDifferences.maximum) }))
+            \(row("quality: swipes not started", { "\($0.unstarted)" }))
+            \(row("quality: stalls, time", { "\($0.quality.stallCount), \(ms($0.quality.stallTime.milliseconds))" }))
 
             warm with the policy        \(String(format: "%.1f", warmShare * 100)) %  (target ≥ 95 %)
             first frame p95, policy     \(ms(withPolicy.firstFrames.percentile(0.95)))  (target ≤ 10 ms)
@@ -64,7 +72,10 @@ struct FeedBenchReport {
             started at: the clip's playback position (mpv's audio-pts, the clock its pictures follow) when the acquire
             returned, the page's settings on and playing from there; time-pos is the last frame mpv handed to the
             output, up to 50 ms early; a clip back on the player that showed it, with no load since, resumes where it
-            was given back (moved since left: how far its playback position had moved from there)
+            was given back (moved since left: how far its playback position had moved from there); quality: the
+            pool's own figures (PageSession.quality(of:) per swipe at the end of its dwell, PlayerPool.quality for the
+            stalls), its startup from the acquire call to the first .playing the pool heard, where the bench's timer
+            runs from the focus call to the acquire's return
             """
     }
 
@@ -87,6 +98,17 @@ struct FeedBenchReport {
                 "resumed_moved_ms": result.resumedMoves.milliseconds,
                 "loads": result.loads,
                 "wasted_loads": result.wastedLoads,
+                "quality_startup_ms_p50": result.qualityStartups.median,
+                "quality_startup_ms_p95": result.qualityStartups.percentile(0.95),
+                "quality_startup_ms_max": result.qualityStartups.maximum,
+                "quality_startup_ms": result.qualityStartups.milliseconds,
+                "quality_over_timer_median": Self.median(result.startupRatios),
+                "quality_over_timer": result.startupRatios,
+                "quality_minus_timer_ms": result.startupDifferences.milliseconds,
+                "quality_unstarted": result.unstarted,
+                "quality_stalls": result.quality.stallCount,
+                "quality_stall_ms": result.quality.stallTime.milliseconds,
+                "quality_playing_ms": result.quality.playingTime.milliseconds,
             ]
         }
         let object: [String: Any] = [
@@ -102,4 +124,10 @@ struct FeedBenchReport {
     }
 
     private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+
+    /// The middle value (nearest rank, as ``Samples``); zero when empty.
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[(sorted.count + 1) / 2 - 1]
+    }
 }

@@ -13,14 +13,17 @@ enum RendererPictures {
     /// The source's name in file names and in the listing.
     static let sourceName = "mpv-renderer"
 
-    /// The picture each shot needs, drawn by the MPV renderer while the story plays once.
+    /// The picture each shot needs, drawn by the MPV renderer while the story plays once, and each page's playback
+    /// quality.
     /// - Parameters:
     ///   - shots: The shots, in any order.
     ///   - clip: The clip the feed plays.
-    /// - Returns: One frame per shot, in the shots' order.
+    /// - Returns: One frame per shot, in the shots' order; each page's quality for its lease when its part ended.
     /// - Throws: ``DemoError/failed(_:)`` when a host has no picture at a shot's moment, or what the pool throws.
     @MainActor
-    static func pictures(for shots: [DemoShot], clip: URL) async throws -> [VideoFrame] {
+    static func pictures(for shots: [DemoShot], clip: URL) async throws -> (
+        pictures: [VideoFrame], qualities: [QualityLine]
+    ) {
         // Sound to mpv's file writer (thrown away): with it playback keeps the wall clock's pace, which the
         // simulated `ao=null` output does only to within about a tenth (measured: 2.7 s of clip in 3 s).
         let pool = PlayerPool(configuration: .init(capacity: 1)) {
@@ -38,7 +41,9 @@ enum RendererPictures {
     }
 
     @MainActor
-    private static func play(_ shots: [DemoShot], clip: URL, on pool: PlayerPool) async throws -> [VideoFrame] {
+    private static func play(_ shots: [DemoShot], clip: URL, on pool: PlayerPool) async throws -> (
+        pictures: [VideoFrame], qualities: [QualityLine]
+    ) {
         let surfaces = PlayerSurfaces(pool: pool)
         let hosts = Dictionary(
             uniqueKeysWithValues: DemoHost.allCases.map { host in
@@ -59,6 +64,7 @@ enum RendererPictures {
         var borrowed: PlayerLease?
         var closed = false
         var pictures: [Int: VideoFrame] = [:]
+        var qualities: [QualityLine] = []
         let start = ContinuousClock.now
         for (index, shot) in shots.enumerated().sorted(by: { $0.element.time < $1.element.time }) {
             try await Task.sleep(until: start + .seconds(shot.time), clock: .continuous)
@@ -72,6 +78,9 @@ enum RendererPictures {
             }
             if !closed, shot.time >= exitEnd {
                 await detail.close()
+                if let borrowed {
+                    qualities.append(QualityLine(page: "detail", quality: await detail.quality(of: borrowed)))
+                }
                 surfaces.refresh(lease.player)
                 closed = true
                 try await nextPicture(in: cell)
@@ -81,10 +90,12 @@ enum RendererPictures {
             }
             pictures[index] = picture
         }
-        return try shots.indices.map { index in
+        qualities.append(QualityLine(page: "feed", quality: await feed.quality(of: lease)))
+        let ordered = try shots.indices.map { index in
             guard let picture = pictures[index] else { throw DemoError.failed("shot \(index) has no picture") }
             return picture
         }
+        return (ordered, qualities)
     }
 
     /// Waits until the host has a picture: it was just attached, and the renderer draws it the current one at once.

@@ -17,7 +17,9 @@ func runDemo(_ arguments: DemoArguments) async throws {
     let timeline = script.timeline(frames: arguments.frames)
     let source = RendererPictures.sourceName
     // One playing of the story gives the pictures of the filmstrip and of the video.
-    let pictures = try await RendererPictures.pictures(for: stages + timeline, clip: clip)
+    let (pictures, qualities) = try await RendererPictures.pictures(for: stages + timeline, clip: clip)
+    print("playback quality, each page's lease when its part ended:")
+    for quality in qualities { print(quality.text) }
     let stagePictures = Array(pictures.prefix(stages.count))
     let timelinePictures = Array(pictures.dropFirst(stages.count))
 

@@ -4,20 +4,20 @@ import Testing
 
 /// Media failures on real playback: `MPVEngine` says what kind each is, and the pool keeps the engine.
 ///
-/// One case at a time: eight servers and engines started at once would take the CPU from the suites that read
+/// One case at a time: nine servers and engines started at once would take the CPU from the suites that read
 /// playback against the wall clock.
 @Suite("PlayerPool with real mpv engines: media that fails", .serialized)
 struct PlayerPoolMPVMediaFailureTests {
     /// One bad source and the kind it must fail with.
     enum BadMedia: String, CaseIterable, CustomTestStringConvertible {
-        case http404, http410, http503, refused, missingFile, garbageFile, garbageOverHTTP
+        case http404, http410, http503, refused, unresolvable, missingFile, garbageFile, garbageOverHTTP
 
         var testDescription: String { rawValue }
 
         var kind: MediaFailure.Kind {
             switch self {
             case .http404, .http410, .missingFile: .notFound
-            case .http503, .refused: .network
+            case .http503, .refused, .unresolvable: .network
             case .garbageFile, .garbageOverHTTP: .unsupported
             }
         }
@@ -28,6 +28,8 @@ struct PlayerPoolMPVMediaFailureTests {
             case .http410: server.status(410)
             case .http503: server.status(503)
             case .refused: server.refused()
+            // `.invalid` never resolves (RFC 6761): the lookup fails at once, on any network or none.
+            case .unresolvable: MediaItem(id: "http://seamless-playback.invalid/clip.mp4")
             case .missingFile: TestMedia.missing
             case .garbageFile: try await LocalMedia.shared.item("garbage.mp4")
             case .garbageOverHTTP: server.file("garbage.mp4")
@@ -90,6 +92,36 @@ struct PlayerPoolMPVMediaFailureTests {
         #expect(metrics.created == 1)
         let engine = try #require(lease.engine as? MPVEngine)
         #expect(engine.fileLoadedCount == 1)
+        try await page.giveBack(lease)
+        await pool.shutdown()
+    }
+
+    @Test("a server that refuses the first connection and listens before the retry: one retry, and the clip plays")
+    func refusedThenServed() async throws {
+        let server = try await MediaServer.start()
+        defer { server.stop() }
+        // The retry waits a second: the late port listens within milliseconds of the failure's event, long before.
+        let pool = PlayerPool(configuration: .init(capacity: 1, retryDelay: .seconds(1))) { try await MPVEngine() }
+        let events = await pool.events()
+        let opener = Task { () async throws -> MediaFailure? in
+            for await event in events {
+                guard case .mediaFailed(_, _, let failure, willRetry: true) = event else { continue }
+                try await server.listenOnLatePort()
+                return failure
+            }
+            return nil
+        }
+        let page = try await pool.makeSession(named: "feed")
+        let lease = try await page.acquire(server.late("clip.mp4"), timeout: .seconds(20))
+        let failure = try await opener.value
+        #expect(failure?.kind == .network, "\(failure.map { "\($0)" } ?? "no failure")")
+        let metrics = await pool.metrics
+        #expect(metrics.loadRetries == 1)
+        #expect(metrics.mediaFailures == [.network: 1])
+        #expect(metrics.created == 1)
+        let engine = try #require(lease.engine as? MPVEngine)
+        #expect(engine.fileLoadedCount == 1)
+        #expect(await page.quality(of: lease).loadRetries == 1)
         try await page.giveBack(lease)
         await pool.shutdown()
     }

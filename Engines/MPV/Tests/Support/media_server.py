@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A local HTTP server for the engine's real-playback tests. Usage: media_server.py DIRECTORY
 
-Prints the port it listens on (127.0.0.1, chosen by the system) and a port that refuses connections
-(bound, never listening) as its first line, then serves files of DIRECTORY until stdin closes or it
-is killed.
+Prints the port it listens on (127.0.0.1, chosen by the system), a port that refuses connections
+(bound, never listening) and a late port (bound, refusing until told) as its first line, then serves
+files of DIRECTORY until stdin closes or it is killed. A line `listen` on stdin makes the late port
+listen and serve as the first does; the server answers `listening` on stdout once it does.
 
   GET /file/NAME    the file, with range requests (206), as an ordinary web server does
   GET /linear/NAME  the whole file, range requests ignored (Accept-Ranges: none)
@@ -14,6 +15,8 @@ is killed.
                     there and drops its connection, and a request from there on gets 503
   ?rate=BYTES       on either: the body is sent at BYTES per second (in twentieths of a second),
                     slower than a stream's bitrate when BYTES is below it
+  ?pause=BYTES:MS   on either: the body stops before byte BYTES of the file for MS milliseconds,
+                    then goes on: a stall of the origin at a known place for a known time
 """
 import os
 import re
@@ -76,6 +79,8 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         dies_at = min(size, int(query.get("at", [str(size)])[0]))
         rate = int(query.get("rate", ["0"])[0])
+        pause_at, _, pause_ms = query.get("pause", ["-1:0"])[0].partition(":")
+        pause_at, pause_ms = int(pause_at), int(pause_ms or "0")
         if first >= dies_at:
             self.send_error(503)
             return
@@ -90,16 +95,26 @@ class Handler(BaseHTTPRequestHandler):
         try:
             with open(path, "rb") as media:
                 media.seek(first)
-                if rate > 0:
-                    self.send_throttled(media, end - first, rate)
+                if first < pause_at < end:
+                    self.send(media, pause_at - first, rate)
+                    self.wfile.flush()
+                    time.sleep(pause_ms / 1000)
+                    self.send(media, end - pause_at, rate)
                 else:
-                    self.wfile.write(media.read(end - first))
+                    self.send(media, end - first, rate)
             self.wfile.flush()
             if end <= last:
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
+
+    def send(self, media, count, rate):
+        """Sends the next count bytes of media, at rate bytes per second if rate is positive."""
+        if rate > 0:
+            self.send_throttled(media, count, rate)
+        else:
+            self.wfile.write(media.read(count))
 
     def send_throttled(self, media, count, rate):
         """Sends count bytes of media at rate bytes per second: a twentieth of the rate every 50 ms."""
@@ -118,12 +133,33 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(delay)
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-# A socket bound and never listening: connections to its port are refused, and no one else takes the port.
-refusing = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-refusing.bind(("127.0.0.1", 0))
-print(server.server_address[1], refusing.getsockname()[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()  # the test closes stdin (or exits) to stop the server
-server.shutdown()
+def bound():
+    """A socket bound to a port of 127.0.0.1 and not listening: connections to it are refused, and no one else
+    takes the port."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+def serve(sock):
+    """Serves on a bound socket, listening from now on."""
+    served = ThreadingHTTPServer(sock.getsockname(), Handler, bind_and_activate=False)
+    served.daemon_threads = True
+    served.socket.close()
+    served.socket = sock
+    served.server_activate()
+    threading.Thread(target=served.serve_forever, daemon=True).start()
+    return served
+
+
+server = serve(bound())
+refusing = bound()
+late = bound()
+print(server.server_address[1], refusing.getsockname()[1], late.getsockname()[1], flush=True)
+servers = [server]
+for line in sys.stdin:  # the test closes stdin (or exits) to stop the server
+    if line.strip() == "listen" and len(servers) == 1:
+        servers.append(serve(late))
+        print("listening", flush=True)
+for each in servers:
+    each.shutdown()
