@@ -27,44 +27,54 @@ struct MediaCacheStorage {
         }
         guard count > 0 else { return }
         clearClash(with: key)
-        var written = Set<ChunkID>()
-        for piece in layout.pieces(of: offset..<offset + count) {
+        let pieces = layout.pieces(of: offset..<offset + count)
+        let ids = pieces.map { ChunkID(key: key, chunk: $0.chunk) }
+        let slices = pieces.map { piece in
             let start = bytes.startIndex + Int(piece.range.lowerBound - offset)
-            let id = ChunkID(key: key, chunk: piece.chunk)
-            try write(bytes[start..<start + piece.range.count], to: piece, of: id, sparing: written)
-            written.insert(id)
+            return bytes[start..<start + piece.range.count]
+        }
+        let sequence = index.tick()
+        var records = zip(ids, zip(pieces, slices)).map { id, pieceAndBytes in
+            base(of: id).replacing(pieceAndBytes.0.rangeInChunk, with: pieceAndBytes.1, sequence: sequence)
+        }
+        let spared = Set(ids)
+        let oldCount = ids.reduce(Int64(0)) { $0 + (index.chunks[$1]?.byteCount ?? 0) }
+        func newCount() -> Int64 { records.reduce(Int64(0)) { $0 + Int64($1.payload.count) } }
+        while index.usedBytes - oldCount + newCount() > capacity, let victim = index.leastRecentlyUsed(sparing: spared) {
+            evict(victim, keepingLengthOf: key)
+        }
+        if index.usedBytes - oldCount + newCount() > capacity {
+            // Only the chunks this write touches are left: its bytes win over their older ones. They fit, since
+            // a write is never larger than the capacity.
+            records = zip(ids, zip(pieces, slices)).map { id, pieceAndBytes in
+                empty(id).replacing(pieceAndBytes.0.rangeInChunk, with: pieceAndBytes.1, sequence: sequence)
+            }
+        }
+        // Chunks that shrink first, so that usedBytes stays within the capacity even if a file write fails.
+        let order = records.indices.sorted { first, second in
+            let firstGrowth = records[first].payload.count - Int(index.chunks[ids[first]]?.byteCount ?? 0)
+            let secondGrowth = records[second].payload.count - Int(index.chunks[ids[second]]?.byteCount ?? 0)
+            return firstGrowth < secondGrowth
+        }
+        for position in order {
+            let id = ids[position]
+            let record = records[position]
+            try fileSystem.replace(path(CacheFileName.chunk(key: id.key, chunk: id.chunk)), with: record.encoded())
+            index.setChunk(id, ranges: record.rangesInMedium, lastUse: sequence)
         }
     }
 
-    private mutating func write(
-        _ bytes: Data, to piece: ChunkLayout.Piece, of id: ChunkID, sparing written: Set<ChunkID>
-    ) throws(MediaCacheError) {
-        let empty = ChunkRecord(key: id.key, chunk: id.chunk, chunkSize: layout.chunkSize, sequence: 0)
-        var base = empty
-        if index.chunks[id] != nil {
-            if let existing = load(id) { base = existing } else { drop(id) }
+    private func empty(_ id: ChunkID) -> ChunkRecord {
+        ChunkRecord(key: id.key, chunk: id.chunk, chunkSize: layout.chunkSize, sequence: 0)
+    }
+
+    /// What a write to a chunk adds to: the chunk's record, or an empty one when none is cached or its file fails
+    /// its checks (the file is then replaced, and the index corrected then).
+    private func base(of id: ChunkID) -> ChunkRecord {
+        guard index.chunks[id] != nil, let record = load(id), record.rangesInMedium == index.chunks[id]?.ranges else {
+            return empty(id)
         }
-        let sequence = index.tick()
-        var record = base.replacing(piece.rangeInChunk, with: bytes, sequence: sequence)
-        let oldCount = index.chunks[id]?.byteCount ?? 0
-        var spared = written
-        spared.insert(id)
-        while index.usedBytes - oldCount + Int64(record.payload.count) > capacity {
-            if let victim = index.leastRecentlyUsed(sparing: spared) {
-                evict(victim, keepingLengthOf: id.key)
-            } else if !base.runs.isEmpty {
-                // Only this write's chunks are left: keep this piece's bytes over the chunk's older ones.
-                base = empty
-                record = base.replacing(piece.rangeInChunk, with: bytes, sequence: sequence)
-            } else if let victim = index.leastRecentlyUsed(sparing: [id]) {
-                // A capacity under two chunks: the write's own earlier pieces make room for this one.
-                evict(victim, keepingLengthOf: id.key)
-            } else {
-                break
-            }
-        }
-        try fileSystem.replace(path(CacheFileName.chunk(key: id.key, chunk: id.chunk)), with: record.encoded())
-        index.setChunk(id, ranges: record.rangesInMedium, lastUse: sequence)
+        return record
     }
 
     mutating func setLength(_ length: Int64, for key: String) throws(MediaCacheError) {
