@@ -4,8 +4,9 @@
 //
 // Opens a MediaCache in <directory> and writes forever: media "storm-0" … "storm-3", random sizes at random
 // offsets, every byte a function of its key and offset (stormByte, which the test computes too), now and then a
-// length, a read or a removal. It prints one line per finished operation, so the parent kills it at a point it
-// chooses without sleeping; the kill lands anywhere in the operations that follow.
+// length, a read or a removal. It prints a line as each operation starts (its bytes already computed), then spins
+// a random while; the parent kills it once it has read the line it chose, so the kill lands inside that operation,
+// or in one soon after, without anyone sleeping.
 import Foundation
 import SeamlessPlayback
 
@@ -42,18 +43,28 @@ do {
     exit(1)
 }
 var random = SplitMix(state: seed)
+/// Says an operation starts, then spins up to about a millisecond, so that kills land at varied points of it.
+func announce(_ random: inout SplitMix) {
+    FileHandle.standardOutput.write(Data("go\n".utf8))
+    var spin = UInt64.random(in: 0..<20_000, using: &random)
+    while spin > 0 { spin -= 1 }
+}
+
 while true {
     let key = Int.random(in: 0..<4, using: &random)
     let name = "storm-\(key)"
+    let start = Int64.random(in: 0..<mediaLength, using: &random)
+    let end = min(mediaLength, start + Int64.random(in: 1...150_000, using: &random))
     do {
         switch Int.random(in: 0..<20, using: &random) {
         case 0:
+            announce(&random)
             try cache.setLength(mediaLength, for: name)
         case 1:
+            announce(&random)
             cache.remove(name)
         case 2..<5:
-            let start = Int64.random(in: 0..<mediaLength, using: &random)
-            let end = min(mediaLength, start + Int64.random(in: 1...200_000, using: &random))
+            announce(&random)
             if let bytes = try cache.read(name, range: start..<end),
                 !zip(start..<end, bytes).allSatisfy({ stormByte(key: key, offset: $0) == $1 })
             {
@@ -61,13 +72,12 @@ while true {
                 exit(3)
             }
         default:
-            let start = Int64.random(in: 0..<mediaLength, using: &random)
-            let end = min(mediaLength, start + Int64.random(in: 1...150_000, using: &random))
-            try cache.write(Data((start..<end).map { stormByte(key: key, offset: $0) }), for: name, at: start)
+            let bytes = Data((start..<end).map { stormByte(key: key, offset: $0) })
+            announce(&random)
+            try cache.write(bytes, for: name, at: start)
         }
     } catch {
         FileHandle.standardError.write(Data("failed: \(error)\n".utf8))
         exit(4)
     }
-    FileHandle.standardOutput.write(Data("done\n".utf8))
 }

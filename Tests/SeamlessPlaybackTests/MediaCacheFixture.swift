@@ -42,33 +42,73 @@ struct MediaCacheFixture: ~Copyable {
     }
 }
 
-/// The real file system, with writes that fail on demand: a full disk.
+/// The real file system, with writes that fail on demand (a full disk) or a process that dies (a crash).
 final class FailingFileSystem: CacheFileSystem {
-    private let real = POSIXCacheFileSystem()
-    /// How many more writes succeed; `nil` for all.
-    private let remainingWrites = Protected<Int?>(nil)
-
-    /// Lets `count` more writes succeed, then fails every one (`nil`: none fails).
-    func failWrites(after count: Int?) {
-        remainingWrites.withLock { $0 = count }
+    private struct State {
+        /// How many more writes succeed; `nil` for all.
+        var writesLeft: Int?
+        /// How many more writes and removals happen before the process "dies"; `nil` for all.
+        var mutationsLeft: Int?
+        /// Writes and removals so far, including failed ones.
+        var mutations = 0
     }
+
+    private let real = POSIXCacheFileSystem()
+    private let state = Protected(State())
+
+    /// Lets `count` more writes succeed, then fails each with `ENOSPC` (`nil`: none fails).
+    func failWrites(after count: Int?) {
+        state.withLock { $0.writesLeft = count }
+    }
+
+    /// Lets `count` more writes and removals happen; the next stops halfway and every later one does nothing, as
+    /// if the process had been killed there (reads go on working, for the caller to finish its call).
+    func die(afterMutations count: Int) {
+        state.withLock { $0.mutationsLeft = count }
+    }
+
+    /// The writes and removals asked for so far.
+    var mutations: Int { state.withLock { $0.mutations } }
 
     func prepareDirectory(at path: String) throws(MediaCacheError) { try real.prepareDirectory(at: path) }
     func entryNames(in directory: String) throws(MediaCacheError) -> [String] { try real.entryNames(in: directory) }
     func contents(of path: String, upTo maximumCount: Int) -> [UInt8]? { real.contents(of: path, upTo: maximumCount) }
     func size(of path: String) -> Int64? { real.size(of: path) }
-    func remove(_ path: String) -> Bool { real.remove(path) }
+
+    func remove(_ path: String) -> Bool {
+        switch nextMutation(isWrite: false) {
+        case .proceed: return real.remove(path)
+        case .fail, .dieHalfway, .dead: return false
+        }
+    }
 
     func replace(_ path: String, with bytes: [UInt8]) throws(MediaCacheError) {
-        let fails = remainingWrites.withLock { remaining -> Bool in
-            guard let count = remaining else { return false }
-            remaining = max(0, count - 1)
-            return count == 0
+        switch nextMutation(isWrite: true) {
+        case .proceed:
+            try real.replace(path, with: bytes)
+        case .fail, .dieHalfway:
+            // Part of the file reached the disk, and nobody cleaned up: half a temporary file stays.
+            _ = FileManager.default.createFile(
+                atPath: path + CacheFileName.temporarySuffix, contents: Data(bytes.prefix(bytes.count / 2)))
+            throw .storageFailed(operation: "write", code: ENOSPC)
+        case .dead:
+            throw .storageFailed(operation: "write", code: ENOSPC)
         }
-        guard fails else { return try real.replace(path, with: bytes) }
-        // A full disk takes part of the file, and the process may die before cleaning up: leave half a temporary.
-        _ = FileManager.default.createFile(
-            atPath: path + CacheFileName.temporarySuffix, contents: Data(bytes.prefix(bytes.count / 2)))
-        throw .storageFailed(operation: "write", code: ENOSPC)
+    }
+
+    private enum Outcome { case proceed, fail, dieHalfway, dead }
+
+    private func nextMutation(isWrite: Bool) -> Outcome {
+        state.withLock { state in
+            state.mutations += 1
+            if let left = state.mutationsLeft {
+                state.mutationsLeft = left - 1
+                if left == 0 { return .dieHalfway }
+                if left < 0 { return .dead }
+            }
+            guard isWrite, let left = state.writesLeft else { return .proceed }
+            state.writesLeft = max(0, left - 1)
+            return left == 0 ? .fail : .proceed
+        }
     }
 }
