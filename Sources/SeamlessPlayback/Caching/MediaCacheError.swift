@@ -1,0 +1,28 @@
+/// Why a ``MediaCache`` call refused or failed.
+///
+/// A refused call (every case but ``storageFailed(operation:code:)``) changes nothing. A call that fails with
+/// ``storageFailed(operation:code:)`` may have stored part of its bytes (whole chunks, each correct) or evicted
+/// other data to make room; what the cache serves stays exact, and ``MediaCache/usedBytes`` stays truthful.
+public enum MediaCacheError: Error, Hashable, Sendable {
+    /// The cache's directory could not be created, listed or written; `path` names it, `reason` says why.
+    case directoryUnusable(path: String, reason: String)
+    /// The capacity given to ``MediaCache/init(directory:capacity:)`` was negative.
+    case invalidCapacity(Int64)
+    /// The key was the empty string.
+    case emptyKey
+    /// The key's UTF-8 form was longer than `maximumBytes`.
+    case keyTooLong(maximumBytes: Int)
+    /// An offset or a range's lower bound was negative, or an offset plus the byte count passed `Int64.max`.
+    case invalidOffset(Int64)
+    /// A write or read reached `end`, past the medium's known `length`.
+    case pastLength(end: Int64, length: Int64)
+    /// A single write of `count` bytes could never fit in the cache's `capacity`.
+    case largerThanCapacity(count: Int64, capacity: Int64)
+    /// A length given to ``MediaCache/setLength(_:for:)`` was negative.
+    case invalidLength(Int64)
+    /// A length was shorter than the bytes already cached for the medium, which end at `cachedEnd`.
+    case lengthBelowCachedBytes(length: Int64, cachedEnd: Int64)
+    /// Writing a file failed: `operation` names the step and `code` is the system's error number (`ENOSPC` when
+    /// the disk is full).
+    case storageFailed(operation: String, code: Int32)
+}

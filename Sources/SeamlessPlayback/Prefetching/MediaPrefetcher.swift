@@ -1,0 +1,133 @@
+import Foundation
+
+/// Carries out a feed's byte tier: fetches the first bytes of the plan's items into a ``MediaCache``, no player spent.
+///
+/// On each ``update(_:)`` it fetches, for each item of the plan, the first ``BytePrefetchPlan/bytesPerItem`` bytes
+/// the cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time,
+/// writing the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from
+/// the plan are cancelled; while the plan is held, every fetch is cancelled and none starts until a plan that is not
+/// held. Errors are counted in ``stats`` and reported to `onEvent`; an item whose fetch failed is not fetched again
+/// while it stays in the plan.
+///
+/// Skipped: items without a URL, and HLS items (URL path extension `m3u8`), whose bytes are a playlist rather than
+/// the start of the media. The cache key of an item is its URL's `absoluteString`.
+///
+/// ``PrefetchScheduler`` makes every decision; this class runs its fetches, one task each.
+public final class MediaPrefetcher: BytePrefetching {
+    private struct State {
+        var scheduler: PrefetchScheduler
+        var tasks: [PrefetchScheduler.FetchID: Task<Void, Never>] = [:]
+        var fetchedBytes: Int64 = 0
+    }
+
+    /// What a fetch's task needs, without the prefetcher itself: a prefetcher nobody holds goes away, and its
+    /// fetches are cancelled.
+    private struct Context: Sendable {
+        let cache: MediaCache
+        let source: any ByteSource
+        let state: Protected<State>
+        let onEvent: (@Sendable (Event) -> Void)?
+    }
+
+    private let context: Context
+
+    /// Creates a prefetcher that fetches nothing until its first ``update(_:)``.
+    /// - Parameters:
+    ///   - cache: Where the bytes go; the key of an item is its URL's `absoluteString`.
+    ///   - source: Where the bytes come from, such as an ``HTTPByteSource``.
+    ///   - maxConcurrentFetches: The most fetches in flight at once, cancelled ones that have not yet ended
+    ///     included. Default 2; values below 1 count as 1.
+    ///   - onEvent: Called with each fetch's start and end, on the thread that caused it; keep it short and do not
+    ///     call the prefetcher from it. Default none.
+    public init(
+        cache: MediaCache, source: any ByteSource, maxConcurrentFetches: Int = 2,
+        onEvent: (@Sendable (Event) -> Void)? = nil
+    ) {
+        let state = Protected(State(scheduler: PrefetchScheduler(maxConcurrentFetches: maxConcurrentFetches)))
+        context = Context(cache: cache, source: source, state: state, onEvent: onEvent)
+    }
+
+    deinit {
+        let tasks = context.state.withLock { $0.tasks.values }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Replaces the plan: cancels the fetches it no longer wants (all of them while it is held) and starts the next
+    /// ones. Returns at once; the fetching happens in tasks of the prefetcher's own.
+    /// - Parameter plan: The items whose first bytes to cache, nearest first.
+    public func update(_ plan: BytePrefetchPlan) {
+        let context = context
+        Self.carryOut(context) { $0.scheduler.planChanged(plan, cache: context.cache) }
+    }
+
+    /// What the prefetcher has done so far.
+    public var stats: Stats {
+        context.state.withLock { state in
+            var stats = Stats()
+            stats.fetchedBytes = state.fetchedBytes
+            stats.completedFetches = state.scheduler.completed
+            stats.failedFetches = state.scheduler.failed
+            stats.cancelledFetches = state.scheduler.cancelled
+            return stats
+        }
+    }
+
+    /// Feeds the scheduler one event and carries out its actions: tasks are started and filed under the lock (so
+    /// that a fetch that ends at once finds its own), and cancelled outside it. `report` goes to `onEvent` before the
+    /// starts, once the scheduler has counted it.
+    private static func carryOut(
+        _ context: Context, report: Event? = nil, _ event: (inout State) -> [PrefetchScheduler.Action]
+    ) {
+        let (started, cancelled) = context.state.withLock { state -> ([PrefetchScheduler.Job], [Task<Void, Never>]) in
+            var started: [PrefetchScheduler.Job] = []
+            var cancelled: [Task<Void, Never>] = []
+            for action in event(&state) {
+                switch action {
+                case .start(let job):
+                    state.tasks[job.id] = Task { await fetch(job, context) }
+                    started.append(job)
+                case .cancel(let id):
+                    if let task = state.tasks[id] { cancelled.append(task) }
+                }
+            }
+            return (started, cancelled)
+        }
+        if let report { context.onEvent?(report) }
+        for job in started { context.onEvent?(.started(job.item, range: job.range)) }
+        for task in cancelled { task.cancel() }
+    }
+
+    /// Runs one fetch: writes each piece into the cache as it arrives, learns the length, reports the end.
+    private static func fetch(_ job: PrefetchScheduler.Job, _ context: Context) async {
+        let cacheFailure = Protected<MediaCacheError?>(nil)
+        let outcome: PrefetchScheduler.Outcome
+        let event: Event
+        do throws(ByteSourceError) {
+            let read = try await context.source.fetch(job.url, range: job.range) { chunk in
+                do throws(MediaCacheError) {
+                    guard cacheFailure.withLock({ $0 == nil }) else { return }
+                    try context.cache.write(chunk.bytes, for: job.key, at: chunk.offset)
+                    context.state.withLock { $0.fetchedBytes += Int64(chunk.bytes.count) }
+                } catch {
+                    cacheFailure.withLock { $0 = error }
+                    context.state.withLock { $0.tasks[job.id] }?.cancel()
+                }
+            }
+            // A length the cache refuses (shorter than bytes it holds) leaves the cache as it was: nothing to undo.
+            if let length = read.totalLength { try? context.cache.setLength(length, for: job.key) }
+            (outcome, event) = (.completed(read.range), .completed(job.item, range: read.range))
+        } catch {
+            if let failure = cacheFailure.withLock({ $0 }) {
+                (outcome, event) = (.failed, .failed(job.item, .cache(failure)))
+            } else if error == .cancelled {
+                (outcome, event) = (.cancelled, .cancelled(job.item))
+            } else {
+                (outcome, event) = (.failed, .failed(job.item, .source(error)))
+            }
+        }
+        carryOut(context, report: event) { state in
+            state.tasks[job.id] = nil
+            return state.scheduler.fetchEnded(job.id, outcome: outcome, cache: context.cache)
+        }
+    }
+}

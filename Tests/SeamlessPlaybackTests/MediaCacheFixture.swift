@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import SeamlessPlayback
+
+/// A fresh directory for one test's cache, and the bytes the tests write.
+struct MediaCacheFixture: ~Copyable {
+    let directory: URL
+
+    init() {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("MediaCacheTests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A cache in the directory with small chunks, so that few bytes cross many of them.
+    func open(
+        capacity: Int64 = 1 << 20, chunkSize: Int = 64, fileSystem: any CacheFileSystem = POSIXCacheFileSystem()
+    ) throws -> MediaCache {
+        try MediaCache(directory: directory, capacity: capacity, chunkSize: chunkSize, fileSystem: fileSystem)
+    }
+
+    /// The cache's files, sorted by name.
+    func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    /// The byte the tests store for `key` at `offset`; `version` makes a different byte for a later write.
+    static func byte(_ key: String, _ offset: Int64, version: UInt64 = 0) -> UInt8 {
+        var x = XXHash64.hash(of: key.utf8, seed: version) &+ UInt64(bitPattern: offset) &* 0x9E37_79B9_7F4A_7C15
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return UInt8(truncatingIfNeeded: x ^ (x >> 31))
+    }
+
+    /// The bytes the tests store for `key` in `range`.
+    static func bytes(_ key: String, _ range: Range<Int64>, version: UInt64 = 0) -> Data {
+        Data(range.map { byte(key, $0, version: version) })
+    }
+}
+
+/// The real file system, with writes that fail on demand (a full disk) or a process that dies (a crash).
+final class FailingFileSystem: CacheFileSystem {
+    private struct State {
+        /// How many more writes succeed; `nil` for all.
+        var writesLeft: Int?
+        /// How many more writes and removals happen before the process "dies"; `nil` for all.
+        var mutationsLeft: Int?
+        /// Writes and removals so far, including failed ones.
+        var mutations = 0
+    }
+
+    private let real = POSIXCacheFileSystem()
+    private let state = Protected(State())
+
+    /// Lets `count` more writes succeed, then fails each with `ENOSPC` (`nil`: none fails).
+    func failWrites(after count: Int?) {
+        state.withLock { $0.writesLeft = count }
+    }
+
+    /// Lets `count` more writes and removals happen; the next stops halfway and every later one does nothing, as
+    /// if the process had been killed there (reads go on working, for the caller to finish its call).
+    func die(afterMutations count: Int) {
+        state.withLock { $0.mutationsLeft = count }
+    }
+
+    /// The writes and removals asked for so far.
+    var mutations: Int { state.withLock { $0.mutations } }
+
+    func prepareDirectory(at path: String) throws(MediaCacheError) { try real.prepareDirectory(at: path) }
+    func entryNames(in directory: String) throws(MediaCacheError) -> [String] { try real.entryNames(in: directory) }
+    func contents(of path: String, upTo maximumCount: Int) -> [UInt8]? { real.contents(of: path, upTo: maximumCount) }
+    func size(of path: String) -> Int64? { real.size(of: path) }
+
+    func remove(_ path: String) -> Bool {
+        switch nextMutation(isWrite: false) {
+        case .proceed: return real.remove(path)
+        case .fail, .dieHalfway, .dead: return false
+        }
+    }
+
+    func replace(_ path: String, with bytes: [UInt8]) throws(MediaCacheError) {
+        switch nextMutation(isWrite: true) {
+        case .proceed:
+            try real.replace(path, with: bytes)
+        case .fail, .dieHalfway:
+            // Part of the file reached the disk, and nobody cleaned up: half a temporary file stays.
+            _ = FileManager.default.createFile(
+                atPath: path + CacheFileName.temporarySuffix, contents: Data(bytes.prefix(bytes.count / 2)))
+            throw .storageFailed(operation: "write", code: ENOSPC)
+        case .dead:
+            throw .storageFailed(operation: "write", code: ENOSPC)
+        }
+    }
+
+    private enum Outcome { case proceed, fail, dieHalfway, dead }
+
+    private func nextMutation(isWrite: Bool) -> Outcome {
+        state.withLock { state in
+            state.mutations += 1
+            if let left = state.mutationsLeft {
+                state.mutationsLeft = left - 1
+                if left == 0 { return .dieHalfway }
+                if left < 0 { return .dead }
+            }
+            guard isWrite, let left = state.writesLeft else { return .proceed }
+            state.writesLeft = max(0, left - 1)
+            return left == 0 ? .fail : .proceed
+        }
+    }
+}

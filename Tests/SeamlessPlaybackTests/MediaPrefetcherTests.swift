@@ -1,0 +1,154 @@
+import Foundation
+import SeamlessPlayback
+import SeamlessPlaybackTesting
+import Testing
+
+private let clipBytes = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+
+/// An origin with clips a…f, a cache in a fresh directory, and a prefetcher whose events the test reads in order.
+private struct Fixture {
+    let origin: TestOrigin
+    let cache: MediaCache
+    let prefetcher: MediaPrefetcher
+    let directory: URL
+    var events: AsyncStream<MediaPrefetcher.Event>.Iterator
+
+    init(maxConcurrentFetches: Int = 2) throws {
+        let names = ["a", "b", "c", "d", "e", "f"]
+        origin = try TestOrigin(data: Dictionary(uniqueKeysWithValues: names.map { ("/\($0).mp4", clipBytes) }))
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString)")
+        cache = try MediaCache(directory: directory, capacity: 1 << 20)
+        let (stream, continuation) = AsyncStream<MediaPrefetcher.Event>.makeStream()
+        prefetcher = MediaPrefetcher(
+            cache: cache, source: HTTPByteSource(), maxConcurrentFetches: maxConcurrentFetches,
+            onEvent: { continuation.yield($0) })
+        events = stream.makeAsyncIterator()
+    }
+
+    func item(_ name: String) -> MediaItem { MediaItem(id: name, url: origin.url(for: "/\(name).mp4")) }
+
+    func plan(_ names: [String], bytes: Int64 = 1000, held: Bool = false) -> BytePrefetchPlan {
+        BytePrefetchPlan(items: names.map(item), bytesPerItem: bytes, isHeld: held)
+    }
+
+    mutating func next(_ count: Int) async -> [MediaPrefetcher.Event] {
+        var got: [MediaPrefetcher.Event] = []
+        while got.count < count, let event = await events.next() { got.append(event) }
+        return got
+    }
+
+    func cached(_ name: String) -> RangeSet<Int64> { cache.cachedRanges(for: item(name).url!.absoluteString) }
+
+    func tearDown() {
+        origin.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+private func started(_ events: [MediaPrefetcher.Event]) -> [String] {
+    events.compactMap { if case .started(let item, _) = $0 { item.id } else { nil } }
+}
+
+@Suite("MediaPrefetcher: the byte tier fetched from a local origin into a cache", .timeLimit(.minutes(1)))
+struct MediaPrefetcherTests {
+    @Test func itemsAreFetchedNearestFirstAtMostTwoAtATime() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 2)
+        defer { fixture.tearDown() }
+        fixture.origin.setFaultForEveryPath(.stall)
+        fixture.prefetcher.update(fixture.plan(["a", "b", "c", "d"]))
+        #expect(started(await fixture.next(2)) == ["a", "b"])
+        await fixture.origin.wait { $0.stalled == 2 }
+        #expect(fixture.origin.stats.requests == 2)
+        fixture.origin.setFaultForEveryPath(nil)
+        fixture.origin.releaseStalled()
+        let rest = await fixture.next(6)
+        #expect(started(rest) == ["c", "d"])
+        var running = 2
+        for event in rest {
+            if case .started = event { running += 1 } else { running -= 1 }
+            #expect(running <= 2)
+        }
+        #expect(fixture.origin.stats.requests == 4)
+        #expect(fixture.prefetcher.stats.completedFetches == 4)
+        #expect(fixture.prefetcher.stats.fetchedBytes == 4000)
+        #expect(fixture.cached("d") == RangeSet(0..<1000))
+        #expect(fixture.origin.requests.map(\.range) == Array(repeating: "bytes=0-999", count: 4))
+    }
+
+    @Test func aHeldPlanCancelsInFlightFetchesAndSendsNoRequestUntilReleased() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 2)
+        defer { fixture.tearDown() }
+        fixture.origin.setFaultForEveryPath(.stall)
+        fixture.prefetcher.update(fixture.plan(["a", "b", "c"]))
+        await fixture.origin.wait { $0.stalled == 2 }
+        _ = await fixture.next(2)
+        fixture.prefetcher.update(fixture.plan(["a", "b", "c"], held: true))
+        let cancelled = await fixture.next(2)
+        #expect(Set(cancelled) == [.cancelled(fixture.item("a")), .cancelled(fixture.item("b"))])
+        await fixture.origin.wait { $0.abandoned == 2 }
+        fixture.prefetcher.update(fixture.plan(["a", "b", "c", "d"], held: true))
+        #expect(fixture.origin.stats.requests == 2)
+        #expect(fixture.prefetcher.stats.cancelledFetches == 2)
+        fixture.origin.setFaultForEveryPath(nil)
+        fixture.prefetcher.update(fixture.plan(["a", "b"]))
+        let resumed = await fixture.next(4)
+        #expect(started(resumed) == ["a", "b"])
+        #expect(fixture.origin.stats.requests == 4)
+    }
+
+    @Test func aResumedPlanFetchesOnlyTheMissingBytes() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 1)
+        defer { fixture.tearDown() }
+        try fixture.cache.write(clipBytes.prefix(300), for: fixture.item("a").url!.absoluteString, at: 0)
+        fixture.origin.setPacing(.init(bytesPerSecond: 2000))
+        fixture.prefetcher.update(fixture.plan(["a"], bytes: 4000))
+        _ = await fixture.next(1)
+        await fixture.origin.wait { $0.bodyBytesSent >= 600 }
+        fixture.prefetcher.update(fixture.plan(["a"], bytes: 4000, held: true))
+        #expect(await fixture.next(1) == [.cancelled(fixture.item("a"))])
+        let kept = fixture.cached("a")
+        #expect(kept.ranges.count == 1)
+        let end = kept.ranges.first?.upperBound ?? 0
+        #expect(end == 300 + fixture.prefetcher.stats.fetchedBytes)
+        fixture.origin.setPacing(.init())
+        fixture.prefetcher.update(fixture.plan(["a"], bytes: 4000))
+        #expect(
+            await fixture.next(2) == [
+                .started(fixture.item("a"), range: end..<4000), .completed(fixture.item("a"), range: end..<4000),
+            ])
+        #expect(fixture.origin.requests.map(\.range) == ["bytes=300-3999", "bytes=\(end)-3999"])
+        #expect(fixture.cached("a") == RangeSet(0..<4000))
+        #expect(
+            try fixture.cache.read(fixture.item("a").url!.absoluteString, range: 0..<4000) == clipBytes.prefix(4000))
+    }
+
+    @Test func anItemDroppedFromThePlanIsCancelled() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 2)
+        defer { fixture.tearDown() }
+        fixture.origin.setFaultForEveryPath(.stall)
+        fixture.prefetcher.update(fixture.plan(["a", "b"]))
+        await fixture.origin.wait { $0.stalled == 2 }
+        _ = await fixture.next(2)
+        fixture.prefetcher.update(fixture.plan(["b", "c"]))
+        #expect(await fixture.next(2) == [.cancelled(fixture.item("a")), .started(fixture.item("c"), range: 0..<1000)])
+        await fixture.origin.wait { $0.abandoned == 1 && $0.stalled == 2 }
+        fixture.prefetcher.update(.empty)
+        #expect(Set(await fixture.next(2)) == [.cancelled(fixture.item("b")), .cancelled(fixture.item("c"))])
+    }
+
+    @Test func failuresAreCountedAndSkippedItemsSendNothing() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 1)
+        defer { fixture.tearDown() }
+        let missing = MediaItem(id: "missing", url: fixture.origin.url(for: "/missing.mp4"))
+        let skipped = [
+            MediaItem(id: "no-url"), MediaItem(id: "hls", url: fixture.origin.url(for: "/live/index.m3u8")),
+        ]
+        fixture.prefetcher.update(BytePrefetchPlan(items: skipped + [missing], bytesPerItem: 10, isHeld: false))
+        #expect(
+            await fixture.next(2) == [
+                .started(missing, range: 0..<10), .failed(missing, .source(.notFound(status: 404))),
+            ])
+        #expect(fixture.prefetcher.stats.failedFetches == 1)
+        #expect(fixture.origin.requests.map(\.path) == ["/missing.mp4"])
+    }
+}

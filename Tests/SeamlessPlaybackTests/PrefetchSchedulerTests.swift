@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import SeamlessPlayback
+
+/// A cache made of two dictionaries.
+private struct FakeCache: PrefetchCacheView {
+    var ranges: [String: RangeSet<Int64>] = [:]
+    var lengths: [String: Int64] = [:]
+    func cachedRanges(for key: String) -> RangeSet<Int64> { ranges[key] ?? RangeSet() }
+    func length(for key: String) -> Int64? { lengths[key] }
+}
+
+private func item(_ name: String) -> MediaItem {
+    MediaItem(id: name, url: URL(string: "http://origin/\(name)"))
+}
+
+private func key(_ name: String) -> String { "http://origin/\(name)" }
+
+private typealias Scheduler = PrefetchScheduler
+private typealias ID = PrefetchScheduler.FetchID
+
+private func start(_ id: UInt64, _ name: String, _ range: Range<Int64>) -> Scheduler.Action {
+    .start(Scheduler.Job(id: ID(raw: id), item: item(name), key: key(name), url: URL(string: key(name))!, range: range))
+}
+
+private func plan(_ names: [String], bytes: Int64 = 100, held: Bool = false) -> BytePrefetchPlan {
+    BytePrefetchPlan(items: names.map(item), bytesPerItem: bytes, isHeld: held)
+}
+
+/// A scheduler that checks its invariants after every event.
+private struct Checked {
+    var scheduler: Scheduler
+    var cache = FakeCache()
+
+    init(max: Int = 2) { scheduler = Scheduler(maxConcurrentFetches: max) }
+
+    mutating func plan(_ plan: BytePrefetchPlan) -> [Scheduler.Action] {
+        defer { #expect(scheduler.invariantViolations() == []) }
+        return scheduler.planChanged(plan, cache: cache)
+    }
+
+    mutating func end(_ id: UInt64, _ outcome: Scheduler.Outcome) -> [Scheduler.Action] {
+        defer { #expect(scheduler.invariantViolations() == []) }
+        return scheduler.fetchEnded(ID(raw: id), outcome: outcome, cache: cache)
+    }
+}
+
+@Suite("PrefetchScheduler: which bytes of which item to fetch next")
+struct PrefetchSchedulerTests {
+    @Test func fetchesStartNearestFirstUpToTheCap() {
+        var checked = Checked(max: 2)
+        #expect(checked.plan(plan(["a", "b", "c"])) == [start(1, "a", 0..<100), start(2, "b", 0..<100)])
+        checked.cache.ranges[key("a")] = RangeSet(0..<100)
+        #expect(checked.end(1, .completed(0..<100)) == [start(3, "c", 0..<100)])
+        #expect(checked.end(2, .completed(0..<100)) == [])
+        #expect(checked.scheduler.completed == 2)
+    }
+
+    @Test func onlyTheMissingRangesAreFetchedOneAfterTheOther() {
+        var checked = Checked(max: 1)
+        checked.cache.ranges[key("a")] = RangeSet([0..<30, 60..<80])
+        #expect(checked.plan(plan(["a"])) == [start(1, "a", 30..<60)])
+        checked.cache.ranges[key("a")] = RangeSet([0..<80])
+        #expect(checked.end(1, .completed(30..<60)) == [start(2, "a", 80..<100)])
+    }
+
+    @Test func aKnownLengthShorterThanTheBudgetBoundsTheFetch() {
+        var checked = Checked()
+        checked.cache.lengths[key("a")] = 40
+        checked.cache.lengths[key("b")] = 0
+        checked.cache.ranges[key("c")] = RangeSet(0..<100)
+        #expect(checked.plan(plan(["a", "b", "c"])) == [start(1, "a", 0..<40)])
+    }
+
+    @Test func itemsWithoutURLOrHLSAreSkippedAndDuplicatesCountOnce() {
+        var checked = Checked(max: 3)
+        let items = [
+            MediaItem(id: "none"), MediaItem(id: "hls", url: URL(string: "http://origin/live/index.M3U8")),
+            item("a"), item("a"),
+        ]
+        let actions = checked.plan(BytePrefetchPlan(items: items, bytesPerItem: 10, isHeld: false))
+        #expect(actions == [start(1, "a", 0..<10)])
+        #expect(Scheduler.key(for: items[0]) == nil)
+        #expect(Scheduler.key(for: items[1]) == nil)
+    }
+
+    @Test func aHeldPlanCancelsEverythingAndStartsNothingUntilReleased() {
+        var checked = Checked(max: 2)
+        _ = checked.plan(plan(["a", "b", "c"]))
+        #expect(checked.plan(plan(["a", "b", "c"], held: true)) == [.cancel(ID(raw: 1)), .cancel(ID(raw: 2))])
+        #expect(checked.plan(plan(["a", "b", "c"], held: true)) == [])
+        // Released before the cancelled fetches ended: they keep their slots.
+        #expect(checked.plan(plan(["a", "b", "c"])) == [])
+        checked.cache.ranges[key("a")] = RangeSet(0..<25)
+        #expect(checked.end(1, .cancelled) == [start(3, "a", 25..<100)])
+        #expect(checked.end(2, .cancelled) == [start(4, "b", 0..<100)])
+        #expect(checked.scheduler.cancelled == 2)
+    }
+
+    @Test func aFetchThatEndsWhileHeldStartsNothing() {
+        var checked = Checked(max: 1)
+        _ = checked.plan(plan(["a", "b"]))
+        _ = checked.plan(plan(["a", "b"], held: true))
+        #expect(checked.end(1, .cancelled) == [])
+        #expect(checked.scheduler.inFlight.isEmpty)
+    }
+
+    @Test func droppedItemsAreCancelledAndTheirSlotFreedWhenTheyEnd() {
+        var checked = Checked(max: 2)
+        _ = checked.plan(plan(["a", "b", "c"]))
+        #expect(checked.plan(plan(["b", "c"])) == [.cancel(ID(raw: 1))])
+        #expect(checked.scheduler.cancelling == [ID(raw: 1)])
+        #expect(checked.end(1, .cancelled) == [start(3, "c", 0..<100)])
+        // An item back in the plan while its cancelled fetch is in flight waits for that fetch to end.
+        var again = Checked(max: 3)
+        _ = again.plan(plan(["a"]))
+        _ = again.plan(plan([]))
+        #expect(again.plan(plan(["a"])) == [])
+        again.cache.ranges[key("a")] = RangeSet(0..<10)
+        #expect(again.end(1, .cancelled) == [start(2, "a", 10..<100)])
+    }
+
+    @Test func aFailedItemIsNotRetriedWhileItStaysButIsOnceItReturns() {
+        var checked = Checked(max: 1)
+        _ = checked.plan(plan(["a", "b"]))
+        #expect(checked.end(1, .failed) == [start(2, "b", 0..<100)])
+        #expect(checked.scheduler.settled == [key("a")])
+        #expect(checked.plan(plan(["a", "b"])) == [])
+        _ = checked.plan(plan(["b"]))
+        #expect(checked.scheduler.settled == [])
+        checked.cache.ranges[key("b")] = RangeSet(0..<100)
+        _ = checked.end(2, .completed(0..<100))
+        #expect(checked.plan(plan(["a", "b"])) == [start(3, "a", 0..<100)])
+        #expect(checked.scheduler.failed == 1)
+    }
+
+    @Test func aFetchWithoutProgressOrCancelledByNobodySettlesItsItem() {
+        var checked = Checked(max: 1)
+        _ = checked.plan(plan(["a", "b", "c"]))
+        #expect(checked.end(1, .completed(0..<0)) == [start(2, "b", 0..<100)])
+        #expect(checked.end(2, .completed(0..<100)) == [start(3, "c", 0..<100)])
+        #expect(checked.end(3, .cancelled) == [])
+        #expect(checked.scheduler.settled == [key("a"), key("b"), key("c")])
+    }
+
+    @Test func anUnknownFetchEndingChangesNothing() {
+        var checked = Checked()
+        #expect(checked.end(9, .failed) == [])
+        #expect(checked.scheduler.failed == 0)
+        #expect(Scheduler(maxConcurrentFetches: 0).maxConcurrentFetches == 1)
+    }
+
+    @Test func theGapIsTheFirstMissingRange() {
+        let cache = FakeCache(ranges: [key("a"): RangeSet([10..<20])], lengths: [key("b"): 5])
+        #expect(Scheduler.gap(key("a"), 100, cache) == 0..<10)
+        #expect(Scheduler.gap(key("b"), 100, cache) == 0..<5)
+        #expect(Scheduler.gap(key("a"), 0, cache) == nil)
+    }
+}
