@@ -60,3 +60,37 @@ struct PlayerPoolFocusTests {
         await pool.shutdown()
     }
 }
+
+@Suite("PlayerPool: the byte tier handed to the prefetcher", .timeLimit(.minutes(1)))
+struct PlayerPoolByteTierTests {
+    /// Records every plan it is handed.
+    final class RecordingPrefetcher: BytePrefetching {
+        let plans = Locked<[BytePrefetchPlan]>([])
+        func update(_ plan: BytePrefetchPlan) { plans.withLock { $0.append(plan) } }
+    }
+
+    @Test func thePrefetcherIsHeldWhileTheFocusedItemLoadsAndEmptiedWhenTheFocusEnds() async throws {
+        let prefetcher = RecordingPrefetcher()
+        let loadGate = Gate(isOpen: false)
+        let pool = PlayerPool(configuration: .init(capacity: 2, prefetcher: prefetcher)) {
+            SimulatedEngine(loadGate: loadGate)
+        }
+        let items = (0..<10).map { MediaItem(id: "clip-\($0)") }
+        let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 0, bytesPerItem: 1_000)
+        await pool.focus(on: 0, in: items, window: window)
+        #expect(
+            prefetcher.plans.value == [
+                BytePrefetchPlan(items: [items[2], items[3]], bytesPerItem: 1_000, isHeld: true)
+            ])
+        await loadGate.waitForArrivals(1)
+        loadGate.open()
+        // The focused item loads; the plan is handed again, no longer held.
+        while prefetcher.plans.value.count < 2 { await Task.yield() }
+        #expect(
+            prefetcher.plans.value.last
+                == BytePrefetchPlan(items: [items[2], items[3]], bytesPerItem: 1_000, isHeld: false))
+        await pool.endFocus()
+        #expect(prefetcher.plans.value.last == .empty)
+        await pool.shutdown()
+    }
+}

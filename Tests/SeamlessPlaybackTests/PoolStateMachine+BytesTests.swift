@@ -7,53 +7,55 @@ struct PoolStateMachineBytesTests {
     static let items = (0..<12).map { MediaItem(id: "b\($0)") }
     static let p1 = PlayerID(pool: 1, number: 1)
 
-    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 1 << 20) -> PoolAction {
-        .prefetch(BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held))
+    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 1 << 20) -> BytePrefetchPlan {
+        BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held)
     }
 
-    func prefetches(_ actions: [PoolAction]) -> [PoolAction] {
-        actions.filter { if case .prefetch = $0 { true } else { false } }
+    /// The plans the actions hand over: the machine's plan, once per `.prefetch`.
+    func prefetches(_ actions: [PoolAction], _ h: MachineHarness) -> [BytePrefetchPlan] {
+        actions.filter { $0 == .prefetch }.map { _ in h.machine.bytePlan }
     }
 
     @Test func theByteTierIsHeldWhileTheFocusedItemLoadsThenFreed() {
         let h = MachineHarness(capacity: 4, prefetches: true)
         // Focus on 3: players for 3, 4, 2, 5; bytes for 1 behind and 6, 7, 8, 9 ahead, nearest first.
         let first = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
-        #expect(first == [.run(.create, on: Self.p1), plan([1, 6, 7, 8, 9], held: true)])
-        #expect(prefetches(h.finishJob(Self.p1)) == [], "still in flight: the engine goes quiet")
-        #expect(prefetches(h.finishJob(Self.p1)) == [], "its load starts")
-        #expect(prefetches(h.finishJob(Self.p1)) == [plan([1, 6, 7, 8, 9], held: false)], "loaded")
+        #expect(first == [.run(.create, on: Self.p1), .prefetch])
+        #expect(h.machine.bytePlan == plan([1, 6, 7, 8, 9], held: true))
+        #expect(prefetches(h.finishJob(Self.p1), h) == [], "still in flight: the engine goes quiet")
+        #expect(prefetches(h.finishJob(Self.p1), h) == [], "its load starts")
+        #expect(prefetches(h.finishJob(Self.p1), h) == [plan([1, 6, 7, 8, 9], held: false)], "loaded")
         // The same focus again hands nothing new.
-        #expect(prefetches(h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }) == [])
+        #expect(prefetches(h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }, h) == [])
         h.settle()
         // Moving on: the plan follows the focus; the focused item is loaded already (a player has it), so not held.
         let moved = h.step { $0.focusChanged(on: 4, in: Self.items, window: PreloadWindow()) }
-        #expect(prefetches(moved) == [plan([2, 7, 8, 9, 10], held: false)])
-        #expect(prefetches(h.step { $0.focusEnded() }) == [.prefetch(.empty)])
-        #expect(prefetches(h.step { $0.focusEnded() }) == [], "nothing new")
+        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: false)])
+        #expect(prefetches(h.step { $0.focusEnded() }, h) == [.empty])
+        #expect(prefetches(h.step { $0.focusEnded() }, h) == [], "nothing new")
     }
 
     @Test func aWindowSaysHowManyItemsAndBytes() {
         let h = MachineHarness(capacity: 2, prefetches: true)
         let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)
         let actions = h.step { $0.focusChanged(on: 5, in: Self.items, window: window) }
-        #expect(prefetches(actions) == [plan([4, 7, 3, 8], held: true, bytes: 4_096)])
+        #expect(prefetches(actions, h) == [plan([4, 7, 3, 8], held: true, bytes: 4_096)])
     }
 
     @Test func aPoolWithoutAPrefetcherHasNoByteTier() {
         let h = MachineHarness(capacity: 4)
         let actions = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
-        #expect(prefetches(actions) == [])
+        #expect(prefetches(actions, h) == [])
         #expect(h.machine.feed?.bytes == [])
         h.settle()
-        #expect(prefetches(h.step { $0.focusEnded() }) == [])
+        #expect(prefetches(h.step { $0.focusEnded() }, h) == [])
     }
 
     @Test func shutdownEmptiesThePlan() {
         let h = MachineHarness(capacity: 4, prefetches: true)
         h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
         let request = h.request()
-        #expect(prefetches(h.step { $0.shutdownRequested(request) }) == [.prefetch(.empty)])
+        #expect(prefetches(h.step { $0.shutdownRequested(request) }, h) == [.empty])
     }
 
     @Test func aFocusedItemThatFailedDoesNotHoldTheBytes() {
@@ -65,6 +67,6 @@ struct PoolStateMachineBytesTests {
         let failed = h.step {
             $0.loadFinished(Self.p1, media: Self.items[0], mediaFailure: MediaFailure(.notFound, reason: "404"))
         }
-        #expect(prefetches(failed) == [plan([1], held: false)])
+        #expect(prefetches(failed, h) == [plan([1], held: false)])
     }
 }

@@ -17,6 +17,6 @@ extension PoolStateMachine {
         }
         guard plan != bytePlan else { return }
         bytePlan = plan
-        out.append(.prefetch(plan))
+        out.append(.prefetch)
     }
 }

@@ -120,8 +120,8 @@ extension PoolShell {
                 scheduleRetry(of: media, on: id, after: delay)
             case .cancelRetry(let id):
                 retryTimers.removeValue(forKey: id)?.cancel()
-            case .prefetch(let plan):
-                configuration.prefetcher?.update(plan)
+            case .prefetch:
+                handOverBytePlan()
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -296,6 +296,13 @@ extension PoolShell {
     mutating func laneSeeked(_ id: PlayerID, request: RequestID, failure: String?) {
         callReturned(on: id)
         run { $0.seekFinished(id, request: request, failure: failure) }
+    }
+
+    /// Hands the machine's byte plan to the prefetcher. Out of line: the prefetcher is an existential, whose copy
+    /// stays off the handoff path.
+    @inline(never)
+    func handOverBytePlan() {
+        configuration.prefetcher?.update(machine.bytePlan)
     }
 
     mutating func laneShutDown(_ id: PlayerID) {
