@@ -100,17 +100,17 @@ struct MediaPrefetcherTests {
         var fixture = try Fixture(maxConcurrentFetches: 1)
         defer { fixture.tearDown() }
         try fixture.cache.write(clipBytes.prefix(300), for: fixture.item("a").url!.absoluteString, at: 0)
-        fixture.origin.setPacing(.init(bytesPerSecond: 2000))
+        fixture.origin.setFault(.stallAfter(bytes: 600), for: "/a.mp4")
         fixture.prefetcher.update(fixture.plan(["a"], bytes: 4000))
         _ = await fixture.next(1)
-        await fixture.origin.wait { $0.bodyBytesSent >= 600 }
+        await fixture.origin.wait { $0.stalled == 1 }
         fixture.prefetcher.update(fixture.plan(["a"], bytes: 4000, held: true))
         #expect(await fixture.next(1) == [.cancelled(fixture.item("a"))])
         let kept = fixture.cached("a")
         #expect(kept.ranges.count == 1)
         let end = kept.ranges.first?.upperBound ?? 0
         #expect(end == 300 + fixture.prefetcher.stats.fetchedBytes)
-        fixture.origin.setPacing(.init())
+        fixture.origin.setFault(nil, for: "/a.mp4")
         fixture.prefetcher.update(fixture.plan(["a"], bytes: 4000))
         #expect(
             await fixture.next(2) == [

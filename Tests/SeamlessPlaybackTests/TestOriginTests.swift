@@ -124,6 +124,17 @@ struct TestOriginTests {
         #expect(origin.stats.stalled == 0)
     }
 
+    @Test func aRequestStalledAfterSomeBytesSendsTheRestWhenReleased() async throws {
+        let origin = try TestOrigin(data: ["/clip": body])
+        defer { origin.stop() }
+        origin.setFault(.stallAfter(bytes: 100), for: "/clip")
+        let answer = Task { await get(origin.url(for: "/clip")) }
+        await origin.wait { $0.stalled == 1 }
+        #expect(origin.stats.bodyBytesSent == 100)
+        origin.releaseStalled()
+        #expect(await answer.value.body == body)
+    }
+
     @Test func aClientThatGivesUpOnAStalledRequestIsCountedAsAbandoned() async throws {
         let origin = try TestOrigin(data: ["/clip": body])
         defer { origin.stop() }

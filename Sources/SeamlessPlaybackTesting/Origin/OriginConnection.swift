@@ -132,7 +132,17 @@ struct OriginConnection {
         default:
             break
         }
-        guard sendBody(Array(body.prefix(limit))) else {
+        var bytes = Array(body.prefix(limit))
+        if case .stallAfter(let count) = fault {
+            let first = min(max(0, count), bytes.count)
+            guard sendBody(Array(bytes[..<first])) else {
+                state.withLock { $0.stats.abandoned += 1 }
+                return .close
+            }
+            guard stall() else { return .close }
+            bytes.removeFirst(first)
+        }
+        guard sendBody(bytes) else {
             state.withLock { $0.stats.abandoned += 1 }
             return .close
         }

@@ -25,6 +25,9 @@ extension TestOrigin {
         /// Never answers, until ``TestOrigin/releaseStalled()`` (then answers normally), the client closes the
         /// connection or the origin stops.
         case stall
+        /// Sends the head and the first `bytes` bytes of the body, then stalls as ``stall`` does; once released,
+        /// sends the rest.
+        case stallAfter(bytes: Int)
         /// Answers with this status and an empty body.
         case status(Int)
     }
