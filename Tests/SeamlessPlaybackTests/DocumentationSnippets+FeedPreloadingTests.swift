@@ -1,3 +1,4 @@
+import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
@@ -31,6 +32,38 @@ struct DocumentationSnippetsFeedPreloadingTests {
         let loadsOfTheFocusedClip = engines.value.flatMap(\.record.loads).filter { $0 == feedItems[visibleIndex] }
         #expect(loadsOfTheFocusedClip.count == 1)  // the acquire took the preloaded player
         #expect(await pool.metrics.preloads >= 1)
+        await pool.shutdown()
+    }
+
+    @Test func theByteTierIsCachedByThePrefetcher() async throws {
+        let clip = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let origin = try TestOrigin(
+            resources: Dictionary(uniqueKeysWithValues: (0..<8).map { ("/c\($0).mp4", .data(clip)) }))
+        defer { origin.stop() }
+        let cachesFolder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: cachesFolder) }
+        let feedItems = (0..<8).map { MediaItem(id: "c\($0)", url: origin.url(for: "/c\($0).mp4")) }
+        let visibleIndex = 0
+        @Sendable func makeEngine(readingThrough cache: MediaCache) async throws -> any PlaybackEngine {
+            SimulatedEngine()
+        }
+
+        // snippet FeedPreloading/bytes
+        let cache = try MediaCache(directory: cachesFolder.appendingPathComponent("media"), capacity: 256 << 20)
+        let prefetcher = MediaPrefetcher(cache: cache, source: HTTPByteSource())
+        let pool = PlayerPool(configuration: .init(capacity: 4, prefetcher: prefetcher)) {
+            try await makeEngine(readingThrough: cache)
+        }
+        await pool.focus(on: visibleIndex, in: feedItems)  // players: 2 ahead, 1 behind; bytes: 4 more ahead, 1 behind
+        // end snippet
+
+        // Items 3…6 are the byte tier: each cached whole (they are smaller than 1 MiB); the players' items are not.
+        let byteTier = feedItems[3...6].compactMap { $0.url?.absoluteString }
+        await origin.wait { $0.bodyBytesSent >= Int64(clip.count * byteTier.count) }
+        while prefetcher.stats.completedFetches < byteTier.count { await Task.yield() }
+        for key in byteTier { #expect(try cache.read(key, range: 0..<Int64(clip.count)) == clip) }
+        let playerTierKey = try #require(feedItems[1].url?.absoluteString)
+        #expect(cache.cachedRanges(for: playerTierKey).isEmpty)
         await pool.shutdown()
     }
 }
