@@ -20,13 +20,15 @@ private struct Ledger {
     /// The player's active holder becomes `epoch` (nil: none); `held` are the epochs still in its stack.
     @discardableResult
     mutating func activate(
-        _ epoch: UInt64?, phase: PlaybackPhase?, held: Set<UInt64>, session: UInt64 = 1, reports: Bool = false
+        _ epoch: UInt64?, phase: PlaybackPhase?, held: Set<UInt64>, session: UInt64 = 1, since: Int? = nil,
+        reports: Bool = false
     ) -> (lease: LeaseKey, page: String, quality: PlaybackQuality)? {
         var reads = self.reads
         let now = self.now
         defer { self.reads = reads }
         return ledger.activeChanged(
-            player, to: epoch.map { lease($0, of: session) }, media: clip, phase: phase,
+            player, to: epoch.map { lease($0, of: session) }, since: since.map { .milliseconds($0) }, media: clip,
+            phase: phase,
             isHeld: { held.contains($0) }, reports: reports,
             now: {
                 reads += 1
@@ -48,8 +50,7 @@ private struct Ledger {
 struct QualityLedgerTests {
     @Test func aWarmStartRunsFromTheAcquireToTheFirstPlayingReport() {
         var l = Ledger()
-        l.activate(1, phase: .paused(.requested), held: [1])
-        l.ledger.started(l.lease(1), at: .zero)
+        l.activate(1, phase: .paused(.requested), held: [1], since: 0)
         l.at(40)
         l.report(.playing)
         l.at(1_040)
@@ -59,21 +60,18 @@ struct QualityLedgerTests {
         #expect(l.quality(1).playingTime == .seconds(1), "a pause accrues nothing")
     }
 
-    @Test func theStartIsTimedWhicheverOfTheLeaseAndTheFirstPlayingTheLedgerLearnsFirst() {
+    @Test func aPlayerAlreadyPlayingStartsTheLeaseAtItsActivation() {
         var l = Ledger()
         l.at(100)
-        l.activate(1, phase: .playing, held: [1])
-        // The page learns its lease after the first playing: the request's time comes later.
-        l.ledger.started(l.lease(1), at: .milliseconds(30))
+        l.activate(1, phase: .playing, held: [1], since: 30)
         #expect(l.quality(1).startupTime == .milliseconds(70))
-        l.ledger.started(l.lease(1), at: .zero)
-        #expect(l.quality(1).startupTime == .milliseconds(70), "the first start counts")
+        l.activate(2, phase: .playing, held: [1, 2], session: 2)
+        #expect(l.quality(2, of: 2).startupTime == nil, "no start known: none told")
     }
 
     @Test func theFirstLoadIsNotAStallButLaterBufferingIs() {
         var l = Ledger()
-        l.activate(1, phase: .loading, held: [1])
-        l.ledger.started(l.lease(1), at: .zero)
+        l.activate(1, phase: .loading, held: [1], since: 0)
         l.at(200)
         l.report(.buffering)
         l.at(500)
@@ -120,13 +118,11 @@ struct QualityLedgerTests {
 
     @Test func aLendersClockStopsWhileLentAndTheBorrowersStartsAtTheBorrow() {
         var l = Ledger()
-        l.ledger.started(l.lease(1), at: .zero)
         l.at(50)
-        l.activate(1, phase: .playing, held: [1])
+        l.activate(1, phase: .playing, held: [1], since: 0)
         l.at(3_000)
         // The detail page borrows, asked at 2.99 s; the player already plays when its settings land.
-        l.ledger.started(l.lease(2, of: 2), at: .milliseconds(2_990))
-        l.activate(2, phase: .playing, held: [1, 2], session: 2)
+        l.activate(2, phase: .playing, held: [1, 2], session: 2, since: 2_990)
         l.at(4_000)
         l.report(.buffering)
         l.at(4_500)
@@ -229,30 +225,16 @@ struct QualityLedgerTests {
         #expect(l.ledger.total(now: { .zero }) == PlaybackQuality())
     }
 
-    @Test func aStartToldBeforeTheRecordIsMadeIsKeptForIt() {
-        var l = Ledger()
-        // An untracked player: the page learns its lease before any report.
-        l.ledger.started(l.lease(1), at: .milliseconds(10))
-        #expect(l.ledger.players.count == 0)
-        l.at(90)
-        l.ledger.begin(l.player, lease: l.lease(1), page: "feed", phase: nil, now: { .milliseconds(90) })
-        l.report(.playing)
-        #expect(l.quality(1).startupTime == .milliseconds(80))
-        #expect(l.ledger.starts.count == 0, "taken by the record")
-        // A start of another lease is not taken by this one.
-        l.ledger.started(l.lease(5), at: .zero)
-        l.activate(2, phase: .playing, held: [1, 2], session: 2)
-        #expect(l.quality(2, of: 2).startupTime == nil)
-    }
-
     @Test func theFirstReportOfAnUntrackedPlayerBeginsItsActiveHoldersRun() {
         var l = Ledger()
         l.at(100)
         l.ledger.begin(
-            l.player, lease: l.lease(1), page: "feed", phase: .paused(.requested), now: { .milliseconds(100) })
+            l.player, lease: l.lease(1), page: "feed", since: .milliseconds(10), phase: .paused(.requested),
+            now: { .milliseconds(100) })
         l.report(.playing)
         l.at(600)
         #expect(l.quality(1).playingTime == .milliseconds(500))
+        #expect(l.quality(1).startupTime == .milliseconds(90))
     }
 
     @Test func aPlayerThatIsGoneEndsItsRecords() {

@@ -11,9 +11,10 @@ extension PoolShell {
             phase = .paused(.requested)
         }
         let stack = machine.players.read(player) { $0.stack } ?? []
+        let since = grant.flatMap { grant in stack.first { $0.epoch == grant.epoch }?.since }
         let report = quality.activeChanged(
             player, to: grant.map { LeaseKey(player: $0.player, epoch: $0.epoch, session: $0.session) },
-            page: grant?.sessionName ?? "", media: grant?.media, phase: phase,
+            page: grant?.sessionName ?? "", since: since, media: grant?.media, phase: phase,
             isHeld: { epoch in stack.contains { $0.epoch == epoch } },
             reports: !subscribers.isEmpty, now: clock.now)
         // Told after the input's other events (the handoff before the lender's figures).
@@ -30,22 +31,21 @@ extension PoolShell {
 
     /// The engine's report, for the active holder's run.
     mutating func reportedForQuality(_ player: PlayerID, _ phase: PlaybackPhase) {
-        if !quality.isRunning(player),
-            let shown = machine.players.read(
-                player,
-                { player -> (Holder, MediaItem?)? in
-                    guard let epoch = player.shownEpoch, let holder = player.stack.first(where: { $0.epoch == epoch })
-                    else { return nil }
-                    return (holder, player.media)
-                }) ?? nil
-        {
-            let (holder, _) = shown
+        if !quality.isRunning(player), let holder = shownHolder(of: player) {
             quality.begin(
                 player, lease: LeaseKey(player: player, epoch: holder.epoch, session: holder.session),
-                page: machine.name(of: holder.session), phase: machine.statuses.read(player) { $0.status.phase },
-                now: clock.now)
+                page: machine.name(of: holder.session), since: holder.since,
+                phase: machine.statuses.read(player) { $0.status.phase }, now: clock.now)
         }
         quality.reported(player, phase, now: clock.now)
+    }
+
+    /// The holder whose settings the player shows, if any.
+    private func shownHolder(of player: PlayerID) -> Holder? {
+        machine.players.read(player) { player -> Holder? in
+            guard let epoch = player.shownEpoch else { return nil }
+            return player.stack.first { $0.epoch == epoch }
+        } ?? nil
     }
 }
 

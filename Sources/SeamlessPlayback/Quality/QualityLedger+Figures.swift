@@ -97,9 +97,7 @@ extension QualityLedger {
     mutating func record(of lease: LeaseKey) -> (PlayerLedger, Int) {
         var ledger = take(lease.player)
         if let index = ledger.records.firstIndex(where: { $0.epoch == lease.epoch }) { return (ledger, index) }
-        var record = Record(epoch: lease.epoch, session: lease.session)
-        record.startedAt = takeStart(of: lease)
-        ledger.records.append(record)
+        ledger.records.append(Record(epoch: lease.epoch, session: lease.session))
         return (ledger, ledger.records.count - 1)
     }
 }

@@ -44,8 +44,6 @@ struct QualityLedger {
     }
 
     var players = IDMap<PlayerID, PlayerLedger>()
-    /// The latest lease of each player whose page learned when it began (``started(_:at:)``), until its record takes it.
-    var starts = IDMap<PlayerID, (epoch: UInt64, at: Duration)>()
     /// Ended leases, at most ``endedLimit``: a ring whose next slot to fill is `nextEnded`.
     var ended: [(key: LeaseKey, quality: PlaybackQuality)] = []
     var nextEnded = 0
@@ -81,6 +79,7 @@ extension QualityLedger {
     ///   - player: The player.
     ///   - lease: The new active holder, or `nil` when no page holds the player.
     ///   - page: The new active holder's page's name.
+    ///   - since: When the acquire or borrow that made the new holder was called.
     ///   - media: What the player plays, for the retries the new holder takes.
     ///   - phase: The engine's latest reported phase, or `nil` when it reported none.
     ///   - isHeld: Whether an epoch is still in the player's stack.
@@ -88,7 +87,8 @@ extension QualityLedger {
     ///   - now: The pool's clock; read at most once, and only when a run accrues or a start is timed.
     /// - Returns: The lease whose run ended, its page's name and its quality, when `reports` and a run ended.
     mutating func activeChanged(
-        _ player: PlayerID, to lease: LeaseKey?, page: String = "", media: MediaItem?, phase: PlaybackPhase?,
+        _ player: PlayerID, to lease: LeaseKey?, page: String = "", since: Duration? = nil, media: MediaItem?,
+        phase: PlaybackPhase?,
         isHeld: (UInt64) -> Bool, reports: Bool, now: () -> Duration
     ) -> (lease: LeaseKey, page: String, quality: PlaybackQuality)? {
         var time: Duration?
@@ -112,7 +112,7 @@ extension QualityLedger {
         if let lease {
             if !ledger.records.contains(where: { $0.epoch == lease.epoch }) {
                 var record = Record(epoch: lease.epoch, session: lease.session)
-                record.startedAt = takeStart(of: lease)
+                record.startedAt = since
                 if let retries = ledger.retries, MediaItem.same(retries.media, media) {
                     record.quality.loadRetries = retries.count
                     ledger.retries = nil
@@ -153,44 +153,22 @@ extension QualityLedger {
         ledger.run = run
     }
 
-    /// The page learned its lease: the acquire or borrow that began it was called at `time`.
-    mutating func started(_ lease: LeaseKey, at time: Duration) {
-        guard tracks(lease.player) else {
-            // Kept until the lease's record is made; one entry per player, changed in place.
-            starts[lease.player] = (lease.epoch, time)
-            return
-        }
-        var ledger = take(lease.player)
-        defer { put(ledger, of: lease.player) }
-        guard let index = ledger.records.firstIndex(where: { $0.epoch == lease.epoch }) else {
-            starts[lease.player] = (lease.epoch, time)
-            return
-        }
-        guard ledger.records[index].startedAt == nil else { return }
-        ledger.records[index].startedAt = time
-        startup(of: &ledger.records[index])
-    }
-
     /// The first report of an untracked player's engine while `lease` is its active holder: the lease's run begins
     /// now, in the phase the engine reported before (if any).
-    mutating func begin(_ player: PlayerID, lease: LeaseKey, page: String, phase: PlaybackPhase?, now: () -> Duration) {
+    mutating func begin(
+        _ player: PlayerID, lease: LeaseKey, page: String, since: Duration?, phase: PlaybackPhase?,
+        now: () -> Duration
+    ) {
         _ = activeChanged(
-            player, to: lease, page: page, media: nil, phase: phase, isHeld: { _ in true }, reports: false, now: now)
+            player, to: lease, page: page, since: since, media: nil, phase: phase, isHeld: { _ in true },
+            reports: false, now: now)
     }
 
     /// The player is gone: what the ledger keeps of it ends.
     mutating func forget(_ player: PlayerID) {
-        starts.removeValue(forKey: player)
         guard var ledger = players.removeValue(forKey: player) else { return }
         ledger.run = nil
         sweep(&ledger, of: player) { _ in false }
-    }
-
-    /// When `lease` began, if its page said so before the lease's record was made.
-    mutating func takeStart(of lease: LeaseKey) -> Duration? {
-        guard let start = starts[lease.player], start.epoch == lease.epoch else { return nil }
-        starts.removeValue(forKey: lease.player)
-        return start.at
     }
 
     /// A seek through the lease was carried out.

@@ -16,7 +16,7 @@ extension PoolStateMachine {
         // A positive timeout bounds the whole call: the wait for a player, and its engine's creation, load and
         // apply. A timeout of zero or less only refuses to wait for a player: one free now is granted unbounded.
         let deadline = timeout.flatMap { $0 > .zero ? now + $0 : nil }
-        if waitingCount == 0, place(request, session: session, media: media, deadline: deadline) {
+        if waitingCount == 0, place(request, session: session, media: media, deadline: deadline, since: now) {
             if let deadline, case .grant = requests[request] { out.append(.startTimer(request, deadline: deadline)) }
             return take()
         }
@@ -25,7 +25,7 @@ extension PoolStateMachine {
             if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
             return failNow(request, .timedOut)
         }
-        requests[request] = .waiting(session: session, media: media, deadline: deadline)
+        requests[request] = .waiting(session: session, media: media, deadline: deadline, since: now)
         queue.append(request)
         waitingCount += 1
         if publishesEvents { out.append(.emit(.queued(session: name(of: session), media))) }
@@ -38,7 +38,7 @@ extension PoolStateMachine {
         if case .grant(_, _, .acquire(_, let deadline?)) = requests[request] {
             return grantTimerFired(request, deadline: deadline, now: now)
         }
-        guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
+        guard case .waiting(let session, let media, let deadline?, _) = requests[request] else { return [] }
         guard now >= deadline else {
             out.append(.startTimer(request, deadline: deadline))
             return take()
@@ -54,7 +54,7 @@ extension PoolStateMachine {
     /// cannot be undone (settles).
     mutating func requestCancelled(_ request: RequestID) -> [PoolAction] {
         switch requests[request] {
-        case .waiting(let session, _, let deadline):
+        case .waiting(let session, _, let deadline, _):
             dequeueWaiter(request)
             if deadline != nil { out.append(.cancelTimer(request)) }
             counters.cancellations += 1
@@ -139,16 +139,21 @@ extension PoolStateMachine {
     // MARK: Placement
 
     /// Gives the request a player if one is free now; returns whether it did.
-    mutating func place(_ request: RequestID, session: SessionID, media: MediaItem, deadline: Duration? = nil) -> Bool {
+    mutating func place(
+        _ request: RequestID, session: SessionID, media: MediaItem, deadline: Duration? = nil, since: Duration
+    ) -> Bool {
         if let warm = warmCandidate(for: media) {
-            grantPlayer(warm, to: request, session: session, kind: .acquire(warm: true, deadline: deadline))
+            grantPlayer(
+                warm, to: request, session: session, kind: .acquire(warm: true, deadline: deadline), since: since)
         } else if players.count < capacity {
             let id = makePlayer(media: media)
-            grantPlayer(id, to: request, session: session, kind: .acquire(warm: false, deadline: deadline))
+            grantPlayer(
+                id, to: request, session: session, kind: .acquire(warm: false, deadline: deadline), since: since)
             focusedItemStarted(media)
         } else if let victim = recyclingCandidate() {
             evict(victim, replacingWith: media)
-            grantPlayer(victim, to: request, session: session, kind: .acquire(warm: false, deadline: deadline))
+            grantPlayer(
+                victim, to: request, session: session, kind: .acquire(warm: false, deadline: deadline), since: since)
             focusedItemStarted(media)
         } else {
             return false
@@ -160,12 +165,12 @@ extension PoolStateMachine {
     mutating func serveWaiters() {
         while waitingCount > 0, queueHead < queue.count {
             let request = queue[queueHead]
-            guard case .waiting(let session, let media, let deadline) = requests[request] else {
+            guard case .waiting(let session, let media, let deadline, let since) = requests[request] else {
                 queueHead += 1
                 deadQueueEntries -= 1
                 continue
             }
-            guard place(request, session: session, media: media, deadline: deadline) else { break }
+            guard place(request, session: session, media: media, deadline: deadline, since: since) else { break }
             queueHead += 1
             waitingCount -= 1
             // A deadline's timer stays armed: it bounds the grant's load and apply too. One that completed at once
@@ -197,10 +202,12 @@ extension PoolStateMachine {
     }
 
     /// Puts a pending holder on top of the player's stack; the grant completes in ``advance(_:)``.
-    mutating func grantPlayer(_ id: PlayerID, to request: RequestID, session: SessionID, kind: GrantKind) {
+    mutating func grantPlayer(
+        _ id: PlayerID, to request: RequestID, session: SessionID, kind: GrantKind, since: Duration
+    ) {
         let epoch = freshEpoch()
         players.modify(id) {
-            $0.stack.append(Holder(session: session, epoch: epoch, pending: request))
+            $0.stack.append(Holder(session: session, epoch: epoch, pending: request, since: since))
             $0.version += 1
         }
         watch(id, request, .grant(player: id, epoch: epoch, kind: kind))

@@ -45,7 +45,8 @@ extension PoolStateMachine {
             return failNow(request, .alreadyHolding)
         }
         markUsed(token, by: request)
-        grantPlayer(record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token))
+        grantPlayer(
+            record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token), since: now)
         return take()
     }
 
@@ -209,7 +210,7 @@ extension PoolStateMachine {
                 case .settle, .reclaim, .retire:
                     // Their change is made already: a give-back, update, reclaim or trim is done.
                     out.append(.succeed(id))
-                case .waiting(_, _, let deadline):
+                case .waiting(_, _, let deadline, _):
                     if deadline != nil { out.append(.cancelTimer(id)) }
                     out.append(.fail(id, .poolShutDown))
                 case .unwinding(_, _, let error):

@@ -85,6 +85,9 @@ struct Holder: Hashable, Sendable {
     let epoch: UInt64
     /// Set while the grant is not yet complete (media loading, settings not yet on the engine).
     var pending: RequestID?
+    /// When the acquire or borrow that made the holder was called, on the pool's clock (its lease's startup begins
+    /// there).
+    var since: Duration = .zero
 }
 
 /// A `.returned` notice waiting for its settings to land.
@@ -117,7 +120,7 @@ enum GrantKind: Hashable, Sendable {
 /// Everything a request can be waiting for.
 enum Request: Sendable {
     /// In the FIFO queue for a free player.
-    case waiting(session: SessionID, media: MediaItem, deadline: Duration?)
+    case waiting(session: SessionID, media: MediaItem, deadline: Duration?, since: Duration)
     /// Its holder is on top of `player`'s stack; completes when the media is loaded and its settings land.
     case grant(player: PlayerID, epoch: UInt64, kind: GrantKind)
     /// Completes when each player's landed version reaches the one given (or nothing is left to apply).

@@ -136,7 +136,7 @@ struct PoolStateMachine: Sendable {
         // Gone first, so that a reclaim of this page that ends below answers `.sessionClosed`.
         sessions[session] = nil
         for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
-            if case .waiting(let waiter, _, _) = requests[id], waiter == session {
+            if case .waiting(let waiter, _, _, _) = requests[id], waiter == session {
                 dequeueWaiter(id)
                 out.append(.cancelTimer(id))
                 out.append(.fail(id, .sessionClosed))

@@ -8,9 +8,7 @@ extension PlayerPool {
         let result = await perform(.cancellable) {
             $0.acquireRequested($1, session: session, media: item, timeout: timeout, now: now)
         }
-        let lease = try lease(from: result)
-        shell.quality.started(lease.key, at: now)
-        return lease
+        return try lease(from: result)
     }
 
     func lend(_ lease: PlayerLease, session: SessionID) throws(PlayerPoolError) -> HandoffToken {
@@ -20,9 +18,7 @@ extension PlayerPool {
     func borrow(_ token: HandoffToken, session: SessionID) async throws(PlayerPoolError) -> PlayerLease {
         let now = clock.now()
         let result = await perform(.cancellable) { $0.borrowRequested($1, token: token, by: session, now: now) }
-        let lease = try lease(from: result)
-        shell.quality.started(lease.key, at: now)
-        return lease
+        return try lease(from: result)
     }
 
     func seek(_ lease: PlayerLease, to position: Duration, session: SessionID) async throws(PlayerPoolError) {

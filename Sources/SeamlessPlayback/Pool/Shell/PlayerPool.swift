@@ -53,9 +53,11 @@ public actor PlayerPool {
         let reference = WeakPool()
         self.clock = clock
         self.activeHolders = activeHolders
+        var withoutPrefetcher = configuration
+        withoutPrefetcher.prefetcher = nil
         self.shell = PoolShell(
-            machine: machine, clock: clock, makeEngine: makeEngine, configuration: configuration,
-            activeHolders: activeHolders, pool: reference)
+            machine: machine, clock: clock, makeEngine: makeEngine, configuration: withoutPrefetcher,
+            prefetcher: configuration.prefetcher, activeHolders: activeHolders, pool: reference)
         reference.refer(to: self)
     }
 

@@ -302,7 +302,7 @@ extension PoolShell {
     /// stays off the handoff path.
     @inline(never)
     func handOverBytePlan() {
-        configuration.prefetcher?.update(machine.bytePlan)
+        prefetcher?.update(machine.bytePlan)
     }
 
     mutating func laneShutDown(_ id: PlayerID) {

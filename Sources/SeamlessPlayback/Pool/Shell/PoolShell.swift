@@ -9,7 +9,10 @@ struct PoolShell {
     var machine: PoolStateMachine
     let clock: PoolClock
     let makeEngine: @Sendable () async throws -> any PlaybackEngine
+    /// The pool's configuration, but for its ``PlayerPool/Configuration/prefetcher``, which is in ``prefetcher``: the
+    /// handoff path reads the configuration's timeouts, and a copy with an existential in it would cost a retain.
     let configuration: PlayerPool.Configuration
+    let prefetcher: (any BytePrefetching)?
     /// The pool's record of active holders, shared with the actor (``PlayerPool/activeHolders``).
     let activeHolders: ActiveHolders
     /// The one reference to the pool that does not keep it alive, for lanes, apply tasks and timers.
