@@ -20,6 +20,8 @@ struct MediaCacheTests {
         #expect(try cache.read("a", range: 100..<301) == nil)
         #expect(try cache.read("b", range: 10..<20) == nil)
         #expect(try cache.read("a", range: 5000..<5000) == Data())
+        #expect(try cache.read("a", range: 0..<Int64.max) == nil)  // answered from the index, without a piece per chunk
+        #expect(try cache.read("a", range: Int64.max - 1..<Int64.max) == nil)
         var expected = RangeSet(Int64(10)..<150)
         expected.insert(contentsOf: 300..<301)
         #expect(cache.cachedRanges(for: "a") == expected)
