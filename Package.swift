@@ -31,7 +31,11 @@ let package = Package(
             exclude: ["README.md"]
         ),
         // The child process MediaCache's crash test kills mid-write: a harness, built with the tests.
-        .executableTarget(name: "CacheCrashHarness", dependencies: ["SeamlessPlayback"], path: "Tests/CacheCrashHarness"),
+        .executableTarget(
+            name: "CacheCrashHarness",
+            dependencies: ["SeamlessPlayback"],
+            path: "Tests/CacheCrashHarness"
+        ),
         .testTarget(
             name: "SeamlessPlaybackTests",
             dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting", "DemoStory", "CacheCrashHarness"]

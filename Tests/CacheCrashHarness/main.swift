@@ -1,6 +1,7 @@
 // The child of MediaCacheStorage+OpeningTests' crash test: writes to a cache until it is killed.
 //
 //     CacheCrashHarness <directory> <seed>
+//     swift run -c release CacheCrashHarness <directory> bench    # rough write and read throughput, printed
 //
 // Opens a MediaCache in <directory> and writes forever: media "storm-0" … "storm-3", random sizes at random
 // offsets, every byte a function of its key and offset (stormByte, which the test computes too), now and then a
@@ -29,7 +30,43 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
+/// Writes 64 MiB in 16 KiB deliveries, then reads it back in 64 KiB ranges, and prints both rates.
+func bench(_ directory: URL) throws {
+    let total = 64 << 20
+    let delivery = Data((0..<16 << 10).map { UInt8(truncatingIfNeeded: $0) })
+    let cache = try MediaCache(directory: directory, capacity: Int64(total))
+    let clock = ContinuousClock()
+    let writing = try clock.measure {
+        for index in 0..<total / delivery.count {
+            try cache.write(delivery, for: "bench-\(index % 4)", at: Int64(index / 4 * delivery.count))
+        }
+    }
+    let reading = try clock.measure {
+        for offset in stride(from: 0, to: total / 4, by: 64 << 10) {
+            for key in 0..<4
+            where try cache.read("bench-\(key)", range: Int64(offset)..<Int64(offset + 64 << 10)) == nil {
+                print("missing bench-\(key) at \(offset)")
+            }
+        }
+    }
+    func rate(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        return "\(Int(Double(total) / seconds / 1e6)) MB/s"
+    }
+    print("write (16 KiB deliveries): \(rate(writing)); read (64 KiB ranges): \(rate(reading))")
+    cache.removeAll()
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[2] == "bench" {
+    do {
+        try bench(URL(fileURLWithPath: arguments[1]))
+        exit(0)
+    } catch {
+        print("bench failed: \(error)")
+        exit(1)
+    }
+}
 guard arguments.count == 3, let seed = UInt64(arguments[2]) else {
     FileHandle.standardError.write(Data("usage: CacheCrashHarness <directory> <seed>\n".utf8))
     exit(2)

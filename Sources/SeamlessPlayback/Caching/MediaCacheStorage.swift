@@ -40,7 +40,8 @@ struct MediaCacheStorage {
         let spared = Set(ids)
         let oldCount = ids.reduce(Int64(0)) { $0 + (index.chunks[$1]?.byteCount ?? 0) }
         func newCount() -> Int64 { records.reduce(Int64(0)) { $0 + Int64($1.payload.count) } }
-        while index.usedBytes - oldCount + newCount() > capacity, let victim = index.leastRecentlyUsed(sparing: spared) {
+        while index.usedBytes - oldCount + newCount() > capacity, let victim = index.leastRecentlyUsed(sparing: spared)
+        {
             evict(victim, keepingLengthOf: key)
         }
         if index.usedBytes - oldCount + newCount() > capacity {
@@ -98,12 +99,9 @@ struct MediaCacheStorage {
         if let length = index.media[key]?.length, range.upperBound > length {
             throw .pastLength(end: range.upperBound, length: length)
         }
+        // Checked before cutting the range into pieces: a range of any length costs no more than the bytes cached.
+        guard index.cachedRanges(for: key).isSuperset(of: RangeSet(range)) else { return nil }
         let pieces = layout.pieces(of: range)
-        for piece in pieces {
-            guard let chunk = index.chunks[ChunkID(key: key, chunk: piece.chunk)],
-                chunk.ranges.isSuperset(of: RangeSet(piece.range))
-            else { return nil }
-        }
         var result = Data(capacity: range.count)
         for piece in pieces {
             let id = ChunkID(key: key, chunk: piece.chunk)
