@@ -235,7 +235,7 @@ struct PoolStateMachineInvariantsTests {
             case 92..<95:
                 h.now += .milliseconds(Int.random(in: 100...1500, using: &rng))
                 for (id, state) in h.machine.requests {
-                    if case .waiting(_, _, _?, _) = state { absorb(h.step { $0.timerFired(id, now: h.now) }) }
+                    if case .waiting(_, _, _?) = state { absorb(h.step { $0.timerFired(id, now: h.now) }) }
                 }
             case 95..<97:
                 outstanding[r] = "close"

@@ -68,7 +68,7 @@ extension PoolStateMachine {
         // An acquire waiting for a player takes this one next, warm, if it keeps the media.
         if waitingCount > 0,
             queue[queueHead...].contains(where: { request in
-                if case .waiting(_, media, _, _) = requests[request] { return true }
+                if case .waiting(_, media, _) = requests[request.request] { return true }
                 return false
             })
         {

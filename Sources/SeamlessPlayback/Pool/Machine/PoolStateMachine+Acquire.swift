@@ -25,8 +25,8 @@ extension PoolStateMachine {
             if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
             return failNow(request, .timedOut)
         }
-        requests[request] = .waiting(session: session, media: media, deadline: deadline, since: now)
-        queue.append(request)
+        requests[request] = .waiting(session: session, media: media, deadline: deadline)
+        queue.append((request, now))
         waitingCount += 1
         if publishesEvents { out.append(.emit(.queued(session: name(of: session), media))) }
         if let deadline { out.append(.startTimer(request, deadline: deadline)) }
@@ -38,7 +38,7 @@ extension PoolStateMachine {
         if case .grant(_, _, .acquire(_, let deadline?)) = requests[request] {
             return grantTimerFired(request, deadline: deadline, now: now)
         }
-        guard case .waiting(let session, let media, let deadline?, _) = requests[request] else { return [] }
+        guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
         guard now >= deadline else {
             out.append(.startTimer(request, deadline: deadline))
             return take()
@@ -54,7 +54,7 @@ extension PoolStateMachine {
     /// cannot be undone (settles).
     mutating func requestCancelled(_ request: RequestID) -> [PoolAction] {
         switch requests[request] {
-        case .waiting(let session, _, let deadline, _):
+        case .waiting(let session, _, let deadline):
             dequeueWaiter(request)
             if deadline != nil { out.append(.cancelTimer(request)) }
             counters.cancellations += 1
@@ -164,8 +164,8 @@ extension PoolStateMachine {
     /// Serves waiters from the head of the queue for as long as players are free.
     mutating func serveWaiters() {
         while waitingCount > 0, queueHead < queue.count {
-            let request = queue[queueHead]
-            guard case .waiting(let session, let media, let deadline, let since) = requests[request] else {
+            let (request, since) = queue[queueHead]
+            guard case .waiting(let session, let media, let deadline) = requests[request] else {
                 queueHead += 1
                 deadQueueEntries -= 1
                 continue
@@ -193,8 +193,8 @@ extension PoolStateMachine {
     private mutating func compactQueue() {
         let garbage = queueHead + deadQueueEntries
         guard garbage > 64, garbage > waitingCount else { return }
-        queue = queue[queueHead...].filter { id in
-            if case .waiting = requests[id] { return true }
+        queue = queue[queueHead...].filter { entry in
+            if case .waiting = requests[entry.request] { return true }
             return false
         }
         queueHead = 0

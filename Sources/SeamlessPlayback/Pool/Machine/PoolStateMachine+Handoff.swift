@@ -210,7 +210,7 @@ extension PoolStateMachine {
                 case .settle, .reclaim, .retire:
                     // Their change is made already: a give-back, update, reclaim or trim is done.
                     out.append(.succeed(id))
-                case .waiting(_, _, let deadline, _):
+                case .waiting(_, _, let deadline):
                     if deadline != nil { out.append(.cancelTimer(id)) }
                     out.append(.fail(id, .poolShutDown))
                 case .unwinding(_, _, let error):

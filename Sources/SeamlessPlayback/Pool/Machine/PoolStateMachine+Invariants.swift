@@ -39,7 +39,7 @@ extension PoolStateMachine {
 
     /// Every request that waits must be where an input will find it: in the queue, or watching its players.
     private func orphans() -> [String] {
-        let queued = Set(queue[queueHead...])
+        let queued = Set(queue[queueHead...].map(\.request))
         func watched(_ request: RequestID, by id: PlayerID) -> Bool {
             players[id]?.watchers.contains(request) ?? failedEngineWatchers[id]?.contains(request) ?? false
         }

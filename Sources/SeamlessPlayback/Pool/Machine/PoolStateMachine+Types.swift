@@ -120,7 +120,7 @@ enum GrantKind: Hashable, Sendable {
 /// Everything a request can be waiting for.
 enum Request: Sendable {
     /// In the FIFO queue for a free player.
-    case waiting(session: SessionID, media: MediaItem, deadline: Duration?, since: Duration)
+    case waiting(session: SessionID, media: MediaItem, deadline: Duration?)
     /// Its holder is on top of `player`'s stack; completes when the media is loaded and its settings land.
     case grant(player: PlayerID, epoch: UInt64, kind: GrantKind)
     /// Completes when each player's landed version reaches the one given (or nothing is left to apply).

@@ -44,7 +44,9 @@ struct PoolStateMachine: Sendable {
     var feed: FeedFocus?
 
     /// FIFO of waiting acquires; entries whose request is no longer `.waiting` are skipped.
-    var queue: [RequestID] = []
+    /// The waiting acquires in FIFO order, each with when it was called (its lease's startup begins there; kept here
+    /// rather than in ``Request/waiting(session:media:deadline:)``, so that every request stays as small to copy).
+    var queue: [(request: RequestID, since: Duration)] = []
     var queueHead = 0
     var waitingCount = 0
     /// Entries in `queue` past its head whose request stopped waiting (timed out, cancelled, closed).
@@ -136,7 +138,7 @@ struct PoolStateMachine: Sendable {
         // Gone first, so that a reclaim of this page that ends below answers `.sessionClosed`.
         sessions[session] = nil
         for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
-            if case .waiting(let waiter, _, _, _) = requests[id], waiter == session {
+            if case .waiting(let waiter, _, _) = requests[id], waiter == session {
                 dequeueWaiter(id)
                 out.append(.cancelTimer(id))
                 out.append(.fail(id, .sessionClosed))
