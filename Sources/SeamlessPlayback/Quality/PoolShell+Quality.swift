@@ -2,10 +2,11 @@
 extension PoolShell {
     /// The player's active holder changed: the ledger ends the old holder's run and begins the new one's, and the
     /// run that ended is reported to the event streams, built only while someone subscribes.
+    /// Called only for a player whose engine reported or that the ledger tracks: the handoff path of a pool whose
+    /// engines report nothing pays two lookups.
+    @inline(never)
     mutating func activeChanged(_ player: PlayerID, to grant: Grant?) {
         var phase = machine.statuses.read(player) { $0.status.phase }
-        // Nothing to measure on a player whose engine never reported: its first report begins the run.
-        guard phase != nil || quality.tracks(player) else { return }
         // A `.playing` the engine reported before the new holder's paused settings landed is not the holder's.
         if phase == .playing, let grant, machine.sessions.read(grant.session, { $0.settings.isPaused }) == true {
             phase = .paused(.requested)

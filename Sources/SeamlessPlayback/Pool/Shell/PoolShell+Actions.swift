@@ -88,7 +88,8 @@ extension PoolShell {
         for index in first..<end where machine.out[index].isActiveChange {
             guard case .activeChanged(let player, let grant) = machine.out.moveOut(at: index) else { continue }
             activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
-            activeChanged(player, to: grant)
+            // Nothing to measure on a player whose engine never reported: its first report begins the run.
+            if machine.statuses.contains(player) || quality.tracks(player) { activeChanged(player, to: grant) }
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
