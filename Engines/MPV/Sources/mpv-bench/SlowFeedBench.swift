@@ -48,9 +48,14 @@ struct SlowFeedBench {
         /// The run, from the pool's creation to its shutdown.
         var wallTime = Duration.zero
 
-        func firstFrames(_ tier: SlowFeedPlan.Tier? = nil) -> Samples {
+        /// The first frames of the swipes into `tier` (all when `nil`); with `cached`, only those whose clip the
+        /// cache held some of from its start at the swipe (`true`) or none of (`false`).
+        func firstFrames(_ tier: SlowFeedPlan.Tier? = nil, cached: Bool? = nil) -> Samples {
             var samples = Samples()
-            for swipe in swipes where tier == nil || swipe.tier == tier { samples.append(swipe.firstFrame) }
+            for swipe in swipes where tier == nil || swipe.tier == tier {
+                if let cached, cached != (swipe.cachedAtSwipe > 0) { continue }
+                samples.append(swipe.firstFrame)
+            }
             return samples
         }
 
@@ -133,7 +138,8 @@ struct SlowFeedBench {
 
     /// An engine, reading through `cache` when there is one.
     private static func makeEngine(readingThrough cache: MediaCache?) async throws -> MPVEngine {
-        try await MPVEngine()
+        guard let cache else { return try await MPVEngine() }
+        return try await MPVEngine(cache: cache)
     }
 
     private func measure(

@@ -77,6 +77,10 @@ struct SlowFeedReport {
             lines.append(row("  first frame p50/p95/max ms") { frames($0.firstFrames(tier)) })
         }
         lines += [
+            row("byte tier, some cached: swipes") { "\($0.firstFrames(.byte, cached: true).milliseconds.count)" },
+            row("  first frame p50/p95/max ms") { frames($0.firstFrames(.byte, cached: true)) },
+            row("byte tier, none cached: swipes") { "\($0.firstFrames(.byte, cached: false).milliseconds.count)" },
+            row("  first frame p50/p95/max ms") { frames($0.firstFrames(.byte, cached: false)) },
             row("bytes fetched (origin)") { Self.megabytes($0.fetchedBytes) },
             row("  of which by the prefetcher") { Self.megabytes($0.prefetchedBytes) },
             row("origin requests") { "\($0.requests)" },
@@ -97,7 +101,8 @@ struct SlowFeedReport {
             """
             tiers: where each swipe's clip stood before the swipe's focus call: player = a player had it loaded or \
             loading (PlayerPool.snapshot()); bytes = in the byte tier of the plan the prefetcher held (without one: \
-            of the default window around the previous swipe's clip); cold = neither. First frame: from the focus \
+            of the default window around the previous swipe's clip); cold = neither; some cached: the cache held bytes \
+            from the clip's start at the swipe. First frame: from the focus \
             call to the acquire's return. Bytes played: per clip shown, its length × the farthest playback position \
             it reached (audio-pts at the end of a dwell) ÷ its duration, summed. Cached at the swipe: the bytes from \
             each swipe's clip's start the cache held at the swipe, summed.
@@ -117,6 +122,8 @@ struct SlowFeedReport {
         func figures(_ result: SlowFeedBench.Result) -> [String: Any] {
             var tiers: [String: Any] = [:]
             for tier in SlowFeedPlan.Tier.allCases { tiers[tier.rawValue] = frames(result.firstFrames(tier)) }
+            tiers["byte_some_cached"] = frames(result.firstFrames(.byte, cached: true))
+            tiers["byte_none_cached"] = frames(result.firstFrames(.byte, cached: false))
             return [
                 "run_time_s": result.wallTime.milliseconds / 1_000,
                 "all": frames(result.firstFrames()),
