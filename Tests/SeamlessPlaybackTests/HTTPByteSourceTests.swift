@@ -132,6 +132,25 @@ struct HTTPByteSourceTests {
         #expect(result == .success(slice(0..<4096)))
     }
 
+    @Test func aBlockingFetchHandsOverItsPiecesAndTheLength() async throws {
+        let fixture = try Fixture()
+        defer { fixture.origin.stop() }
+        let pieces = Protected<[ByteChunk]>([])
+        let lengths = Protected<[Int64?]>([])
+        let result = await onThread { () throws(ByteSourceError) -> Data in
+            let read = try fixture.source.fetch(
+                fixture.clip, range: 99_000..<120_000, cancellation: ByteReadCancellation()
+            ) { chunk in pieces.withLock { $0.append(chunk) } }
+            lengths.withLock { $0.append(read.totalLength) }
+            return Data(count: Int(read.range.count))
+        }
+        #expect(result == .success(Data(count: 1000)), "the media ends at 100,000")
+        #expect(lengths.withLock { $0 } == [100_000])
+        let chunks = pieces.withLock { $0 }
+        #expect(chunks.first?.offset == 99_000)
+        #expect(chunks.reduce(Data()) { $0 + $1.bytes } == slice(99_000..<100_000))
+    }
+
     @Test func aBlockingReadIsCancelledFromAnotherThread() async throws {
         let fixture = try Fixture()
         defer { fixture.origin.stop() }

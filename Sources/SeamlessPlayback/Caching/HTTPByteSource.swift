@@ -16,7 +16,7 @@ import FoundationNetworking
 /// come, so a cancelled read keeps its progress); ``read(_:range:)`` collects them; and
 /// ``read(_:range:cancellation:)`` blocks the calling thread — for an engine's stream callback, which is not async —
 /// until the bytes are there or another thread cancels it.
-public final class HTTPByteSource: ByteSource {
+public final class HTTPByteSource: ByteSource, BlockingByteSource {
     /// Settings of an ``HTTPByteSource``.
     public struct Configuration: Sendable {
         /// How long the server may stay silent (before its answer, or between two pieces of the body) before a read
@@ -115,23 +115,43 @@ public final class HTTPByteSource: ByteSource {
     public func read(
         _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation
     ) throws(ByteSourceError) -> Data {
-        guard let header = ByteRangeExchange.rangeHeader(for: range) else { return Data() }
-        if cancellation.isCancelled { throw .cancelled }
         let collected = Protected(Data())
+        _ = try fetch(url, range: range, cancellation: cancellation) { chunk in
+            collected.withLock { $0.append(chunk.bytes) }
+        }
+        return collected.withLock { $0 }
+    }
+
+    /// Reads `range` of the media at `url`, handing each piece to `receive` as it arrives and blocking the calling
+    /// thread until the read ends: for a thread that is not in a task, such as an engine's stream callback (see
+    /// ``read(_:range:cancellation:)``).
+    /// - Parameters:
+    ///   - url: The media's HTTP(S) URL.
+    ///   - range: The bytes to read; an empty range returns at once with nothing read.
+    ///   - cancellation: A handle another thread may cancel: the read then stops and this returns promptly.
+    ///   - receive: Called with each piece in order, one at a time, on the source's delegate queue: keep it short.
+    /// - Returns: The range delivered (shorter than asked only where the media ends) and the media's length when
+    ///   the server said it.
+    /// - Throws: ``ByteSourceError``; ``ByteSourceError/cancelled`` when `cancellation` is or becomes cancelled.
+    public func fetch(
+        _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
+        receive: @escaping @Sendable (ByteChunk) -> Void
+    ) throws(ByteSourceError) -> ByteRangeRead {
+        guard let header = ByteRangeExchange.rangeHeader(for: range) else {
+            return ByteRangeRead(range: range.lowerBound..<range.lowerBound, totalLength: nil)
+        }
+        if cancellation.isCancelled { throw .cancelled }
         let outcome = Protected<Result<ByteRangeRead, ByteSourceError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: request(url, range: header))
-        transfers.start(task, range: range) { chunk in
-            collected.withLock { $0.append(chunk.bytes) }
-        } finish: { result in
+        transfers.start(task, range: range, receive: receive) { result in
             outcome.withLock { $0 = result }
             done.signal()
         }
         let key = cancellation.add { task.cancel() }
         done.wait()
         cancellation.remove(key)
-        _ = try outcome.withLock { $0 ?? .failure(.cancelled) }.get()
-        return collected.withLock { $0 }
+        return try outcome.withLock { $0 ?? .failure(.cancelled) }.get()
     }
 
     private func request(_ url: URL, range header: String) -> URLRequest {

@@ -10,6 +10,8 @@
 #include <mpv/client.h>
 // The render API, for the software renderer of frame-rendering engines.
 #include <mpv/render.h>
+// Custom stream protocols, for reading media through the byte cache.
+#include <mpv/stream_cb.h>
 
 // Names the calling thread as the system shows it (at most 15 characters on Linux): Foundation's `Thread.name`
 // does not reliably reach the system on Linux.

@@ -48,10 +48,14 @@ final class MPVClient: Sendable {
 
     /// The software renderer, for an engine that renders frames; its context is freed before the handle is destroyed.
     let renderer: FrameRenderer?
+    /// The `seamlesscache://` protocol registered on the handle, kept here because mpv may call it until the handle
+    /// is destroyed.
+    let streams: CacheStreamProtocol?
 
-    private init(handle: OpaquePointer, renderer: FrameRenderer?) {
+    private init(handle: OpaquePointer, renderer: FrameRenderer?, streams: CacheStreamProtocol?) {
         self.handle = handle
         self.renderer = renderer
+        self.streams = streams
     }
 
     /// Creates and initialises mpv with the options, in order, on a thread of its own, which then
@@ -59,10 +63,11 @@ final class MPVClient: Sendable {
     /// - Parameters:
     ///   - options: mpv's options, set before initialisation.
     ///   - rendersFrames: Whether to make a software render context (``FrameRenderer``) after initialisation.
+    ///   - streams: A protocol to register on the handle before any load, for reading through a cache.
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or
     ///   ``MPVError/initializationFailed(_:)``; no handle is left behind.
     static func make(
-        options: [(name: String, value: String)], rendersFrames: Bool = false
+        options: [(name: String, value: String)], rendersFrames: Bool = false, streams: CacheStreamProtocol? = nil
     ) async throws(MPVError) -> MPVClient {
         let created = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<MPVClient, MPVError>, Never>) in
@@ -72,6 +77,10 @@ final class MPVClient: Sendable {
                 do throws(MPVError) {
                     let handle = try createHandle(
                         options: options, observing: observedProperties + (rendersFrames ? renderedProperties : []))
+                    if let code = streams?.register(on: handle), code < 0 {
+                        mpv_terminate_destroy(handle)
+                        throw MPVError.initializationFailed(MPVEvent.errorText(code))
+                    }
                     var renderer: FrameRenderer?
                     if rendersFrames {
                         do throws(MPVError) {
@@ -81,7 +90,7 @@ final class MPVClient: Sendable {
                             throw error
                         }
                     }
-                    client = MPVClient(handle: handle, renderer: renderer)
+                    client = MPVClient(handle: handle, renderer: renderer, streams: streams)
                     renderer?.start()
                 } catch {
                     continuation.resume(returning: .failure(error))

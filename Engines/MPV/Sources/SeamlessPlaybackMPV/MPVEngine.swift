@@ -1,3 +1,4 @@
+import Foundation
 import SeamlessPlayback
 
 /// A ``SeamlessPlayback/PlaybackEngine`` backed by one libmpv player.
@@ -19,7 +20,7 @@ import SeamlessPlayback
 public final class MPVEngine: PlaybackEngine {
     /// The options the engine was created with.
     public let options: Options
-    private let client: MPVClient
+    let client: MPVClient
     private let lastApplyFailure = Protected<MPVError?>(nil)
 
     /// Creates and initialises an mpv player on a thread of its own, so the caller's executor
@@ -27,9 +28,15 @@ public final class MPVEngine: PlaybackEngine {
     /// - Parameter options: mpv options and timeouts; the default is a headless player.
     /// - Throws: ``MPVError/creationFailed``, ``MPVError/optionRejected(name:value:reason:)`` or
     ///   ``MPVError/initializationFailed(_:)``.
-    public init(options: Options = Options()) async throws(MPVError) {
+    public convenience init(options: Options = Options()) async throws(MPVError) {
+        try await self.init(options: options, streams: nil)
+    }
+
+    /// Creates the player, with the `seamlesscache://` protocol registered on it when `streams` is given.
+    init(options: Options, streams: CacheStreamProtocol?) async throws(MPVError) {
         self.options = options
-        client = try await MPVClient.make(options: options.resolvedMPVOptions, rendersFrames: options.rendersFrames)
+        client = try await MPVClient.make(
+            options: options.resolvedMPVOptions, rendersFrames: options.rendersFrames, streams: streams)
     }
 
     /// The software renderer that draws into ``FrameHost``s, for an engine that renders frames.
@@ -57,12 +64,22 @@ public final class MPVEngine: PlaybackEngine {
     /// or HTTP 5xx, ``SeamlessPlayback/MediaFailure/Kind/unsupported`` for a file mpv cannot demux,
     /// ``SeamlessPlayback/MediaFailure/Kind/timedOut`` when no frame came within ``Options/loadTimeout``, and
     /// ``SeamlessPlayback/MediaFailure/Kind/other`` when mpv failed to load it for another reason. The kind is read
-    /// from mpv's `end-file` error and its log (see ``MediaFailureClassifier``).
+    /// from mpv's `end-file` error and its log (see ``MediaFailureClassifier``), or, for a media read through the
+    /// cache, from the origin's answer.
+    ///
+    /// An engine made with a ``SeamlessPlayback/MediaCache`` (``init(options:cache:byteSource:)``) reads progressive
+    /// HTTP(S) media through it; HLS, files and other sources load as without one.
     /// - Throws: A ``SeamlessPlayback/MediaFailure``, or ``MPVError/noSource(mediaID:)``,
     ///   ``MPVError/loadRejected(source:reason:)``, ``MPVError/playbackFailed(source:reason:)`` (mpv's outputs
     ///   failed), ``MPVError/cancelled`` or ``MPVError/shutDown``.
     public func load(_ item: MediaItem) async throws {
-        try await client.loadFile(item.mpvSource(), timeout: options.loadTimeout)
+        let source = try item.mpvSource()
+        guard let streams = client.streams, let url = URL(string: source),
+            let cachedSource = CacheStreamProtocol.source(for: url)
+        else {
+            return try await client.loadFile(source, timeout: options.loadTimeout)
+        }
+        try await loadThroughCache(url, as: cachedSource, streams: streams)
     }
 
     /// Sets `mute`, `volume`, `speed`, `pause`, `panscan` (fill 1, fit 0) and `loop-file` (`inf` for
@@ -180,6 +197,17 @@ public final class MPVEngine: PlaybackEngine {
 
     /// Whether playback stands at the end of the file, on its last frame (mpv's `eof-reached`).
     public var isAtEnd: Bool { client.isAtEnd }
+
+    /// Loads `source`, the cache's protocol over `url`; a load that failed because the origin did says so.
+    private func loadThroughCache(_ url: URL, as source: String, streams: CacheStreamProtocol) async throws {
+        streams.clearFailure(for: url)
+        do {
+            try await client.loadFile(source, timeout: options.loadTimeout)
+        } catch let failure as MediaFailure {
+            guard let origin = streams.failure(for: url) else { throw failure }
+            throw MediaFailureClassifier.refined(failure, byOrigin: origin)
+        }
+    }
 
     /// Tests only: parks the engine's event thread (see ``MPVClient/holdEvents()``).
     func holdEvents() async -> MPVClient.EventHold {

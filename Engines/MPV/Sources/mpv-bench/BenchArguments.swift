@@ -3,6 +3,7 @@ struct BenchArguments {
     static let usage = """
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
+               mpv-bench --feed --origin-delay MS --origin-rate KBIT [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
 
           --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
@@ -14,6 +15,12 @@ struct BenchArguments {
           --feed            instead: a user swipes through a feed of 20 clips served over local HTTP
                             (made with ffmpeg), with the preload policy and without it: time to the
                             first frame, and where each warm swipe's clip started playing
+          --origin-delay MS with --feed: serve 40 items (10 s clips, about 1.1 Mbit/s) from a test origin
+                            that waits MS milliseconds before each answer, and swipe them (the same plan
+                            plus seeded jumps of 3–6 clips) with no policy, players only, and players +
+                            bytes (a prefetcher and engines reading through one cache): first frames per
+                            tier, bytes fetched and played. About 1 minute per configuration at 4000
+          --origin-rate KBIT with --origin-delay: cap each of the origin's connections at KBIT kbit/s
           --seamless        instead: one frame-rendering engine's picture handed between three hosts of
                             different sizes, N handoffs (default 110: ten rounds of the feed → detail → back,
                             nested and reclaim cases), every frame read back by its index, the sound checked
@@ -31,6 +38,10 @@ struct BenchArguments {
     var feed = false
     var seamless = false
     var handoffs = 110
+    /// With ``feed``: the slow feed's first-byte delay per request; `nil` for the local feed.
+    var originDelay: Duration?
+    /// With ``originDelay``: the cap on each origin connection, in kbit/s.
+    var originKilobits: Int?
 
     /// Parses the arguments after the program name.
     /// - Returns: The arguments, or a message saying what is wrong with them.
@@ -50,6 +61,16 @@ struct BenchArguments {
                     return .failure(.usage("--handoffs needs a whole number of at least 1"))
                 }
                 parsed.handoffs = count
+            case "--origin-delay":
+                guard let text = remaining.popFirst(), let milliseconds = Int(text), milliseconds >= 0 else {
+                    return .failure(.usage("--origin-delay needs a whole number of milliseconds, at least 0"))
+                }
+                parsed.originDelay = .milliseconds(milliseconds)
+            case "--origin-rate":
+                guard let text = remaining.popFirst(), let kilobits = Int(text), kilobits >= 1 else {
+                    return .failure(.usage("--origin-rate needs a whole number of kbit/s, at least 1"))
+                }
+                parsed.originKilobits = kilobits
             case "--repetitions", "-n":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))
@@ -68,6 +89,12 @@ struct BenchArguments {
             default:
                 return .failure(.usage("unknown argument \(argument)"))
             }
+        }
+        if (parsed.originDelay == nil) != (parsed.originKilobits == nil) {
+            return .failure(.usage("--origin-delay and --origin-rate go together"))
+        }
+        if parsed.originDelay != nil, !parsed.feed {
+            return .failure(.usage("--origin-delay and --origin-rate need --feed"))
         }
         return .success(parsed)
     }

@@ -10,6 +10,10 @@ func runBench() async throws(BenchError) {
         print(BenchArguments.usage)
         return
     }
+    if arguments.feed, let delay = arguments.originDelay, let kilobits = arguments.originKilobits {
+        try await runSlowFeedBench(originDelay: delay, originKilobits: kilobits, jsonPath: arguments.jsonPath)
+        return
+    }
     if arguments.feed {
         try await runFeedBench(jsonPath: arguments.jsonPath)
         return
@@ -48,6 +52,24 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
     defer { media.stop() }
     let (with, without) = try await FeedBench(media: media).run()
     let report = FeedBenchReport(mpvVersion: await mpvVersion(), withPolicy: with, withoutPolicy: without)
+    print(report.table)
+    guard let path = jsonPath else { return }
+    do {
+        try report.json().write(to: URL(fileURLWithPath: path))
+    } catch {
+        throw .failed("cannot write \(path): \(error)")
+    }
+    print("\nwrote \(path)")
+}
+
+/// `mpv-bench --feed --origin-delay MS --origin-rate KBIT`: the feed from a slow origin in three configurations.
+func runSlowFeedBench(originDelay: Duration, originKilobits: Int, jsonPath: String?) async throws(BenchError) {
+    let media = try await SlowFeedMedia.prepare()
+    defer { media.stop() }
+    let bench = SlowFeedBench(media: media, originDelay: originDelay, originBytesPerSecond: originKilobits * 1_000 / 8)
+    let results = try await bench.run()
+    let report = SlowFeedReport(
+        mpvVersion: await mpvVersion(), originDelay: originDelay, originKilobits: originKilobits, results: results)
     print(report.table)
     guard let path = jsonPath else { return }
     do {

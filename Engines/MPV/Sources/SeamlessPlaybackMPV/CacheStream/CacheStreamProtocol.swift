@@ -1,0 +1,109 @@
+import CMPV
+import Foundation
+import SeamlessPlayback
+
+/// The `seamlesscache://` protocol of one mpv handle: a media's URL behind that prefix is read through a
+/// ``SeamlessPlayback/MediaCache``, each stream mpv opens being a ``CachedStream``.
+///
+/// Registered once per handle (``register(on:)``), before the first load. The handle's client keeps this object
+/// until the handle is destroyed, after which mpv calls none of its callbacks.
+final class CacheStreamProtocol: Sendable {
+    /// The protocol's name: sources are `seamlesscache://` followed by the media's URL.
+    static let scheme = "seamlesscache"
+    /// The least each origin request asks for. mpv reads 32 KiB or so at a time; a request per read would pay the
+    /// origin's first-byte delay each time, while a much larger one would fetch what a preloaded player never
+    /// plays. 256 KiB is a quarter of the first mebibyte the prefetcher caches.
+    static let minimumFetch: Int64 = 256 * 1024
+
+    let cache: MediaCache
+    let source: any BlockingByteSource
+    private let failures = Protected<[String: ByteSourceError]>([:])
+
+    init(cache: MediaCache, source: any BlockingByteSource) {
+        self.cache = cache
+        self.source = source
+    }
+
+    /// The source mpv loads for `url`, or `nil` when the media bypasses the cache (``SeamlessPlayback/CacheRoute``).
+    static func source(for url: URL) -> String? {
+        guard case .cached = CacheRoute.route(for: url) else { return nil }
+        return "\(scheme)://\(url.absoluteString)"
+    }
+
+    /// Registers the protocol on `handle`.
+    /// - Returns: mpv's error code (negative on failure).
+    func register(on handle: OpaquePointer) -> Int32 {
+        mpv_stream_cb_add_ro(handle, Self.scheme, Unmanaged.passUnretained(self).toOpaque(), cacheStreamOpen)
+    }
+
+    /// Forgets the origin failure of the media at `url`, before a load of it.
+    func clearFailure(for url: URL) {
+        _ = failures.withLock { $0.removeValue(forKey: url.absoluteString) }
+    }
+
+    /// The last origin failure of the stream last opened for the media at `url`, if it had one.
+    func failure(for url: URL) -> ByteSourceError? {
+        failures.withLock { $0[url.absoluteString] }
+    }
+
+    /// Opens a stream for mpv's `uri`. - Returns: The stream, or `nil` when it cannot be opened.
+    fileprivate func open(_ uri: String) -> CachedStream? {
+        let prefix = "\(Self.scheme)://"
+        guard uri.hasPrefix(prefix), let url = URL(string: String(uri.dropFirst(prefix.count))),
+            case .cached(let key) = CacheRoute.route(for: url)
+        else { return nil }
+        failures.withLock { $0[url.absoluteString] = nil }
+        return CachedStream(
+            url: url, key: key, cache: cache, source: source, minimumFetch: Self.minimumFetch
+        ) { [failures] error in
+            failures.withLock { $0[url.absoluteString] = error }
+        }
+    }
+}
+
+// The C callbacks: thin trampolines from mpv's pointers to the Swift objects. The protocol's `user_data` is the
+// unretained ``CacheStreamProtocol`` (its client outlives the handle); each stream's cookie is a retained
+// ``CachedStream``, released by the close callback, after which mpv calls none of that stream's callbacks.
+
+private let cacheStreamOpen: mpv_stream_cb_open_ro_fn = { userData, uri, info in
+    guard let userData, let uri, let info else { return MPV_ERROR_LOADING_FAILED.rawValue }
+    let streams = Unmanaged<CacheStreamProtocol>.fromOpaque(userData).takeUnretainedValue()
+    guard let stream = streams.open(String(cString: uri)) else { return MPV_ERROR_LOADING_FAILED.rawValue }
+    info.pointee.cookie = Unmanaged.passRetained(stream).toOpaque()
+    info.pointee.read_fn = cacheStreamRead
+    info.pointee.seek_fn = cacheStreamSeek
+    info.pointee.size_fn = cacheStreamSize
+    info.pointee.close_fn = cacheStreamClose
+    info.pointee.cancel_fn = cacheStreamCancel
+    return 0
+}
+
+private let cacheStreamRead: mpv_stream_cb_read_fn = { cookie, buffer, count in
+    guard let cookie, let buffer else { return -1 }
+    let maxBytes = Int(min(count, UInt64(Int32.max)))
+    return stream(cookie).read(into: UnsafeMutableRawPointer(buffer), maxBytes: maxBytes)
+}
+
+private let cacheStreamSeek: mpv_stream_cb_seek_fn = { cookie, offset in
+    guard let cookie else { return Int64(MPV_ERROR_GENERIC.rawValue) }
+    return stream(cookie).seek(to: offset) ?? Int64(MPV_ERROR_GENERIC.rawValue)
+}
+
+private let cacheStreamSize: mpv_stream_cb_size_fn = { cookie in
+    guard let cookie else { return Int64(MPV_ERROR_UNSUPPORTED.rawValue) }
+    return stream(cookie).length ?? Int64(MPV_ERROR_UNSUPPORTED.rawValue)
+}
+
+private let cacheStreamCancel: mpv_stream_cb_cancel_fn = { cookie in
+    guard let cookie else { return }
+    stream(cookie).cancel()
+}
+
+private let cacheStreamClose: mpv_stream_cb_close_fn = { cookie in
+    guard let cookie else { return }
+    Unmanaged<CachedStream>.fromOpaque(cookie).release()
+}
+
+private func stream(_ cookie: UnsafeMutableRawPointer) -> CachedStream {
+    Unmanaged<CachedStream>.fromOpaque(cookie).takeUnretainedValue()
+}

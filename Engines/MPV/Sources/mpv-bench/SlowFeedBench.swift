@@ -1,0 +1,196 @@
+import Foundation
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+
+/// A user swiping through a feed served by a slow origin, on real playback, in three configurations, each on a fresh
+/// pool of `MPVEngine`s (and, with bytes, a fresh cache directory): no policy; players only (the focus with a window
+/// that has no byte tier); players and bytes (the default window, a ``MediaPrefetcher`` over a ``MediaCache``, and
+/// engines that read through that cache).
+struct SlowFeedBench {
+    enum Configuration: String, CaseIterable, Sendable {
+        case noPolicy = "no policy"
+        case playersOnly = "players only"
+        case playersAndBytes = "players + bytes"
+
+        /// The window the focus calls use; `nil` for no focus.
+        var window: PreloadWindow? {
+            switch self {
+            case .noPolicy: nil
+            case .playersOnly: PreloadWindow(bytesAhead: 0, bytesBehind: 0)
+            case .playersAndBytes: PreloadWindow()
+            }
+        }
+    }
+
+    /// One swipe: where its clip stood and how long its first frame took.
+    struct Swipe: Sendable {
+        var index: Int
+        var tier: SlowFeedPlan.Tier
+        var firstFrame: Duration
+        /// The bytes of the clip the cache held from its start when the user swiped to it (players + bytes only).
+        var cachedAtSwipe: Int64
+    }
+
+    /// What one configuration measured.
+    struct Result: Sendable {
+        var configuration: Configuration
+        var swipes: [Swipe] = []
+        /// Body bytes the origin sent during the configuration's run, the prefetcher's and the engines' together.
+        var fetchedBytes: Int64 = 0
+        /// Requests the origin answered during the run.
+        var requests = 0
+        /// Body bytes the prefetcher fetched (players + bytes only).
+        var prefetchedBytes: Int64 = 0
+        /// Per clip shown, its length × the farthest playback position it reached ÷ its duration, summed.
+        var playedBytes: Int64 = 0
+        var loads = 0
+        var wastedLoads = 0
+        /// The run, from the pool's creation to its shutdown.
+        var wallTime = Duration.zero
+
+        /// The first frames of the swipes into `tier` (all when `nil`); with `cached`, only those whose clip the
+        /// cache held some of from its start at the swipe (`true`) or none of (`false`).
+        func firstFrames(_ tier: SlowFeedPlan.Tier? = nil, cached: Bool? = nil) -> Samples {
+            var samples = Samples()
+            for swipe in swipes where tier == nil || swipe.tier == tier {
+                if let cached, cached != (swipe.cachedAtSwipe > 0) { continue }
+                samples.append(swipe.firstFrame)
+            }
+            return samples
+        }
+
+        /// The bytes the cache held of each swipe's clip at the swipe, summed.
+        var cachedAtSwipes: Int64 { swipes.reduce(0) { $0 + $1.cachedAtSwipe } }
+    }
+
+    /// The pool's capacity, as ``FeedBench``.
+    static let capacity = FeedBench.capacity
+    /// How long the user looks at each clip, as ``FeedBench``.
+    static let dwell = FeedBench.dwell
+
+    let media: SlowFeedMedia
+    /// The delay before each of the origin's answers.
+    let originDelay: Duration
+    /// The cap on each of the origin's connections, in bytes per second.
+    let originBytesPerSecond: Int
+
+    /// Runs the plan in each configuration, in order.
+    /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
+    func run() async throws(BenchError) -> [Result] {
+        let items = media.urls.map { MediaItem(id: $0, url: URL(string: $0)) }
+        try await warmUp(on: items[0])
+        media.origin.setPacing(.init(firstByteDelay: originDelay, bytesPerSecond: originBytesPerSecond))
+        var results: [Result] = []
+        for configuration in Configuration.allCases {
+            do {
+                results.append(try await swipe(through: items, configuration))
+            } catch {
+                throw .failed("the slow feed failed (\(configuration.rawValue)): \(error)")
+            }
+        }
+        return results
+    }
+
+    /// One unmeasured cold start first, unpaced, as ``FeedBench`` does.
+    private func warmUp(on item: MediaItem) async throws(BenchError) {
+        do {
+            let engine = try await MPVEngine()
+            try await engine.load(item)
+            await engine.shutdown()
+        } catch {
+            throw .failed("the warm-up failed: \(error)")
+        }
+    }
+
+    private func swipe(through items: [MediaItem], _ configuration: Configuration) async throws -> Result {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-slow-feed-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var cache: MediaCache?
+        var prefetcher: MediaPrefetcher?
+        var recorder: PlanRecorder?
+        if configuration == .playersAndBytes {
+            let opened = try MediaCache(directory: directory, capacity: 1 << 30)
+            let fetcher = MediaPrefetcher(cache: opened, source: HTTPByteSource())
+            (cache, prefetcher, recorder) = (opened, fetcher, PlanRecorder(handingOnTo: fetcher))
+        }
+        let before = media.origin.stats
+        let clock = ContinuousClock()
+        let start = clock.now
+        let engineCache = cache
+        let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
+            try await Self.makeEngine(readingThrough: engineCache)
+        }
+        var result: Result
+        do {
+            result = try await measure(pool, items, configuration, cache: cache, recorder: recorder)
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+        result.wallTime = start.duration(to: clock.now)
+        let after = media.origin.stats
+        result.fetchedBytes = after.bodyBytesSent - before.bodyBytesSent
+        result.requests = after.requests - before.requests
+        result.prefetchedBytes = prefetcher?.stats.fetchedBytes ?? 0
+        return result
+    }
+
+    /// An engine, reading through `cache` when there is one.
+    private static func makeEngine(readingThrough cache: MediaCache?) async throws -> MPVEngine {
+        guard let cache else { return try await MPVEngine() }
+        return try await MPVEngine(cache: cache)
+    }
+
+    private func measure(
+        _ pool: PlayerPool, _ items: [MediaItem], _ configuration: Configuration, cache: MediaCache?,
+        recorder: PlanRecorder?
+    ) async throws -> Result {
+        let events = await pool.events()
+        let ledger = Task { await LoadLedger.read(events) }
+        let page = try await pool.makeSession(
+            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
+        var result = Result(configuration: configuration)
+        let clock = ContinuousClock()
+        var farthest: [Int: Duration] = [:]
+        var previous: Int?
+        for index in SlowFeedPlan.swipes(clips: items.count) {
+            let item = items[index]
+            let byteTier =
+                recorder?.byteTier
+                ?? Set(
+                    previous.map { SlowFeedPlan.byteTier(of: PreloadWindow(), around: $0, count: items.count) }?
+                        .map { items[$0] } ?? [])
+            let tier = SlowFeedPlan.tier(of: item, players: await pool.snapshot(), byteTier: byteTier)
+            let cached = cache.map { Self.cachedPrefix(of: item, in: $0) } ?? 0
+            let start = clock.now
+            if let window = configuration.window { await pool.focus(on: index, in: items, window: window) }
+            let lease = try await page.acquire(item)
+            let firstFrame = start.duration(to: clock.now)
+            result.swipes.append(Swipe(index: index, tier: tier, firstFrame: firstFrame, cachedAtSwipe: cached))
+            try await Task.sleep(for: Self.dwell)
+            let position = await FeedBench.playbackClock(of: lease)
+            farthest[index] = max(farthest[index] ?? .zero, position)
+            try await page.giveBack(lease)
+            previous = index
+        }
+        if configuration.window != nil { await pool.endFocus() }
+        result.loads = await pool.metrics.loads
+        await page.close()
+        await pool.shutdown()
+        result.wastedLoads = await ledger.value.wasted
+        let clipLength = Duration.seconds(SlowFeedMedia.clipSeconds)
+        for (index, position) in farthest {
+            let share = min(1, max(0, position / clipLength))
+            result.playedBytes += Int64((Double(media.lengths[index]) * share).rounded())
+        }
+        return result
+    }
+
+    /// How many bytes from the start of `item` the cache holds without a gap.
+    private static func cachedPrefix(of item: MediaItem, in cache: MediaCache) -> Int64 {
+        guard let key = item.url?.absoluteString else { return 0 }
+        let first = cache.cachedRanges(for: key).ranges.first
+        return first.map { $0.lowerBound == 0 ? $0.upperBound : 0 } ?? 0
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import MediaFixtures
+import SeamlessPlaybackTesting
+
+/// The slow feed's media: clips made with ffmpeg, held in memory and served by a ``TestOrigin`` that waits before each
+/// answer and caps each connection's rate, as a slow network would.
+///
+/// The feed has ``clipCount`` items, each at a path of its own (so that nothing is shared between items: not a cache
+/// key, not a connection's position), whose bytes are those of one of ``distinctClips`` clips in turn: making forty
+/// clips with ffmpeg would take longer than the run. Each clip is ``clipSeconds`` s of H.264/AAC at 640×360, 30 fps,
+/// its video held at ``videoKilobits`` kbit/s (noise added, or testsrc needs far less), so that a clip is about
+/// 1.4 MB: the byte tier's first MiB covers most, not all, of it, and a player reading a whole clip ahead at 4 Mbit/s
+/// takes about 2.8 s.
+final class SlowFeedMedia: Sendable {
+    static let clipCount = 40
+    static let distinctClips = 8
+    static let clipSeconds = 10
+    static let videoKilobits = 1_000
+
+    /// The URLs of the items, in feed order.
+    let urls: [String]
+    /// Each item's length in bytes, in feed order.
+    let lengths: [Int64]
+    let origin: TestOrigin
+
+    private init(urls: [String], lengths: [Int64], origin: TestOrigin) {
+        self.urls = urls
+        self.lengths = lengths
+        self.origin = origin
+    }
+
+    /// Makes the clips and starts the origin, unpaced: the bench sets its pacing once the warm-up is done.
+    /// - Throws: ``BenchError/failed(_:)`` when ffmpeg or the origin cannot run.
+    static func prepare() async throws(BenchError) -> SlowFeedMedia {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-slow-feed-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var clips: [Data] = []
+            for index in 0..<distinctClips {
+                let file = folder.appendingPathComponent("clip-\(index).mp4")
+                try await run("ffmpeg", arguments(for: index, into: file))
+                clips.append(try Data(contentsOf: file))
+            }
+            var resources: [String: TestOrigin.Resource] = [:]
+            var lengths: [Int64] = []
+            for index in 0..<clipCount {
+                let clip = clips[index % distinctClips]
+                resources[path(of: index)] = .data(clip)
+                lengths.append(Int64(clip.count))
+            }
+            let origin = try TestOrigin(resources: resources)
+            let urls = (0..<clipCount).map { origin.url(for: path(of: $0)).absoluteString }
+            return SlowFeedMedia(urls: urls, lengths: lengths, origin: origin)
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw .failed("cannot make the slow feed's media: \(error)")
+        }
+    }
+
+    /// Stops the origin.
+    func stop() {
+        origin.stop()
+    }
+
+    private static func path(of index: Int) -> String { "/feed/item-\(index).mp4" }
+
+    private static func arguments(for index: Int, into file: URL) -> [String] {
+        [
+            "-y", "-hide_banner", "-loglevel", "error",
+            "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=\(clipSeconds)",
+            "-f", "lavfi", "-i", "sine=frequency=\(220 + 20 * index):sample_rate=48000:duration=\(clipSeconds)",
+            // Noise, so that the picture needs the whole bit rate (testsrc alone makes clips of about 0.75 MB).
+            "-vf", "noise=alls=12:allf=t", "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p",
+            "-b:v", "\(videoKilobits)k", "-maxrate", "\(videoKilobits)k", "-bufsize", "\(videoKilobits)k",
+            "-c:a", "aac", "-b:a", "64k", "-shortest", "-movflags", "+faststart", file.path,
+        ]
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The slow feed's figures in its three configurations, with the goals checked, as a table and as JSON.
+struct SlowFeedReport {
+    /// Byte-tier swipes with players + bytes: first-frame p95 at most this share of the same swipes' with players only.
+    static let byteTierShareTarget = 0.25
+    /// Player-tier swipes with players + bytes: first-frame p95 at most this times, or ``playerTierSlackMilliseconds``
+    /// more than, the same with players only (whichever is more), and at least as many of them.
+    static let playerTierRatioTarget = 1.25
+    static let playerTierSlackMilliseconds = 5.0
+    /// Bytes fetched with players + bytes at most this times those with players only.
+    static let fetchedRatioTarget = 1.5
+
+    let mpvVersion: String
+    let originDelay: Duration
+    let originKilobits: Int
+    let results: [SlowFeedBench.Result]
+
+    private func result(_ configuration: SlowFeedBench.Configuration) -> SlowFeedBench.Result {
+        results.first { $0.configuration == configuration } ?? SlowFeedBench.Result(configuration: configuration)
+    }
+
+    /// Byte-tier p95 with players + bytes over the same with players only.
+    var byteTierShare: Double {
+        let players = result(.playersOnly).firstFrames(.byte).percentile(0.95)
+        return players > 0 ? result(.playersAndBytes).firstFrames(.byte).percentile(0.95) / players : 0
+    }
+
+    var meetsByteTierGoal: Bool {
+        !result(.playersAndBytes).firstFrames(.byte).milliseconds.isEmpty && byteTierShare <= Self.byteTierShareTarget
+    }
+
+    var meetsPlayerTierGoal: Bool {
+        let players = result(.playersOnly).firstFrames(.player)
+        let both = result(.playersAndBytes).firstFrames(.player)
+        let bound = max(
+            players.percentile(0.95) * Self.playerTierRatioTarget,
+            players.percentile(0.95) + Self.playerTierSlackMilliseconds)
+        return both.milliseconds.count >= players.milliseconds.count && both.percentile(0.95) <= bound
+    }
+
+    /// Bytes fetched with players + bytes over those with players only.
+    var fetchedRatio: Double {
+        let players = result(.playersOnly).fetchedBytes
+        return players > 0 ? Double(result(.playersAndBytes).fetchedBytes) / Double(players) : 0
+    }
+
+    var meetsFetchedGoal: Bool { fetchedRatio <= Self.fetchedRatioTarget }
+
+    /// A plain-text table for the terminal.
+    var table: String {
+        func row(_ name: String, _ value: (SlowFeedBench.Result) -> String) -> String {
+            results.reduce(name.padding(toLength: 32, withPad: " ", startingAt: 0)) {
+                $0 + value($1).padding(toLength: 22, withPad: " ", startingAt: 0)
+            }
+        }
+        func frames(_ samples: Samples) -> String {
+            samples.milliseconds.isEmpty
+                ? "–"
+                : String(format: "%.0f / %.0f / %.0f", samples.median, samples.percentile(0.95), samples.maximum)
+        }
+        var lines = [
+            """
+            mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) --origin-rate \(originKilobits) — \
+            \(mpvVersion): \(SlowFeedMedia.clipCount) items (\(SlowFeedMedia.distinctClips) clips of \
+            \(SlowFeedMedia.clipSeconds) s, H.264 \(SlowFeedMedia.videoKilobits) kbit/s + AAC, 640×360@30) from a \
+            TestOrigin, \(results.first?.swipes.count ?? 0) swipes of \(SlowFeedBench.dwell), a pool of \
+            \(SlowFeedBench.capacity)
+            """,
+            "",
+            row("") { $0.configuration.rawValue },
+            row("run time") { String(format: "%.1f s", $0.wallTime.milliseconds / 1_000) },
+            row("first frame p50/p95/max, all") { frames($0.firstFrames()) },
+        ]
+        for tier in SlowFeedPlan.Tier.allCases {
+            lines.append(row("\(tier.rawValue) tier: swipes") { "\($0.firstFrames(tier).milliseconds.count)" })
+            lines.append(row("  first frame p50/p95/max ms") { frames($0.firstFrames(tier)) })
+        }
+        lines += [
+            row("byte tier, some cached: swipes") { "\($0.firstFrames(.byte, cached: true).milliseconds.count)" },
+            row("  first frame p50/p95/max ms") { frames($0.firstFrames(.byte, cached: true)) },
+            row("byte tier, none cached: swipes") { "\($0.firstFrames(.byte, cached: false).milliseconds.count)" },
+            row("  first frame p50/p95/max ms") { frames($0.firstFrames(.byte, cached: false)) },
+            row("bytes fetched (origin)") { Self.megabytes($0.fetchedBytes) },
+            row("  of which by the prefetcher") { Self.megabytes($0.prefetchedBytes) },
+            row("origin requests") { "\($0.requests)" },
+            row("bytes played") { Self.megabytes($0.playedBytes) },
+            row("fetched ÷ played") { String(format: "%.2f×", Self.ratio($0.fetchedBytes, $0.playedBytes)) },
+            row("cached at the swipe (sum)") { Self.megabytes($0.cachedAtSwipes) },
+            row("loads, wasted") { "\($0.loads), \($0.wastedLoads)" },
+            "",
+            String(
+                format: "byte tier p95, bytes ÷ players only   %.3f  (goal ≤ %.2f)  %@", byteTierShare,
+                Self.byteTierShareTarget, meetsByteTierGoal ? "met" : "NOT MET"),
+            "player tier as warm and fast           (goal: as many, p95 ≤ max(1.25×, +5 ms))  "
+                + (meetsPlayerTierGoal ? "met" : "NOT MET"),
+            String(
+                format: "bytes fetched, bytes ÷ players only   %.2f×  (goal ≤ %.1f×)  %@", fetchedRatio,
+                Self.fetchedRatioTarget, meetsFetchedGoal ? "met" : "NOT MET"),
+            "",
+            """
+            tiers: where each swipe's clip stood before the swipe's focus call: player = a player had it loaded or \
+            loading (PlayerPool.snapshot()); bytes = in the byte tier of the plan the prefetcher held (without one: \
+            of the default window around the previous swipe's clip); cold = neither; some cached: the cache held bytes \
+            from the clip's start at the swipe. First frame: from the focus \
+            call to the acquire's return. Bytes played: per clip shown, its length × the farthest playback position \
+            it reached (audio-pts at the end of a dwell) ÷ its duration, summed. Cached at the swipe: the bytes from \
+            each swipe's clip's start the cache held at the swipe, summed.
+            """,
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The figures as a JSON object.
+    func json() throws -> Data {
+        func frames(_ samples: Samples) -> [String: Any] {
+            [
+                "swipes": samples.milliseconds.count, "first_frame_ms_p50": samples.median,
+                "first_frame_ms_p95": samples.percentile(0.95), "first_frame_ms_max": samples.maximum,
+            ]
+        }
+        func figures(_ result: SlowFeedBench.Result) -> [String: Any] {
+            var tiers: [String: Any] = [:]
+            for tier in SlowFeedPlan.Tier.allCases { tiers[tier.rawValue] = frames(result.firstFrames(tier)) }
+            tiers["byte_some_cached"] = frames(result.firstFrames(.byte, cached: true))
+            tiers["byte_none_cached"] = frames(result.firstFrames(.byte, cached: false))
+            return [
+                "run_time_s": result.wallTime.milliseconds / 1_000,
+                "all": frames(result.firstFrames()),
+                "tiers": tiers,
+                "swipes": result.swipes.map {
+                    [
+                        "index": $0.index, "tier": $0.tier.rawValue, "first_frame_ms": $0.firstFrame.milliseconds,
+                        "cached_at_swipe_bytes": $0.cachedAtSwipe,
+                    ] as [String: Any]
+                },
+                "fetched_bytes": result.fetchedBytes,
+                "prefetched_bytes": result.prefetchedBytes,
+                "origin_requests": result.requests,
+                "played_bytes": result.playedBytes,
+                "fetched_over_played": Self.ratio(result.fetchedBytes, result.playedBytes),
+                "cached_at_swipe_bytes": result.cachedAtSwipes,
+                "loads": result.loads,
+                "wasted_loads": result.wastedLoads,
+            ]
+        }
+        var configurations: [String: Any] = [:]
+        for result in results { configurations[result.configuration.rawValue] = figures(result) }
+        let object: [String: Any] = [
+            "mpv_version": mpvVersion,
+            "origin_delay_ms": originDelay.milliseconds,
+            "origin_rate_kbit": originKilobits,
+            "items": SlowFeedMedia.clipCount,
+            "capacity": SlowFeedBench.capacity,
+            "configurations": configurations,
+            "byte_tier_p95_bytes_over_players": byteTierShare,
+            "byte_tier_goal_met": meetsByteTierGoal,
+            "player_tier_goal_met": meetsPlayerTierGoal,
+            "fetched_bytes_over_players": fetchedRatio,
+            "fetched_goal_met": meetsFetchedGoal,
+        ]
+        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private static func megabytes(_ bytes: Int64) -> String { String(format: "%.2f MB", Double(bytes) / 1e6) }
+
+    private static func ratio(_ a: Int64, _ b: Int64) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
+}

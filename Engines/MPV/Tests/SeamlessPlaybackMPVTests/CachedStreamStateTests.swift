@@ -1,0 +1,105 @@
+import Foundation
+import SeamlessPlayback
+import Testing
+
+@testable import SeamlessPlaybackMPV
+
+/// The stream's decisions, step by step, without libmpv: where each read's bytes come from, the end, failures.
+@Suite("CachedStreamState: a read through the cache, decided without libmpv")
+struct CachedStreamStateTests {
+    private static func bytes(_ range: Range<Int64>) -> Data {
+        Data(range.map { UInt8(truncatingIfNeeded: $0) })
+    }
+
+    @Test func cachedBytesAreReadFromTheCacheAndServed() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        let cached = RangeSet<Int64>(0..<300)
+        #expect(state.nextStep(maxBytes: 50, cached: cached) == .readCache(0..<50))
+        state.cacheRead(0..<50, data: Self.bytes(0..<50))
+        #expect(state.nextStep(maxBytes: 50, cached: cached) == .serve(Self.bytes(0..<50)))
+        #expect(state.position == 50)
+    }
+
+    @Test func aGapIsFetchedWidenedAndItsRestServedWithoutAnotherRequest() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>()) == .fetch(0..<100))
+        #expect(state.fetched(0..<100, result: .success((Self.bytes(0..<100), 1000))) == .proceed(learnedLength: nil))
+        #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>()) == .serve(Self.bytes(0..<30)))
+        #expect(state.nextStep(maxBytes: 90, cached: RangeSet<Int64>()) == .serve(Self.bytes(30..<100)))
+        #expect(state.buffered == nil)
+        #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>(100..<120)) == .readCache(100..<120))
+    }
+
+    @Test func aCacheThatDoesNotServeSendsTheRangeToTheOrigin() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        let cached = RangeSet<Int64>(0..<1000)
+        #expect(state.nextStep(maxBytes: 64, cached: cached) == .readCache(0..<64))
+        state.cacheRead(0..<64, data: nil)
+        #expect(state.nextStep(maxBytes: 64, cached: cached) == .fetch(0..<64))
+        _ = state.fetched(0..<64, result: .success((Self.bytes(0..<64), 1000)))
+        #expect(state.distrusted.isEmpty, "a fetched range is trusted again")
+        #expect(state.nextStep(maxBytes: 64, cached: cached) == .serve(Self.bytes(0..<64)))
+    }
+
+    @Test func aShortCacheReadIsNeverServed() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        state.cacheRead(0..<64, data: Self.bytes(0..<10))
+        #expect(state.buffered == nil)
+        #expect(state.nextStep(maxBytes: 64, cached: RangeSet<Int64>(0..<1000)) == .fetch(0..<64))
+    }
+
+    @Test func theLengthIsLearntFromTheOriginOrAShortDelivery() {
+        var state = CachedStreamState(length: nil, minimumFetch: 100)
+        #expect(state.fetched(0..<100, result: .success((Self.bytes(0..<40), nil))) == .proceed(learnedLength: 40))
+        #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .serve(Self.bytes(0..<40)))
+        #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .end)
+        var told = CachedStreamState(length: nil, minimumFetch: 100)
+        #expect(told.fetched(0..<100, result: .success((Self.bytes(0..<100), 5000))) == .proceed(learnedLength: 5000))
+        #expect(told.length == 5000)
+    }
+
+    @Test func aRangePastTheEndEndsTheMedia() {
+        var state = CachedStreamState(length: nil, minimumFetch: 100)
+        #expect(state.seek(to: 700) == 700)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(700..<800))
+        let outcome = state.fetched(700..<800, result: .failure(.rangeNotSatisfiable(length: 600)))
+        #expect(outcome == .proceed(learnedLength: 600))
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .end)
+    }
+
+    @Test(arguments: [ByteSourceError.notFound(status: 404), .serverError(status: 503), .connectionLost])
+    func anOriginFailureFailsTheReadAndIsKept(_ error: ByteSourceError) {
+        var state = CachedStreamState(length: nil, minimumFetch: 100)
+        #expect(state.fetched(0..<100, result: .failure(error)) == .fail)
+        #expect(state.originFailure == error)
+        #expect(!state.isCancelled)
+    }
+
+    @Test func aCancelledStreamFailsEveryReadAndSeek() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        _ = state.fetched(0..<100, result: .success((Self.bytes(0..<100), 1000)))
+        state.cancel()
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>(0..<1000)) == .fail)
+        #expect(state.seek(to: 0) == nil)
+    }
+
+    @Test func seeksStayWithinTheMedia() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        #expect(state.seek(to: -1) == nil)
+        #expect(state.seek(to: 1001) == nil)
+        #expect(state.seek(to: 1000) == 1000)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .end)
+        #expect(state.seek(to: 950) == 950)
+        #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .fetch(950..<1000))
+    }
+
+    @Test(arguments: [
+        (ByteSourceError.notFound(status: 404), MediaFailure.Kind.notFound),
+        (.notFound(status: 410), .notFound), (.serverError(status: 500), .network), (.unreachable, .network),
+        (.connectionLost, .network), (.timedOut, .network), (.unexpectedStatus(403), .other),
+        (.badContentRange(nil), .other),
+    ])
+    func originFailuresClassifyAsAServersAnswerDoes(_ error: ByteSourceError, _ kind: MediaFailure.Kind) {
+        #expect(MediaFailureClassifier.kind(origin: error) == kind)
+    }
+}
