@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 "SeamlessPlaybackMPV", "MediaFixtures", "SeamlessProof",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+                .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]
         ),
         // Pictures without an image library: an RGB image, the transition's compositor, a filmstrip, and PNG files
