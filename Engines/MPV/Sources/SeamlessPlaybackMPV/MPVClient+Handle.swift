@@ -10,10 +10,11 @@ extension MPVClient {
     /// Observed too by an engine that renders frames: the video's display size, which ``FrameLayout`` needs.
     static let renderedProperties: [(name: String, format: MPVFormat)] = [("dwidth", .int), ("dheight", .int)]
 
-    /// Creates a handle with the options, initialises it, asks for its warnings and observes the properties; nothing
-    /// is left behind on failure.
+    /// Creates a handle with the options, initialises it, asks for its warnings, observes the properties and
+    /// registers the cache's stream protocol if there is one; nothing is left behind on failure.
     static func createHandle(
-        options: [(name: String, value: String)], observing properties: [(name: String, format: MPVFormat)]
+        options: [(name: String, value: String)], observing properties: [(name: String, format: MPVFormat)],
+        streams: CacheStreamProtocol? = nil
     ) throws(MPVError) -> OpaquePointer {
         guard let handle = mpv_create() else { throw .creationFailed }
         for option in options {
@@ -29,6 +30,7 @@ extension MPVClient {
         for property in properties where code >= 0 {
             code = mpv_observe_property(handle, 0, property.name, property.format.mpvFormat)
         }
+        if code >= 0, let streams { code = streams.register(on: handle) }
         if code < 0 {
             mpv_terminate_destroy(handle)
             throw .initializationFailed(MPVEvent.errorText(code))

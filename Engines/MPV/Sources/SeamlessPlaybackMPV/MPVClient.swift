@@ -76,11 +76,8 @@ final class MPVClient: Sendable {
                 let client: MPVClient
                 do throws(MPVError) {
                     let handle = try createHandle(
-                        options: options, observing: observedProperties + (rendersFrames ? renderedProperties : []))
-                    if let code = streams?.register(on: handle), code < 0 {
-                        mpv_terminate_destroy(handle)
-                        throw MPVError.initializationFailed(MPVEvent.errorText(code))
-                    }
+                        options: options, observing: observedProperties + (rendersFrames ? renderedProperties : []),
+                        streams: streams)
                     var renderer: FrameRenderer?
                     if rendersFrames {
                         do throws(MPVError) {

@@ -5,6 +5,7 @@ struct BenchArguments {
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS --origin-rate KBIT [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
+               mpv-bench --readahead [--repetitions N]
 
           --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
           --json PATH       also write the figures as JSON to PATH
@@ -24,6 +25,8 @@ struct BenchArguments {
           --seamless        instead: one frame-rendering engine's picture handed between three hosts of
                             different sizes, N handoffs (default 110: ten rounds of the feed → detail → back,
                             nested and reclaim cases), every frame read back by its index, the sound checked
+          --readahead       instead: the bytes a paused, preloaded engine pulls through the cache from the origin
+                            after its load, with mpv's read-ahead and with the engine's (median of N, default 10)
           --handoffs N      with --seamless: at least N handoffs (whole rounds of 11)
         """
 
@@ -37,6 +40,7 @@ struct BenchArguments {
     var showsHelp = false
     var feed = false
     var seamless = false
+    var readAhead = false
     var handoffs = 110
     /// With ``feed``: the slow feed's first-byte delay per request; `nil` for the local feed.
     var originDelay: Duration?
@@ -56,6 +60,8 @@ struct BenchArguments {
                 parsed.feed = true
             case "--seamless":
                 parsed.seamless = true
+            case "--readahead":
+                parsed.readAhead = true
             case "--handoffs":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--handoffs needs a whole number of at least 1"))

@@ -18,6 +18,10 @@ func runBench() async throws(BenchError) {
         try await runFeedBench(jsonPath: arguments.jsonPath)
         return
     }
+    if arguments.readAhead {
+        try await runReadAheadBench(repetitions: arguments.repetitions)
+        return
+    }
     if arguments.seamless {
         try await runSeamlessBench(handoffs: arguments.handoffs, jsonPath: arguments.jsonPath)
         return
@@ -93,6 +97,17 @@ func runSeamlessBench(handoffs: Int, jsonPath: String?) async throws(BenchError)
         print("\nwrote \(path)")
     }
     if !report.meetsTargets { throw .failed("a seamless target was missed") }
+}
+
+/// `mpv-bench --readahead`: what a paused, preloaded engine reads through the cache after its load.
+func runReadAheadBench(repetitions: Int) async throws(BenchError) {
+    let (clipBytes, rows) = try await ReadAheadBench.run(repetitions: repetitions)
+    let header = ReadAheadBench.samples.map { "\($0)" }.joined(separator: " | ")
+    print("\(await mpvVersion()); clip \(clipBytes) bytes; origin bytes after a paused load, median of \(repetitions)")
+    print("| configuration | \(header) | requests |")
+    for row in rows {
+        print("| \(row.name) | \(row.bytes.map(String.init).joined(separator: " | ")) | \(row.requests) |")
+    }
 }
 
 func mpvVersion() async -> String {

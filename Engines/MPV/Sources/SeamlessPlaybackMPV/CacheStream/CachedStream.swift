@@ -16,8 +16,8 @@ final class CachedStream: Sendable {
     private let state: Protected<CachedStreamState>
     private let reportFailure: @Sendable (ByteSourceError) -> Void
 
-    /// A stream at the media's start; nothing is read until mpv reads. Reads fetched from the origin only once
-    /// mpv has the stream, so that its cancel callback, which mpv sets up after the open, can interrupt them.
+    /// A stream at the media's start. Nothing is fetched while mpv opens it: mpv sets up the stream's cancel callback
+    /// only after the open returns, so a fetch there could not be interrupted by a stop or a new load.
     /// - Parameter reportFailure: Told each failure of the origin but a cancellation, for the load's failure.
     init(
         url: URL, key: String, cache: MediaCache, source: any BlockingByteSource, minimumFetch: Int64,

@@ -1,0 +1,96 @@
+import Foundation
+import MediaFixtures
+import SeamlessPlayback
+import SeamlessPlaybackMPV
+import SeamlessPlaybackTesting
+
+/// `mpv-bench --readahead`: how many bytes a preloaded engine — paused before its load, as the pool preloads — pulls
+/// through the cache from the origin in the seconds after its load returns, with mpv's defaults and with the
+/// engine's own, on a 30-second 640×360 clip of about 1.1 Mbit/s served by a `TestOrigin`.
+struct ReadAheadBench {
+    /// The clip's length.
+    static let clipSeconds = 30
+    /// When the origin's byte counter is read, after the load returns.
+    static let samples: [Duration] = [.zero, .milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
+
+    /// One configuration's figures.
+    struct Row {
+        var name: String
+        /// Bytes the origin sent, at each of ``samples``.
+        var bytes: [Int64]
+        var requests: Int
+    }
+
+    /// Makes the clip and measures each configuration `repetitions` times (a fresh cache and engine each time),
+    /// keeping the median at each sample.
+    static func run(repetitions: Int) async throws(BenchError) -> (clipBytes: Int64, rows: [Row]) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-readahead-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let clip = folder.appendingPathComponent("feed.mp4")
+            try await MediaFixtures.run(
+                "ffmpeg",
+                [
+                    "-y", "-hide_banner", "-loglevel", "error",
+                    "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=\(clipSeconds)",
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(clipSeconds)",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "1M", "-g", "30", "-c:a", "aac", "-shortest",
+                    "-movflags", "+faststart", clip.path,
+                ])
+            let size = Int64(try Data(contentsOf: clip).count)
+            let origin = try TestOrigin(resources: ["/feed.mp4": .file(clip)])
+            defer { origin.stop() }
+            var rows: [Row] = []
+            for (name, options, throughCache) in configurations {
+                var runs: [Row] = []
+                for index in 0..<repetitions {
+                    let cacheFolder = folder.appendingPathComponent("cache-\(name)-\(index)")
+                    runs.append(
+                        try await measure(
+                            name, options: options, origin: origin, cacheFolder: throughCache ? cacheFolder : nil))
+                }
+                let medians = samples.indices.map { sample in runs.map { $0.bytes[sample] }.sorted()[runs.count / 2] }
+                rows.append(Row(name: name, bytes: medians, requests: runs.map(\.requests).sorted()[runs.count / 2]))
+            }
+            return (size, rows)
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw .failed("cannot measure the read-ahead: \(error)")
+        }
+    }
+
+    /// The configurations compared: mpv's own options, and the engine's as it ships.
+    static let configurations: [(name: String, options: MPVEngine.Options, throughCache: Bool)] = [
+        ("direct HTTP (no cache)", MPVEngine.Options(), false),
+        ("direct HTTP, cache=no", MPVEngine.Options(mpvOptions: ["cache": "no"]), false),
+        ("through the cache", MPVEngine.Options(), true),
+        ("through the cache, cache=yes", MPVEngine.Options(mpvOptions: ["cache": "yes"]), true),
+    ]
+
+    private static func measure(
+        _ name: String, options: MPVEngine.Options, origin: TestOrigin, cacheFolder: URL?
+    ) async throws -> Row {
+        let engine =
+            if let cacheFolder {
+                try await MPVEngine(options: options, cache: MediaCache(directory: cacheFolder, capacity: 256 << 20))
+            } else {
+                try await MPVEngine(options: options)
+            }
+        await engine.apply(.idle)
+        let before = origin.stats
+        let url = origin.url(for: "/feed.mp4")
+        try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        let loaded = ContinuousClock.now
+        var bytes: [Int64] = []
+        for sample in samples {
+            try await Task.sleep(until: loaded + sample)
+            bytes.append(origin.stats.bodyBytesSent - before.bodyBytesSent)
+        }
+        let requests = origin.stats.requests - before.requests
+        await engine.shutdown()
+        return Row(name: name, bytes: bytes, requests: requests)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import MediaFixtures
+import SeamlessPlayback
+import SeamlessPlaybackTesting
+import Testing
+
+@testable import SeamlessPlaybackMPV
+
+/// What a preloaded engine — paused before its load, as the pool preloads — pulls from the origin through the cache.
+/// mpv treats the cache's stream as local (no demuxer cache) and reads one second ahead of the paused frame, all
+/// within the first origin fetch; the same engine loading the URL directly pulls the whole clip (see BENCHMARKS.md).
+@Suite("MPVEngine preloading through the cache pulls little from the origin", .timeLimit(.minutes(2)))
+struct MPVEngineCacheReadAheadTests {
+    @Test func aPausedPreloadPullsOneFetchOfALongClip() async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-readahead-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("long.mp4")
+        // Twenty seconds at about 1 Mbit/s: some 2.7 MB, ten minimum fetches.
+        try await run(
+            "ffmpeg",
+            [
+                "-y", "-hide_banner", "-loglevel", "error",
+                "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=20",
+                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=20",
+                "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "1M", "-g", "30", "-c:a", "aac", "-shortest",
+                "-movflags", "+faststart", clip.path,
+            ])
+        let size = Int64(try Data(contentsOf: clip).count)
+        let origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
+        defer { origin.stop() }
+        let cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
+        let engine = try await MPVEngine(cache: cache)
+        await engine.apply(.idle)
+        let url = origin.url(for: "/long.mp4")
+        try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        // A window, not a wait for an event: what is measured is that nothing more comes. A busy machine only gives
+        // mpv longer to read more, so the window can hide no read-ahead that would happen on an idle one.
+        try await Task.sleep(for: .seconds(2))
+        let pulled = origin.stats.bodyBytesSent
+        await engine.shutdown()
+        #expect(size > 8 * CacheStreamProtocol.minimumFetch)
+        #expect(pulled <= 2 * CacheStreamProtocol.minimumFetch, "a paused preload pulled \(pulled) of \(size) bytes")
+        #expect(cache.cachedRanges(for: url.absoluteString).ranges.first?.lowerBound == 0)
+    }
+}
