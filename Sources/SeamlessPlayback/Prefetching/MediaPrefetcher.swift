@@ -12,7 +12,7 @@ import Foundation
 /// Skipped: items without a URL, and HLS items (URL path extension `m3u8`), whose bytes are a playlist rather than
 /// the start of the media. The cache key of an item is its URL's `absoluteString`.
 ///
-/// ``PrefetchScheduler`` makes every decision; this class runs its fetches, one task each.
+/// `PrefetchScheduler` (internal) makes every decision; this class runs its fetches, one task each.
 public final class MediaPrefetcher: BytePrefetching {
     private struct State {
         var scheduler: PrefetchScheduler

@@ -299,13 +299,6 @@ extension PoolShell {
         run { $0.seekFinished(id, request: request, failure: failure) }
     }
 
-    /// Hands the machine's byte plan to the prefetcher. Out of line: the prefetcher is an existential, whose copy
-    /// stays off the handoff path.
-    @inline(never)
-    func handOverBytePlan() {
-        prefetcher?.update(machine.bytePlan)
-    }
-
     mutating func laneShutDown(_ id: PlayerID) {
         engines[id] = nil
         quality.forget(id)

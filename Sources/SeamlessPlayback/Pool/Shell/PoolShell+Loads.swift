@@ -1,4 +1,5 @@
-/// What the shell does about loads: cancelling one nobody wants, and trying one again after a transient media failure.
+/// What the shell does about loads: cancelling one nobody wants, trying one again after a transient media failure, and
+/// handing the feed's byte tier to the prefetcher.
 extension PoolShell {
     /// Calls the machine's `retryDue` once the pool's clock has gone `delay` further.
     @inline(never)
@@ -25,5 +26,12 @@ extension PoolShell {
     mutating func cancelLoad(_ media: MediaItem, on id: PlayerID) {
         lanes[id]?.cancelLoad(media)
         shortenCall(on: id, to: configuration.applyTimeout, what: "cancelled load of \(media)")
+    }
+
+    /// Hands the machine's byte plan to the prefetcher. Out of line: the prefetcher is an existential, whose copy
+    /// stays off the handoff path.
+    @inline(never)
+    func handOverBytePlan() {
+        prefetcher?.update(machine.bytePlan)
     }
 }
