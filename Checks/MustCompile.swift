@@ -40,3 +40,13 @@ func hasFailed(_ player: AVPlayer) -> Bool {
 func layOut(_ view: UIView, in bounds: CGRect) {
     view.frame = bounds
 }
+
+final class RequestKeeper: @unchecked Sendable {  // its dictionary is touched only on `queue`
+    let queue = DispatchQueue(label: "keeper")
+    var requests: [Int: AVAssetResourceLoadingRequest] = [:]
+
+    func answerLater(_ loadingRequest: AVAssetResourceLoadingRequest, id: Int) {
+        requests[id] = loadingRequest
+        queue.async { [self] in requests.removeValue(forKey: id)?.finishLoading() }
+    }
+}

@@ -20,16 +20,21 @@ public final class AVPlayerEngine: PlaybackEngine {
     private let statuses: StatusReporter
 
     /// Creates a player and its layer, with nothing loaded.
-    /// - Parameter system: The pool's system side: its background policy, and the audio session's and the app's
-    ///   events. Give every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose
-    ///   policy is ``BackgroundPolicy/pauseInBackground``.
+    /// - Parameters:
+    ///   - system: The pool's system side: its background policy, and the audio session's and the app's events. Give
+    ///     every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose policy is
+    ///     ``BackgroundPolicy/pauseInBackground``.
+    ///   - cachedReading: Read progressive `http(s)` media (`mp4`, `mov`, `m4v`) through a cache: its bytes served
+    ///     from the cache where it holds them, the rest fetched and written into it. HLS, files and other media are
+    ///     read by AVFoundation directly. `nil` (the default): every media is read directly.
     @MainActor
-    public init(system: AVPlaybackSystem? = nil) {
+    public init(system: AVPlaybackSystem? = nil, cachedReading: CachedReading? = nil) {
         let failures = FailureReporter()
         let statuses = StatusReporter()
         self.failures = failures
         self.statuses = statuses
-        controller = PlayerController(system: system ?? .shared, failures: failures, statuses: statuses)
+        controller = PlayerController(
+            system: system ?? .shared, failures: failures, statuses: statuses, cachedReading: cachedReading)
     }
 
     /// Creates a player and its layer; `errorLogLimit` is ignored.

@@ -14,6 +14,10 @@ import SeamlessPlayback
 extension ItemError {
     /// Codes of `NSURLErrorDomain`, from `Foundation.framework/Headers/NSURLError.h`.
     enum URLCode {
+        /// `NSURLErrorUnknown`.
+        static let unknown = -1
+        /// `NSURLErrorCancelled`.
+        static let cancelled = -999
         /// `NSURLErrorTimedOut`.
         static let timedOut = -1_001
         /// `NSURLErrorUnsupportedURL`: a scheme the loader cannot load.
@@ -32,6 +36,9 @@ extension ItemError {
         static let notConnectedToInternet = -1_009
         /// `NSURLErrorRedirectToNonExistentLocation`.
         static let redirectToNonExistentLocation = -1_010
+        /// `NSURLErrorBadServerResponse`: what the cache's resource loader finishes with for an origin's answer it
+        /// cannot use (`ResourceLoadingFailure`).
+        static let badServerResponse = -1_011
         /// `NSURLErrorInternationalRoamingOff`.
         static let internationalRoamingOff = -1_018
         /// `NSURLErrorCallIsActive`: a call holds the cellular link.

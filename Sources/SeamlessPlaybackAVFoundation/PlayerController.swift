@@ -24,6 +24,9 @@ final class PlayerController {
     var machine: Machine
     let failures: FailureReporter
     let statuses: StatusReporter
+    /// The resource loader that reads media through the cache, when the engine was given one; it serves every item
+    /// of this player, and the assets hold it only weakly.
+    let loader: CachingResourceLoader?
     /// The pool's system side, which forwards its events here until the engine shuts down.
     private weak var system: AVPlaybackSystem?
     private var loadWaiters: [Machine.LoadID: CheckedContinuation<Void, any Error>] = [:]
@@ -42,13 +45,16 @@ final class PlayerController {
     /// Whether the lease the shown host was attached for is still the player's active lease.
     var shownIsActive: (@MainActor () -> Bool)?
 
-    init(system: AVPlaybackSystem, failures: FailureReporter, statuses: StatusReporter) {
+    init(
+        system: AVPlaybackSystem, failures: FailureReporter, statuses: StatusReporter, cachedReading: CachedReading?
+    ) {
         player = AVPlayer()
         layer = AVPlayerLayer(player: player)
         machine = Machine(
             backgroundPolicy: system.backgroundPolicy, isInBackground: system.isInBackground)
         self.failures = failures
         self.statuses = statuses
+        loader = cachedReading.map(CachingResourceLoader.init(reading:))
         self.system = system
         layer.videoGravity = .resizeAspect  // LayerLayout's starting mode, whatever the SDK's default
         playerObservations = observePlayer() + [observePlayerStatus()]
@@ -60,7 +66,7 @@ final class PlayerController {
     /// Starts a load and waits for the machine to finish it.
     func load(_ url: URL) async throws {
         if Task.isCancelled { throw AVPlayerEngineError.cancelled }
-        let item = AVPlayerItem(url: url)
+        let item = loader?.asset(for: url).map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
         let (id, actions) = machine.loadRequested()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -117,6 +123,7 @@ final class PlayerController {
         for token in playerNotifications { NotificationCenter.default.removeObserver(token) }
         playerNotifications = []
         system?.unregister(self)
+        loader?.shutdown()
     }
 
     // MARK: Carrying out the machine's actions

@@ -143,7 +143,8 @@ struct ItemErrorMediaFailureTests {
             (URLCode.redirectToNonExistentLocation, .redirectToNonExistentLocation),
             (URLCode.internationalRoamingOff, .internationalRoamingOff), (URLCode.callIsActive, .callIsActive),
             (URLCode.dataNotAllowed, .dataNotAllowed), (URLCode.fileDoesNotExist, .fileDoesNotExist),
-            (URLCode.secureConnectionFailed, .secureConnectionFailed),
+            (URLCode.secureConnectionFailed, .secureConnectionFailed), (URLCode.unknown, .unknown),
+            (URLCode.cancelled, .cancelled), (URLCode.badServerResponse, .badServerResponse),
         ]
         for (ours, foundation) in pairs { #expect(ours == foundation.rawValue, "\(foundation)") }
         #expect(ItemError.CocoaCode.fileNoSuchFile == CocoaError.Code.fileNoSuchFile.rawValue)

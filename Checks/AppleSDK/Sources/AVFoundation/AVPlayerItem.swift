@@ -19,6 +19,11 @@ open class AVPlayerItem: NSObject {
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/init(url:)
     nonisolated public init(url URL: URL) { super.init() }
 
+    /// `- (instancetype)initWithAsset:(AVAsset *)asset;`: main-actor isolated, as the header's note says ("because
+    /// AVAsset is not Sendable"; the SDK's nonisolated overload for `AVURLAsset` is not declared here).
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/init(asset:)
+    public init(asset: AVAsset) { super.init() }
+
     /// `@property (readonly) AVPlayerItemStatus status NS_SWIFT_NONISOLATED;` (key-value observable)
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.property
     nonisolated open var status: Status { .unknown }

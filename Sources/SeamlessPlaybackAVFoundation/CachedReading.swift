@@ -1,0 +1,34 @@
+import SeamlessPlayback
+
+/// How an ``AVPlayerEngine`` reads its media through a ``SeamlessPlayback/MediaCache``: what the cache holds is
+/// served from it, the rest fetched from the origin by a ``SeamlessPlayback/ByteSource`` and written into the cache as
+/// it arrives.
+///
+/// Only progressive `http` and `https` media whose file extension is `mp4`, `mov` or `m4v` are read this way
+/// (``SeamlessPlayback/CacheRoute/route(for:)``); HLS playlists, local files and other media bypass the cache and
+/// are read by AVFoundation itself. The engine gives its asset a URL of its own scheme (`seamlesscache-https`), so that
+/// AVFoundation asks the engine's resource loader for every byte.
+public struct CachedReading: Sendable {
+    /// The cache the media's bytes are read from and written into; the prefetcher may fill the same one.
+    public var cache: MediaCache
+    /// Where the bytes the cache lacks come from.
+    public var source: any ByteSource
+    /// The least one origin read fetches, in bytes: AVFoundation's smaller reads are widened to it, the extra going
+    /// into the cache. Default 256 KiB.
+    public var minimumFetch: Int64
+
+    /// Settings for reading through `cache`.
+    /// - Parameters:
+    ///   - cache: The cache.
+    ///   - source: Where missing bytes come from. Default an ``SeamlessPlayback/HTTPByteSource`` of its own.
+    ///   - minimumFetch: The least one origin read fetches. Default 256 KiB.
+    public init(cache: MediaCache, source: any ByteSource = HTTPByteSource(), minimumFetch: Int64 = 256 * 1024) {
+        self.cache = cache
+        self.source = source
+        self.minimumFetch = minimumFetch
+    }
+
+    /// The most one cache read responds at once (1 MiB), so that AVFoundation asking for a whole cached media is
+    /// answered piece by piece.
+    static let cacheReadLimit: Int64 = 1 << 20
+}

@@ -1,0 +1,176 @@
+#if canImport(AVFoundation) && !os(watchOS)  // AVAssetResourceLoader is unavailable on watchOS
+import AVFoundation
+import Foundation
+import SeamlessPlayback
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The resource-loader delegate through which an ``AVPlayerEngine`` reads through its cache: it hands AVFoundation's
+/// loading requests to a ``ResourceLoadingStateMachine`` and carries out its actions (reads of the cache, fetches from
+/// the origin, answers to AVFoundation). It decides nothing itself.
+///
+/// Every mutable property is touched only on `queue`: AVFoundation calls the delegate there, and every fetch's pieces
+/// and end hop there, in the order they came (that is why it is `@unchecked Sendable`). The loading requests, which
+/// are not `Sendable`, never leave it: the asynchronous parts name them by ID.
+final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
+    typealias Machine = ResourceLoadingStateMachine
+
+    /// The queue of every delegate call and every state change.
+    let queue = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader")
+    private let reading: CachedReading
+    private var machine: Machine
+    private var loadingRequests: [Machine.RequestID: AVAssetResourceLoadingRequest] = [:]
+    private var requestIDs: [ObjectIdentifier: Machine.RequestID] = [:]
+    private var tasks: [Machine.FetchID: Task<Void, Never>] = [:]
+
+    init(reading: CachedReading) {
+        self.reading = reading
+        machine = Machine(minimumFetch: reading.minimumFetch, cacheReadLimit: CachedReading.cacheReadLimit)
+    }
+
+    deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
+    /// An asset whose bytes this loader serves, or `nil` when the media is read directly (HLS, files, types not
+    /// known from the extension).
+    func asset(for url: URL) -> AVURLAsset? {
+        guard let loaderURL = CachedResourceURL.loaderURL(for: url) else { return nil }
+        let asset = AVURLAsset(url: loaderURL, options: nil)
+        // Held weakly by the resource loader: the engine's controller keeps this loader for the engine's life.
+        asset.resourceLoader.setDelegate(self, queue: queue)
+        return asset
+    }
+
+    /// Cancels every fetch (the engine shuts down).
+    func shutdown() {
+        queue.async { [self] in perform(machine.shutdown()) }
+    }
+
+    // MARK: AVAssetResourceLoaderDelegate (on `queue`)
+
+    func resourceLoader(
+        _ resourceLoader: AVAssetResourceLoader,
+        shouldWaitForLoadingOfRequestedResource loadingRequest: AVAssetResourceLoadingRequest
+    ) -> Bool {
+        guard let url = loadingRequest.request.url else { return false }
+        let data = loadingRequest.dataRequest.map { request in
+            Machine.DataRequest(
+                requestedOffset: request.requestedOffset, requestedLength: request.requestedLength,
+                requestsAllDataToEndOfResource: request.requestsAllDataToEndOfResource,
+                currentOffset: request.currentOffset)
+        }
+        let key = CachedResourceURL.originURL(for: url)?.absoluteString
+        guard
+            let (id, actions) = machine.requestArrived(
+                url, wantsInformation: loadingRequest.contentInformationRequest != nil, data: data,
+                cache: snapshot(key))
+        else { return false }
+        loadingRequests[id] = loadingRequest
+        requestIDs[ObjectIdentifier(loadingRequest)] = id
+        perform(actions)
+        return true
+    }
+
+    func resourceLoader(
+        _ resourceLoader: AVAssetResourceLoader, didCancel loadingRequest: AVAssetResourceLoadingRequest
+    ) {
+        guard let id = requestIDs.removeValue(forKey: ObjectIdentifier(loadingRequest)) else { return }
+        loadingRequests[id] = nil
+        perform(machine.requestCancelled(id))
+    }
+
+    // MARK: Carrying out the machine's actions (on `queue`)
+
+    private func perform(_ actions: [Machine.Action]) {
+        for action in actions { perform(action) }
+    }
+
+    private func perform(_ action: Machine.Action) {
+        switch action {
+        case .setContentInformation(let id, let information):
+            guard let request = loadingRequests[id]?.contentInformationRequest else { return }
+            request.contentType = information.contentType
+            request.contentLength = information.contentLength
+            request.isByteRangeAccessSupported = information.isByteRangeAccessSupported
+        case .readCache(let id, let key, let range):
+            // Later on the queue, so that a long cached read is answered piece by piece between other events.
+            queue.async { [self] in
+                let bytes = (try? reading.cache.read(key, range: range)) ?? nil
+                perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot(key)))
+            }
+        case .fetch(let id, let fetch, let url, let range):
+            start(fetch, of: id, url: url, range: range)
+        case .cancelFetch(let fetch):
+            tasks.removeValue(forKey: fetch)?.cancel()
+        case .write(let key, let chunk):
+            try? reading.cache.write(chunk.bytes, for: key, at: chunk.offset)
+        case .recordLength(let key, let length):
+            try? reading.cache.setLength(length, for: key)
+        case .respond(let id, let bytes):
+            loadingRequests[id]?.dataRequest?.respond(with: bytes)
+        case .finish(let id):
+            forget(id)?.finishLoading()
+        case .fail(let id, let failure):
+            let error = NSError(
+                domain: NSURLErrorDomain, code: failure.code,
+                userInfo: [NSLocalizedDescriptionKey: failure.description])
+            forget(id)?.finishLoading(with: error)
+        }
+    }
+
+    private func start(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
+        let source = reading.source
+        let key = machine.fetches[fetch]
+        let weak = WeakLoader(loader: self)
+        tasks[fetch] = Task {
+            let outcome: Result<ByteRangeRead, ByteSourceError>
+            do throws(ByteSourceError) {
+                outcome = .success(
+                    try await source.fetch(url, range: range) { chunk in
+                        weak.loader?.queue.async { weak.loader?.received(chunk, fetch: fetch, of: id) }
+                    })
+            } catch {
+                outcome = .failure(error)
+            }
+            weak.loader?.queue.async { weak.loader?.ended(fetch, of: id, key: key, outcome: outcome) }
+        }
+    }
+
+    private func received(_ chunk: ByteChunk, fetch: Machine.FetchID, of id: Machine.RequestID) {
+        perform(machine.originReceived(id, fetch: fetch, chunk: chunk))
+    }
+
+    private func ended(
+        _ fetch: Machine.FetchID, of id: Machine.RequestID, key: String?,
+        outcome: Result<ByteRangeRead, ByteSourceError>
+    ) {
+        tasks[fetch] = nil
+        switch outcome {
+        case .success(let read):
+            perform(machine.originFinished(id, fetch: fetch, read: read, cache: snapshot(key)))
+        case .failure(let error):
+            perform(machine.originFailed(id, fetch: fetch, error: error, cache: snapshot(key)))
+        }
+    }
+
+    private func forget(_ id: Machine.RequestID) -> AVAssetResourceLoadingRequest? {
+        guard let request = loadingRequests.removeValue(forKey: id) else { return nil }
+        requestIDs[ObjectIdentifier(request)] = nil
+        return request
+    }
+
+    private func snapshot(_ key: String?) -> Machine.CacheSnapshot {
+        guard let key else { return .empty }
+        return Machine.CacheSnapshot(
+            cached: reading.cache.cachedRanges(for: key), length: reading.cache.length(for: key))
+    }
+}
+
+/// The loader, weakly, for a fetch's task: a fetch never keeps an engine's loader alive.
+private struct WeakLoader: @unchecked Sendable {  // a weak reference to a Sendable object, never reassigned
+    weak var loader: CachingResourceLoader?
+}
+#endif

@@ -1,0 +1,84 @@
+import Foundation
+import SeamlessPlayback
+
+extension ResourceLoadingStateMachine {
+    /// A loading request, as long as the machine keeps it (from its arrival to its finish, failure or cancellation).
+    struct RequestID: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: UInt64
+        var description: String { "r\(rawValue)" }
+    }
+
+    /// One read from the origin, as long as it runs (a fetch may outlive its request, filling the cache).
+    struct FetchID: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: UInt64
+        var description: String { "f\(rawValue)" }
+    }
+
+    /// What the cache holds of a media when an event arrives, read by the shell just before it calls the machine.
+    struct CacheSnapshot: Hashable, Sendable {
+        /// The cached bytes (`MediaCache.cachedRanges(for:)`).
+        var cached: RangeSet<Int64>
+        /// The media's length, if the cache knows it (`MediaCache.length(for:)`).
+        var length: Int64?
+
+        /// Nothing cached, no length.
+        static let empty = CacheSnapshot(cached: RangeSet(), length: nil)
+    }
+
+    /// A loading request's data request (`AVAssetResourceLoadingDataRequest`), as the shell read it.
+    struct DataRequest: Hashable, Sendable {
+        /// `requestedOffset`.
+        var requestedOffset: Int64
+        /// `requestedLength` (`NSIntegerMax` when all the data is asked for and the length is not yet known).
+        var requestedLength: Int
+        /// `requestsAllDataToEndOfResource`: `requestedLength` is then disregarded.
+        var requestsAllDataToEndOfResource: Bool
+        /// `currentOffset`: where the next byte responded goes (`requestedOffset` for a new request).
+        var currentOffset: Int64
+
+        /// The first byte past the request, or `nil` for all the data to the end of the media.
+        var end: Int64? {
+            guard !requestsAllDataToEndOfResource else { return nil }
+            let (sum, overflow) = requestedOffset.addingReportingOverflow(Int64(requestedLength))
+            return overflow ? .max : sum
+        }
+    }
+
+    /// What a content information request is answered with
+    /// (`AVAssetResourceLoadingContentInformationRequest`).
+    struct ContentInformation: Hashable, Sendable {
+        /// `contentType`: the uniform type identifier.
+        var contentType: String
+        /// `contentLength`.
+        var contentLength: Int64
+        /// `isByteRangeAccessSupported`: always `true`, since any range can be served.
+        var isByteRangeAccessSupported: Bool
+    }
+
+    /// What the shell must do, in order.
+    enum Action: Hashable, Sendable {
+        /// Fill in the request's content information request.
+        case setContentInformation(RequestID, ContentInformation)
+        /// Read `range` of the media from the cache (`MediaCache.read(_:range:)`) and report it with
+        /// ``ResourceLoadingStateMachine/cacheRead(_:range:bytes:cache:)``, `nil` when the read failed or came back
+        /// short.
+        case readCache(RequestID, key: String, range: Range<Int64>)
+        /// Read `range` from the origin (`ByteSource.fetch(_:range:receive:)`), reporting each piece with
+        /// ``ResourceLoadingStateMachine/originReceived(_:fetch:chunk:)`` and the end with
+        /// ``ResourceLoadingStateMachine/originFinished(_:fetch:read:cache:)`` or
+        /// ``ResourceLoadingStateMachine/originFailed(_:fetch:error:cache:)``.
+        case fetch(RequestID, FetchID, url: URL, range: Range<Int64>)
+        /// Cancel a fetch; its end is still reported (as ``SeamlessPlayback/ByteSourceError/cancelled``).
+        case cancelFetch(FetchID)
+        /// Write the origin's bytes into the cache; a failure to write changes nothing the request is served.
+        case write(key: String, ByteChunk)
+        /// Record the media's length in the cache (`MediaCache.setLength(_:for:)`); a failure changes nothing.
+        case recordLength(key: String, Int64)
+        /// `respond(with:)`: the next bytes of the data request, from its `currentOffset` on.
+        case respond(RequestID, Data)
+        /// `finishLoading()`: everything asked for (or everything the media holds) was responded.
+        case finish(RequestID)
+        /// `finishLoading(with:)` an `NSError` in `NSURLErrorDomain` with this code and description.
+        case fail(RequestID, ResourceLoadingFailure)
+    }
+}

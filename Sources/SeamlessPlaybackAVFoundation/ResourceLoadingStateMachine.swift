@@ -1,0 +1,270 @@
+import Foundation
+import SeamlessPlayback
+
+/// The decisions of the resource loader through which an ``AVPlayerEngine`` reads a media via a
+/// ``SeamlessPlayback/MediaCache``: which loading requests it takes, what it tells AVFoundation about the media, which
+/// bytes come from the cache and which from the origin (``SeamlessPlayback/CachedReadPlan``, shared with the libmpv
+/// engine's reader), when a request is finished, and what a cancellation, a failing origin or a failing cache read
+/// does. Pure: no await, no I/O; the shell (`CachingResourceLoader`) reads the cache and the origin and reports back.
+///
+/// A request moves through these steps, each event moving it on:
+/// - *idle* → *readingCache* (its next bytes are cached), *fetching* (they are not, or the content information
+///   needs the media's length from the origin), or done (finished or failed);
+/// - *readingCache* → idle once the bytes are responded, or *fetching* the same bytes when the read failed (a cache
+///   read error never serves wrong bytes: it falls back to the origin);
+/// - *fetching* → idle when the fetch ends (pieces are responded as they arrive), done when the request has all its
+///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed.
+///
+/// A cancelled request is forgotten at once, and its fetch cancelled; events about a request or fetch the machine
+/// no longer knows change nothing, except that the origin's bytes are still written into the cache.
+struct ResourceLoadingStateMachine {
+    /// Where a request stands.
+    enum Step: Hashable {
+        case idle
+        case readingCache(Range<Int64>)
+        case fetching(FetchID, Range<Int64>)
+    }
+
+    struct Request: Hashable {
+        let key: String
+        let origin: URL
+        let contentType: String?
+        /// The content information is still to be given; no byte is responded before it is.
+        var needsInformation: Bool
+        /// The next byte to respond, and the first byte past the request (`nil`: to the end of the media); `nil`
+        /// when the request asks for no data.
+        var position: Int64?
+        let end: Int64?
+        var step: Step
+    }
+
+    /// The least an origin read fetches: reads of a few kilobytes are widened to it, the extra going to the cache.
+    let minimumFetch: Int64
+    /// The most one cache read responds at once, so that a request for a whole cached media is answered in pieces.
+    let cacheReadLimit: Int64
+    private(set) var requests: [RequestID: Request] = [:]
+    /// Every fetch running, with the key of its media; a fetch stays here until its end is reported.
+    private(set) var fetches: [FetchID: String] = [:]
+    /// Lengths the origin told, for when the cache could not keep them.
+    private(set) var lengths: [String: Int64] = [:]
+    private var lastID: UInt64 = 0
+
+    /// A machine with no requests.
+    /// - Parameters:
+    ///   - minimumFetch: The least an origin read fetches; values below 1 count as 1.
+    ///   - cacheReadLimit: The most one cache read responds; values below 1 count as 1.
+    init(minimumFetch: Int64, cacheReadLimit: Int64) {
+        self.minimumFetch = max(1, minimumFetch)
+        self.cacheReadLimit = max(1, cacheReadLimit)
+    }
+
+    // MARK: Events
+
+    /// AVFoundation asks for a resource (`resourceLoader(_:shouldWaitForLoadingOfRequestedResource:)`).
+    /// - Parameters:
+    ///   - url: The request's URL.
+    ///   - wantsInformation: Whether it has a content information request.
+    ///   - data: Its data request, if any.
+    ///   - cache: What the cache holds of the media behind `url` (``CacheSnapshot/empty`` when `url` is refused).
+    /// - Returns: `nil` when the URL is not one the engine made (the delegate answers `false`); else the request's
+    ///   ID and the first actions.
+    mutating func requestArrived(
+        _ url: URL, wantsInformation: Bool, data: DataRequest?, cache: CacheSnapshot
+    ) -> (RequestID, [Action])? {
+        guard let origin = CachedResourceURL.originURL(for: url), case .cached(let key) = CacheRoute.route(for: origin)
+        else { return nil }
+        let id = RequestID(rawValue: nextID())
+        requests[id] = Request(
+            key: key, origin: origin, contentType: CachedResourceURL.contentType(for: origin),
+            needsInformation: wantsInformation, position: data?.currentOffset, end: data?.end, step: .idle)
+        return (id, advance(id, cache: cache))
+    }
+
+    /// The cache read of `range` for request `id` returned `bytes` (`nil`: an error, or bytes missing).
+    mutating func cacheRead(_ id: RequestID, range: Range<Int64>, bytes: Data?, cache: CacheSnapshot) -> [Action] {
+        guard var request = requests[id], request.step == .readingCache(range) else { return [] }
+        guard let bytes, Int64(bytes.count) == Int64(range.count) else {
+            // Never wrong bytes: what the cache could not give, the origin gives.
+            let action = startFetch(id, &request, range: range)
+            requests[id] = request
+            return [action]
+        }
+        request.position = range.upperBound
+        request.step = .idle
+        requests[id] = request
+        return [.respond(id, bytes)] + advance(id, cache: cache)
+    }
+
+    /// A piece of fetch `fetch` arrived: it goes into the cache, and the part the request still wants to it.
+    mutating func originReceived(_ id: RequestID, fetch: FetchID, chunk: ByteChunk) -> [Action] {
+        guard let key = fetches[fetch] else { return [] }
+        var actions: [Action] = chunk.bytes.isEmpty ? [] : [.write(key: key, chunk)]
+        guard var request = requests[id], case .fetching(fetch, _) = request.step, !request.needsInformation,
+            let position = request.position
+        else { return actions }
+        let lower = max(chunk.offset, position)
+        let upper = min(chunk.range.upperBound, request.end ?? .max)
+        guard chunk.offset <= position, lower < upper else { return actions }
+        let start = chunk.bytes.startIndex + Int(lower - chunk.offset)
+        actions.append(.respond(id, chunk.bytes.subdata(in: start..<(start + Int(upper - lower)))))
+        request.position = upper
+        requests[id] = request
+        if let end = request.end, upper >= end {
+            // All asked for: finish now; the fetch goes on, widened, into the cache.
+            requests[id] = nil
+            actions.append(.finish(id))
+        }
+        return actions
+    }
+
+    /// Fetch `fetch` ended, having delivered `read.range`.
+    mutating func originFinished(
+        _ id: RequestID, fetch: FetchID, read: ByteRangeRead, cache: CacheSnapshot
+    ) -> [Action] {
+        guard let key = fetches.removeValue(forKey: fetch) else { return [] }
+        var actions: [Action] = []
+        if let total = read.totalLength { actions += learnLength(total, for: key) }
+        guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return actions }
+        if read.range.upperBound < range.upperBound, length(of: key, cache: cache) == nil {
+            // Delivered short with no error: the media ends there.
+            actions += learnLength(read.range.upperBound, for: key)
+        }
+        if request.needsInformation, length(of: key, cache: cache) == nil {
+            // The origin did not say the length, and AVFoundation cannot read a media of unknown length by ranges.
+            requests[id] = nil
+            return actions + [.fail(id, .unknownLength)]
+        }
+        request.step = .idle
+        requests[id] = request
+        return actions + advance(id, cache: cache)
+    }
+
+    /// Fetch `fetch` failed.
+    mutating func originFailed(
+        _ id: RequestID, fetch: FetchID, error: ByteSourceError, cache: CacheSnapshot
+    ) -> [Action] {
+        guard let key = fetches.removeValue(forKey: fetch) else { return [] }
+        guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return [] }
+        if case .rangeNotSatisfiable(let told) = error, (told ?? range.lowerBound) <= range.lowerBound {
+            // The media ends where the fetch began: what the media holds was responded.
+            let actions = learnLength(told ?? range.lowerBound, for: key)
+            request.step = .idle
+            requests[id] = request
+            return actions + advance(id, cache: cache)
+        }
+        requests[id] = nil
+        return [.fail(id, .origin(error))]
+    }
+
+    /// AVFoundation cancelled request `id` (`resourceLoader(_:didCancel:)`): it is forgotten, its fetch cancelled.
+    mutating func requestCancelled(_ id: RequestID) -> [Action] {
+        guard let request = requests.removeValue(forKey: id) else { return [] }
+        if case .fetching(let fetch, _) = request.step { return [.cancelFetch(fetch)] }
+        return []
+    }
+
+    /// The loader goes away: every fetch is cancelled, every request forgotten (AVFoundation cancels its own).
+    mutating func shutdown() -> [Action] {
+        requests = [:]
+        return fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch)
+    }
+
+    /// What is wrong with the machine's bookkeeping: nothing, when empty. Tests call it after every step.
+    func invariantViolations() -> [String] {
+        var violations: [String] = []
+        var fetchOwners: [FetchID: RequestID] = [:]
+        for (id, request) in requests {
+            switch request.step {
+            case .idle: violations.append("\(id) idle between events")
+            case .readingCache(let range):
+                if request.needsInformation { violations.append("\(id) reads the cache before its information") }
+                if request.position != range.lowerBound { violations.append("\(id) reads away from its position") }
+            case .fetching(let fetch, _):
+                if fetches[fetch] != request.key { violations.append("\(id) waits on \(fetch), not running") }
+                if let other = fetchOwners.updateValue(id, forKey: fetch) {
+                    violations.append("\(fetch) shared by \(id) and \(other)")
+                }
+            }
+            if let position = request.position, let end = request.end, position >= end {
+                violations.append("\(id) kept with all its bytes responded")
+            }
+        }
+        return violations
+    }
+
+    // MARK: Deciding
+
+    /// The request's next step from where it stands.
+    private mutating func advance(_ id: RequestID, cache: CacheSnapshot) -> [Action] {
+        guard var request = requests[id] else { return [] }
+        var actions: [Action] = []
+        let length = length(of: request.key, cache: cache)
+        if request.needsInformation {
+            guard let contentType = request.contentType else {
+                requests[id] = nil
+                return [.fail(id, .unknownContentType)]
+            }
+            guard let length else {
+                // Only the origin knows the length: its first bytes go to the cache, the length to the answer.
+                let start = request.position ?? 0
+                let action = startFetch(id, &request, range: start..<Self.sum(start, minimumFetch))
+                requests[id] = request
+                return [action]
+            }
+            let information = ContentInformation(
+                contentType: contentType, contentLength: length, isByteRangeAccessSupported: true)
+            actions.append(.setContentInformation(id, information))
+            request.needsInformation = false
+        }
+        let wantedEnd = min(request.end ?? .max, length ?? .max)
+        guard let position = request.position, position < wantedEnd else {
+            requests[id] = nil
+            return actions + [.finish(id)]
+        }
+        let plan = CachedReadPlan.plan(
+            position..<wantedEnd, cached: cache.cached, length: length, minimumFetch: minimumFetch)
+        guard let first = plan.segments.first else {
+            requests[id] = nil
+            return actions + [.finish(id)]
+        }
+        switch first.source {
+        case .cache:
+            let range = first.range.lowerBound..<min(first.range.upperBound, Self.sum(position, cacheReadLimit))
+            request.step = .readingCache(range)
+            actions.append(.readCache(id, key: request.key, range: range))
+        case .origin:
+            actions.append(startFetch(id, &request, range: first.range))
+        }
+        requests[id] = request
+        return actions
+    }
+
+    private mutating func startFetch(
+        _ id: RequestID, _ request: inout Request, range: Range<Int64>
+    ) -> Action {
+        let fetch = FetchID(rawValue: nextID())
+        fetches[fetch] = request.key
+        request.step = .fetching(fetch, range)
+        return .fetch(id, fetch, url: request.origin, range: range)
+    }
+
+    private mutating func learnLength(_ length: Int64, for key: String) -> [Action] {
+        guard lengths[key] != length else { return [] }
+        lengths[key] = length
+        return [.recordLength(key: key, length)]
+    }
+
+    private func length(of key: String, cache: CacheSnapshot) -> Int64? {
+        lengths[key] ?? cache.length
+    }
+
+    private mutating func nextID() -> UInt64 {
+        lastID += 1
+        return lastID
+    }
+
+    private static func sum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}

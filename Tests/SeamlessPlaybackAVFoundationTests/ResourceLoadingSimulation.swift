@@ -1,0 +1,153 @@
+import Foundation
+import SeamlessPlayback
+
+@testable import SeamlessPlaybackAVFoundation
+
+/// A fake AVFoundation resource loader driving a ``ResourceLoadingStateMachine`` against a real ``MediaCache`` in a
+/// temporary directory and an in-memory origin: requests arrive, fetches deliver their pieces in a seeded random
+/// interleaving, some requests are cancelled, some cache reads fail, some origin reads fail part way. Every byte
+/// responded is recorded, for the test to compare with the media's.
+struct ResourceLoadingSimulation {
+    typealias Machine = ResourceLoadingStateMachine
+
+    /// What one loading request received.
+    struct Outcome {
+        var data: Machine.DataRequest?
+        var wantsInformation = false
+        var information: Machine.ContentInformation?
+        var responded = Data()
+        var respondedBeforeInformation = false
+        var finished = false
+        var failure: ResourceLoadingFailure?
+        var cancelled = false
+    }
+
+    private struct Fetch {
+        let request: Machine.RequestID
+        let id: Machine.FetchID
+        let range: Range<Int64>
+        var position: Int64
+        let failsAt: Int64?
+    }
+
+    let media: Data
+    let url: URL
+    let cache: MediaCache
+    var machine = Machine(minimumFetch: 700, cacheReadLimit: 900)
+    var outcomes: [Machine.RequestID: Outcome] = [:]
+    var violations: [String] = []
+    var originBytesFetched: Int64 = 0
+    private var fetches: [Fetch] = []
+    private var random: SplitMix
+
+    init(media: Data, cache: MediaCache, seed: UInt64) {
+        self.media = media
+        self.cache = cache
+        url = URL(string: "seamlesscache-https://origin.test/media/clip.mp4")!
+        random = SplitMix(state: seed)
+    }
+
+    var key: String { "https://origin.test/media/clip.mp4" }
+
+    private var snapshot: Machine.CacheSnapshot {
+        Machine.CacheSnapshot(cached: cache.cachedRanges(for: key), length: cache.length(for: key))
+    }
+
+    /// A request arrives, as AVFoundation makes it.
+    mutating func arrive(information: Bool, data: Machine.DataRequest?) {
+        guard
+            let (id, actions) = machine.requestArrived(url, wantsInformation: information, data: data, cache: snapshot)
+        else { return violations.append("refused its own URL") }
+        outcomes[id] = Outcome(data: data, wantsInformation: information)
+        perform(actions)
+    }
+
+    /// Runs until no fetch is left, cancelling a request now and then when `cancels`.
+    mutating func run(cancels: Bool, faults: Bool) {
+        while !fetches.isEmpty {
+            if cancels, random.next(below: 40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
+                outcomes[live]?.cancelled = true
+                perform(machine.requestCancelled(live))
+                continue
+            }
+            let index = Int(random.next(below: UInt64(fetches.count)))
+            var fetch = fetches[index]
+            if let failsAt = fetch.failsAt, fetch.position >= failsAt, faults {
+                fetches.remove(at: index)
+                perform(machine.originFailed(fetch.request, fetch: fetch.id, error: .connectionLost, cache: snapshot))
+                continue
+            }
+            let end = min(fetch.range.upperBound, Int64(media.count))
+            guard fetch.position < end else {
+                fetches.remove(at: index)
+                let read = ByteRangeRead(range: fetch.range.lowerBound..<end, totalLength: Int64(media.count))
+                perform(machine.originFinished(fetch.request, fetch: fetch.id, read: read, cache: snapshot))
+                continue
+            }
+            let size = Int64(1 + random.next(below: 300))
+            let upper = min(end, fetch.position + size)
+            let chunk = ByteChunk(offset: fetch.position, bytes: media.subdata(in: Int(fetch.position)..<Int(upper)))
+            originBytesFetched += upper - fetch.position
+            fetch.position = upper
+            fetches[index] = fetch
+            perform(machine.originReceived(fetch.request, fetch: fetch.id, chunk: chunk))
+        }
+        violations += machine.invariantViolations()
+    }
+
+    private mutating func perform(_ actions: [Machine.Action]) {
+        violations += machine.invariantViolations()
+        for action in actions { perform(action) }
+    }
+
+    private mutating func perform(_ action: Machine.Action) {
+        switch action {
+        case .setContentInformation(let id, let information):
+            outcomes[id]?.information = information
+        case .readCache(let id, let key, let range):
+            // One read in ten fails, as a corrupt chunk or a file error would.
+            let bytes = random.next(below: 10) == 0 ? nil : (try? cache.read(key, range: range)) ?? nil
+            perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot))
+        case .fetch(let id, let fetch, let url, let range):
+            if url.absoluteString != key { violations.append("fetch of \(url)") }
+            let failsAt = random.next(below: 8) == 0 ? range.lowerBound + Int64(random.next(below: 500)) : nil
+            fetches.append(Fetch(request: id, id: fetch, range: range, position: range.lowerBound, failsAt: failsAt))
+        case .cancelFetch(let fetch):
+            // Cancelled: its end is reported as a cancellation.
+            guard let index = fetches.firstIndex(where: { $0.id == fetch }) else { return }
+            let cancelled = fetches.remove(at: index)
+            perform(machine.originFailed(cancelled.request, fetch: fetch, error: .cancelled, cache: snapshot))
+        case .write(let key, let chunk):
+            try? cache.write(chunk.bytes, for: key, at: chunk.offset)
+        case .recordLength(let key, let length):
+            try? cache.setLength(length, for: key)
+        case .respond(let id, let bytes):
+            if outcomes[id]?.wantsInformation == true, outcomes[id]?.information == nil {
+                outcomes[id]?.respondedBeforeInformation = true
+            }
+            if outcomes[id]?.finished == true || outcomes[id]?.failure != nil || outcomes[id]?.cancelled == true {
+                violations.append("\(id) responded after its end")
+            }
+            outcomes[id]?.responded.append(bytes)
+        case .finish(let id):
+            outcomes[id]?.finished = true
+        case .fail(let id, let failure):
+            outcomes[id]?.failure = failure
+        }
+    }
+}
+
+/// A small seeded generator, so that a failing interleaving can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: UInt64) -> UInt64 { next() % bound }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SeamlessPlayback
+import Testing
+
+@testable import SeamlessPlaybackAVFoundation
+
+@Suite("ResourceLoadingStateMachine: a simulated loader over a real MediaCache, every byte checked")
+struct ResourceLoadingStateMachineSimulationTests {
+    typealias Machine = ResourceLoadingStateMachine
+
+    static func media(count: Int, seed: UInt64) -> Data {
+        var random = SplitMix(state: seed)
+        return Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+    }
+
+    static func withCache<T>(_ body: (MediaCache) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ResourceLoadingSimulation-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(try MediaCache(directory: directory, capacity: 1 << 20))
+    }
+
+    static func check(_ simulation: ResourceLoadingSimulation, seed: UInt64) {
+        #expect(simulation.violations == [], "seed \(seed)")
+        #expect(simulation.machine.requests.isEmpty && simulation.machine.fetches.isEmpty, "seed \(seed)")
+        let length = Int64(simulation.media.count)
+        for (id, outcome) in simulation.outcomes {
+            let ended = outcome.finished || outcome.failure != nil || outcome.cancelled
+            #expect(ended, "\(id) never ended, seed \(seed)")
+            #expect(!outcome.respondedBeforeInformation, "\(id), seed \(seed)")
+            if outcome.wantsInformation, outcome.finished { #expect(outcome.information != nil, "\(id), seed \(seed)") }
+            if let information = outcome.information {
+                #expect(information.contentLength == length && information.contentType == "public.mpeg-4")
+            }
+            guard let data = outcome.data else { continue }
+            // Every byte responded is the media's, from the request's offset on.
+            let start = Int(data.requestedOffset)
+            let expected = simulation.media.subdata(in: min(start, Int(length))..<Int(length))
+            #expect(expected.starts(with: outcome.responded), "\(id) got wrong bytes, seed \(seed)")
+            if outcome.finished {
+                let end = min(data.end ?? length, length)
+                #expect(Int64(outcome.responded.count) == max(0, end - data.requestedOffset), "\(id), seed \(seed)")
+            }
+            if outcome.failure != nil { #expect(outcome.failure == .origin(.connectionLost)) }
+        }
+    }
+
+    @Test(
+        "a player's reads, with cache failures, origin faults and cancellations",
+        arguments: 1...40 as ClosedRange<UInt64>)
+    func playerReads(seed: UInt64) throws {
+        try Self.withCache { cache in
+            var simulation = ResourceLoadingSimulation(
+                media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+            var random = SplitMix(state: seed &* 31)
+            // As AVFoundation starts: the content information with the first two bytes.
+            simulation.arrive(
+                information: true,
+                data: Machine.DataRequest(
+                    requestedOffset: 0, requestedLength: 2, requestsAllDataToEndOfResource: false, currentOffset: 0))
+            simulation.run(cancels: false, faults: seed % 2 == 0)
+            for _ in 0..<12 {
+                for _ in 0..<(1 + random.next(below: 3)) {
+                    let offset = Int64(random.next(below: 9_200))
+                    let toEnd = random.next(below: 4) == 0
+                    simulation.arrive(
+                        information: random.next(below: 6) == 0,
+                        data: Machine.DataRequest(
+                            requestedOffset: offset,
+                            requestedLength: toEnd ? Int.max : Int(1 + random.next(below: 3_000)),
+                            requestsAllDataToEndOfResource: toEnd, currentOffset: offset))
+                }
+                simulation.run(cancels: true, faults: true)
+            }
+            Self.check(simulation, seed: seed)
+        }
+    }
+
+    @Test("without faults, a second pass reads everything from the cache: no byte fetched twice")
+    func secondPassFromTheCache() throws {
+        try Self.withCache { cache in
+            var simulation = ResourceLoadingSimulation(media: Self.media(count: 6_000, seed: 7), cache: cache, seed: 7)
+            let whole = Machine.DataRequest(
+                requestedOffset: 0, requestedLength: .max, requestsAllDataToEndOfResource: true, currentOffset: 0)
+            simulation.arrive(information: true, data: whole)
+            simulation.run(cancels: false, faults: false)
+            let fetched = simulation.originBytesFetched
+            #expect(fetched >= 6_000)
+            simulation.arrive(information: true, data: whole)
+            simulation.run(cancels: false, faults: false)
+            Self.check(simulation, seed: 7)
+            #expect(simulation.outcomes.values.allSatisfy { $0.finished })
+            // Failed cache reads (one in ten) fetch their bytes again; nothing else does.
+            #expect(simulation.originBytesFetched - fetched <= 6_000)
+        }
+    }
+}
