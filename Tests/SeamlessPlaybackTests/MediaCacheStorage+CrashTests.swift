@@ -35,7 +35,9 @@ struct MediaCacheStorageCrashTests {
     }
 
     /// Runs the harness until it has finished `operations` operations, then kills it.
-    static func runAndKill(_ harness: URL, directory: URL, seed: UInt64, after operations: Int, catchingAWrite: Bool) throws -> Int32 {
+    static func runAndKill(_ harness: URL, directory: URL, seed: UInt64, after operations: Int, catchingAWrite: Bool)
+        throws -> Int32
+    {
         let process = Process()
         process.executableURL = harness
         process.arguments = [directory.path, String(seed)]
@@ -71,7 +73,8 @@ struct MediaCacheStorageCrashTests {
         var bytesChecked: Int64 = 0
         for kill in 0..<kills {
             let operations = Int.random(in: 1...40, using: &random)
-            let signal = try Self.runAndKill(harness, directory: fixture.directory, seed: UInt64(kill), after: operations,
+            let signal = try Self.runAndKill(
+                harness, directory: fixture.directory, seed: UInt64(kill), after: operations,
                 catchingAWrite: kill.isMultiple(of: 2))
             #expect(signal == SIGKILL, "the harness ran until it was killed (kill \(kill))")
             let cache = try MediaCache(directory: fixture.directory, capacity: 1024 * 1024)
@@ -91,4 +94,3 @@ struct MediaCacheStorageCrashTests {
         #expect(bytesChecked > 0)
     }
 }
-

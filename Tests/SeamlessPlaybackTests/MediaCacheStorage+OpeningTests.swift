@@ -54,7 +54,9 @@ struct MediaCacheStorageOpeningTests {
             switch self {
             case .delete, .replaceWithDirectory:
                 try manager.removeItem(atPath: path)
-                if self == .replaceWithDirectory { try manager.createDirectory(atPath: path, withIntermediateDirectories: false) }
+                if self == .replaceWithDirectory {
+                    try manager.createDirectory(atPath: path, withIntermediateDirectories: false)
+                }
                 return
             case .truncateToZero: damaged = Data()
             case .truncateHalf: damaged = bytes.prefix(bytes.count / 2)
@@ -64,7 +66,8 @@ struct MediaCacheStorageOpeningTests {
             case .flipFirst: damaged[damaged.startIndex] ^= 0x01
             case .flipMiddle: damaged[damaged.startIndex + bytes.count / 2] ^= 0x80
             case .flipLast: damaged[damaged.endIndex - 1] ^= 0x10
-            case .flipEvery7th: for index in stride(from: damaged.startIndex, to: damaged.endIndex, by: 7) { damaged[index] ^= 0x04 }
+            case .flipEvery7th:
+                for index in stride(from: damaged.startIndex, to: damaged.endIndex, by: 7) { damaged[index] ^= 0x04 }
             case .swapWithAnother: damaged = try Data(contentsOf: URL(fileURLWithPath: other))
             }
             try damaged.write(to: URL(fileURLWithPath: path))
@@ -109,7 +112,8 @@ struct MediaCacheStorageOpeningTests {
         let directory = fixture.directory.path
         let manager = FileManager.default
         _ = manager.createFile(atPath: directory + "/notes.txt", contents: Data("keep me".utf8))
-        _ = manager.createFile(atPath: directory + "/0000000000000000-0000000000000000.chunk", contents: Data("junk".utf8))
+        _ = manager.createFile(
+            atPath: directory + "/0000000000000000-0000000000000000.chunk", contents: Data("junk".utf8))
         _ = manager.createFile(atPath: directory + "/0000000000000001.length.tmp", contents: Data("half".utf8))
         _ = manager.createFile(atPath: directory + "/zzzzzzzzzzzzzzzz.length", contents: Data())
         try manager.createDirectory(atPath: directory + "/0000000000000002.length", withIntermediateDirectories: false)

@@ -45,7 +45,9 @@ struct MediaCacheStorageTests {
         fileSystem.failWrites(after: nil)
         try cache.write(Fixture.bytes("a", 30..<400, version: 1), for: "a", at: 30)
         let reopened = try fixture.open(capacity: 1000)
-        #expect(try reopened.read("a", range: 0..<400) == Fixture.bytes("a", 0..<30) + Fixture.bytes("a", 30..<400, version: 1))
+        #expect(
+            try reopened.read("a", range: 0..<400) == Fixture.bytes("a", 0..<30)
+                + Fixture.bytes("a", 30..<400, version: 1))
         #expect(!fixture.fileNames().contains { $0.hasSuffix(".tmp") })
     }
 

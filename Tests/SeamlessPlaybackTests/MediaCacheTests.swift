@@ -33,7 +33,8 @@ struct MediaCacheTests {
         let cache = try fixture.open()
         try cache.write(Fixture.bytes("a", 0..<200), for: "a", at: 0)
         try cache.write(Fixture.bytes("a", 50..<120, version: 1), for: "a", at: 50)
-        let expected = Fixture.bytes("a", 0..<50) + Fixture.bytes("a", 50..<120, version: 1) + Fixture.bytes("a", 120..<200)
+        let expected =
+            Fixture.bytes("a", 0..<50) + Fixture.bytes("a", 50..<120, version: 1) + Fixture.bytes("a", 120..<200)
         #expect(try cache.read("a", range: 0..<200) == expected)
         #expect(cache.usedBytes == 200)
         #expect(try fixture.open().read("a", range: 0..<200) == expected)
@@ -169,7 +170,11 @@ struct MediaCacheTests {
                     #expect(Array(bytes) == expected)
                 }
             case 8:
-                if Bool.random(using: &random) { cache.remove(key) } else { cache = try fixture.open(capacity: capacity) }
+                if Bool.random(using: &random) {
+                    cache.remove(key)
+                } else {
+                    cache = try fixture.open(capacity: capacity)
+                }
             default:
                 let ranges = cache.cachedRanges(for: key)
                 for range in ranges.ranges {

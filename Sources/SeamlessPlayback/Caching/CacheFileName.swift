@@ -55,7 +55,10 @@ enum CacheFileName: Hashable, Sendable {
     private static func number(_ name: String, from start: Int) -> UInt64? {
         let digits = name.utf8.dropFirst(start).prefix(16)
         guard digits.count == 16,
-            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+            digits.allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            })
         else { return nil }
         return UInt64(String(decoding: digits, as: UTF8.self), radix: 16)
     }

@@ -76,7 +76,9 @@ extension MediaCacheStorage {
         var newestByHash: [UInt64: (key: String, sequence: UInt64)] = [:]
         for header in headers {
             let hash = CacheFileName.keyHash(header.key)
-            if header.sequence >= newestByHash[hash]?.sequence ?? 0 { newestByHash[hash] = (header.key, header.sequence) }
+            if header.sequence >= newestByHash[hash]?.sequence ?? 0 {
+                newestByHash[hash] = (header.key, header.sequence)
+            }
         }
         for header in headers {
             let id = ChunkID(key: header.key, chunk: header.chunk)

@@ -40,7 +40,8 @@ struct MediaCacheStorage {
         let spared = Set(ids)
         let oldCount = ids.reduce(Int64(0)) { $0 + (index.chunks[$1]?.byteCount ?? 0) }
         func newCount() -> Int64 { records.reduce(Int64(0)) { $0 + Int64($1.payload.count) } }
-        while index.usedBytes - oldCount + newCount() > capacity, let victim = index.leastRecentlyUsed(sparing: spared) {
+        while index.usedBytes - oldCount + newCount() > capacity, let victim = index.leastRecentlyUsed(sparing: spared)
+        {
             evict(victim, keepingLengthOf: key)
         }
         if index.usedBytes - oldCount + newCount() > capacity {
