@@ -33,7 +33,7 @@ let package = Package(
         // The child process MediaCache's crash test kills mid-write: a harness, built with the tests.
         .executableTarget(
             name: "CacheCrashHarness",
-            dependencies: ["SeamlessPlayback"],
+            dependencies: ["SeamlessPlayback", "SeamlessPlaybackTesting"],
             path: "Tests/CacheCrashHarness"
         ),
         .testTarget(
@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SeamlessPlaybackAVFoundationTests",
-            dependencies: ["SeamlessPlayback", "SeamlessPlaybackAVFoundation"]
+            dependencies: ["SeamlessPlayback", "SeamlessPlaybackAVFoundation", "SeamlessPlaybackTesting"]
         ),
         .testTarget(
             name: "SeamlessPlaybackUIKitTests",

@@ -10,6 +10,7 @@
 // or in one soon after, without anyone sleeping.
 import Foundation
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 /// The byte every writer stores for `key` at `offset`: the test's copy must agree.
 func stormByte(key: Int, offset: Int64) -> UInt8 {
@@ -17,17 +18,6 @@ func stormByte(key: Int, offset: Int64) -> UInt8 {
     x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
     x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
     return UInt8(truncatingIfNeeded: x ^ (x >> 31))
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Writes 64 MiB in 16 KiB deliveries, then reads it back in 64 KiB ranges, and prints both rates.
@@ -79,9 +69,9 @@ do {
     FileHandle.standardError.write(Data("cannot open: \(error)\n".utf8))
     exit(1)
 }
-var random = SplitMix(state: seed)
+var random = SplitMix64(seed: seed)
 /// Says an operation starts, then spins up to about a millisecond, so that kills land at varied points of it.
-func announce(_ random: inout SplitMix) {
+func announce(_ random: inout SplitMix64) {
     FileHandle.standardOutput.write(Data("go\n".utf8))
     var spin = UInt64.random(in: 0..<20_000, using: &random)
     while spin > 0 { spin -= 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 
 @testable import SeamlessPlaybackAVFoundation
 
@@ -38,13 +39,13 @@ struct ResourceLoadingSimulation {
     var violations: [String] = []
     var originBytesFetched: Int64 = 0
     private var fetches: [Fetch] = []
-    private var random: SplitMix
+    private var random: SplitMix64
 
     init(media: Data, cache: MediaCache, seed: UInt64) {
         self.media = media
         self.cache = cache
         url = URL(string: "seamlesscache-https://origin.test/media/clip.mp4")!
-        random = SplitMix(state: seed)
+        random = SplitMix64(seed: seed)
     }
 
     var key: String { "https://origin.test/media/clip.mp4" }
@@ -65,12 +66,12 @@ struct ResourceLoadingSimulation {
     /// Runs until no fetch is left, cancelling a request now and then when `cancels`.
     mutating func run(cancels: Bool, faults: Bool) {
         while !fetches.isEmpty {
-            if cancels, random.next(below: 40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
+            if cancels, random.below(40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
                 outcomes[live]?.cancelled = true
                 perform(machine.requestCancelled(live))
                 continue
             }
-            let index = Int(random.next(below: UInt64(fetches.count)))
+            let index = random.below(fetches.count)
             var fetch = fetches[index]
             if let failsAt = fetch.failsAt, fetch.position >= failsAt, faults {
                 fetches.remove(at: index)
@@ -84,7 +85,7 @@ struct ResourceLoadingSimulation {
                 perform(machine.originFinished(fetch.request, fetch: fetch.id, read: read, cache: snapshot))
                 continue
             }
-            let size = Int64(1 + random.next(below: 300))
+            let size = Int64(1 + random.below(300))
             let upper = min(end, fetch.position + size)
             let chunk = ByteChunk(offset: fetch.position, bytes: media.subdata(in: Int(fetch.position)..<Int(upper)))
             originBytesFetched += upper - fetch.position
@@ -106,11 +107,11 @@ struct ResourceLoadingSimulation {
             outcomes[id]?.information = information
         case .readCache(let id, let key, let range):
             // One read in ten fails, as a corrupt chunk or a file error would.
-            let bytes = random.next(below: 10) == 0 ? nil : (try? cache.read(key, range: range)) ?? nil
+            let bytes = random.below(10) == 0 ? nil : (try? cache.read(key, range: range)) ?? nil
             perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot))
         case .fetch(let id, let fetch, let url, let range):
             if url.absoluteString != key { violations.append("fetch of \(url)") }
-            let failsAt = random.next(below: 8) == 0 ? range.lowerBound + Int64(random.next(below: 500)) : nil
+            let failsAt = random.below(8) == 0 ? range.lowerBound + Int64(random.below(500)) : nil
             fetches.append(Fetch(request: id, id: fetch, range: range, position: range.lowerBound, failsAt: failsAt))
         case .cancelFetch(let fetch):
             // Cancelled: its end is reported as a cancellation.
@@ -135,19 +136,4 @@ struct ResourceLoadingSimulation {
             outcomes[id]?.failure = failure
         }
     }
-}
-
-/// A small seeded generator, so that a failing interleaving can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: UInt64) -> UInt64 { next() % bound }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SeamlessPlayback
+import SeamlessPlaybackTesting
 import Testing
 
 @testable import SeamlessPlaybackAVFoundation
@@ -9,7 +10,7 @@ struct ResourceLoadingStateMachineSimulationTests {
     typealias Machine = ResourceLoadingStateMachine
 
     static func media(count: Int, seed: UInt64) -> Data {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         return Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) })
     }
 
@@ -52,7 +53,7 @@ struct ResourceLoadingStateMachineSimulationTests {
         try Self.withCache { cache in
             var simulation = ResourceLoadingSimulation(
                 media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
-            var random = SplitMix(state: seed &* 31)
+            var random = SplitMix64(seed: seed &* 31)
             // As AVFoundation starts: the content information with the first two bytes.
             simulation.arrive(
                 information: true,
@@ -60,14 +61,14 @@ struct ResourceLoadingStateMachineSimulationTests {
                     requestedOffset: 0, requestedLength: 2, requestsAllDataToEndOfResource: false, currentOffset: 0))
             simulation.run(cancels: false, faults: seed % 2 == 0)
             for _ in 0..<12 {
-                for _ in 0..<(1 + random.next(below: 3)) {
-                    let offset = Int64(random.next(below: 9_200))
-                    let toEnd = random.next(below: 4) == 0
+                for _ in 0..<(1 + random.below(3)) {
+                    let offset = Int64(random.below(9_200))
+                    let toEnd = random.below(4) == 0
                     simulation.arrive(
-                        information: random.next(below: 6) == 0,
+                        information: random.below(6) == 0,
                         data: Machine.DataRequest(
                             requestedOffset: offset,
-                            requestedLength: toEnd ? Int.max : Int(1 + random.next(below: 3_000)),
+                            requestedLength: toEnd ? Int.max : Int(1 + random.below(3_000)),
                             requestsAllDataToEndOfResource: toEnd, currentOffset: offset))
                 }
                 simulation.run(cancels: true, faults: true)
