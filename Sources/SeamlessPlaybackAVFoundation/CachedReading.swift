@@ -1,11 +1,11 @@
 import SeamlessPlayback
 
-/// How an ``AVPlayerEngine`` reads its media through a ``SeamlessPlayback/MediaCache``: what the cache holds is
-/// served from it, the rest fetched from the origin by a ``SeamlessPlayback/ByteSource`` and written into the cache as
+/// How an `AVPlayerEngine` reads its media through a `MediaCache`: what the cache holds is
+/// served from it, the rest fetched from the origin by a `ByteSource` and written into the cache as
 /// it arrives.
 ///
 /// Only progressive `http` and `https` media whose file extension is `mp4`, `mov` or `m4v` are read this way
-/// (``SeamlessPlayback/CacheRoute/route(for:)``); HLS playlists, local files and other media bypass the cache and
+/// (`CacheRoute.route(for:)`); HLS playlists, local files and other media bypass the cache and
 /// are read by AVFoundation itself. The engine gives its asset a URL of its own scheme (`seamlesscache-https`), so that
 /// AVFoundation asks the engine's resource loader for every byte.
 public struct CachedReading: Sendable {
@@ -20,7 +20,7 @@ public struct CachedReading: Sendable {
     /// Settings for reading through `cache`.
     /// - Parameters:
     ///   - cache: The cache.
-    ///   - source: Where missing bytes come from. Default an ``SeamlessPlayback/HTTPByteSource`` of its own.
+    ///   - source: Where missing bytes come from. Default an `HTTPByteSource` of its own.
     ///   - minimumFetch: The least one origin read fetches. Default 256 KiB.
     public init(cache: MediaCache, source: any ByteSource = HTTPByteSource(), minimumFetch: Int64 = 256 * 1024) {
         self.cache = cache
