@@ -36,7 +36,7 @@ struct DocumentationSnippetsFeedPreloadingTests {
     }
 
     @Test func theByteTierIsCachedByThePrefetcher() async throws {
-        let clip = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let clip = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let origin = try TestOrigin(
             resources: Dictionary(uniqueKeysWithValues: (0..<8).map { ("/c\($0).mp4", .data(clip)) }))
         defer { origin.stop() }
@@ -57,7 +57,7 @@ struct DocumentationSnippetsFeedPreloadingTests {
         await pool.focus(on: visibleIndex, in: feedItems)  // players: 2 ahead, 1 behind; bytes: 4 more ahead, 1 behind
         // end snippet
 
-        // Items 3…6 are the byte tier: each cached whole (they are smaller than 1 MiB); the players' items are not.
+        // Items 3…6 are the byte tier: each cached whole (they are smaller than 256 KiB); the players' items are not.
         let byteTier = feedItems[3...6].compactMap { $0.url?.absoluteString }
         await origin.wait { $0.bodyBytesSent >= Int64(clip.count * byteTier.count) }
         while prefetcher.stats.completedFetches < byteTier.count { await Task.yield() }

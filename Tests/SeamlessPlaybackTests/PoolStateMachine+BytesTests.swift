@@ -7,7 +7,7 @@ struct PoolStateMachineBytesTests {
     static let items = (0..<12).map { MediaItem(id: "b\($0)") }
     static let p1 = PlayerID(pool: 1, number: 1)
 
-    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 1 << 20) -> BytePrefetchPlan {
+    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 256 << 10) -> BytePrefetchPlan {
         BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held)
     }
 

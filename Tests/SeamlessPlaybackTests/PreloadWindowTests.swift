@@ -30,6 +30,13 @@ struct PreloadWindowSizeTests {
 
 @Suite("PreloadWindow: the byte tier's items")
 struct PreloadWindowByteTierTests {
+    @Test func theDefaultByteTierCachesTheFirst256KiBOfFourItemsAheadAndOneBehind() {
+        let window = PreloadWindow()
+        #expect(window.bytesPerItem == 262_144)
+        #expect(window.bytesAhead == 4)
+        #expect(window.bytesBehind == 1)
+    }
+
     @Test func theByteTierLiesPastThePlayerTierNearestFirst() {
         let window = PreloadWindow()
         #expect(window.byteIndices(around: 5, count: 20) == [3, 8, 9, 10, 11])

@@ -169,4 +169,30 @@ struct TestOriginTests {
         #expect(await answer.value.body == body)
         #expect(TestOrigin.Pacing(bytesPerSecond: 0).bytesPerSecond == 1)
     }
+
+    @Test func pacedAnswersToManyRangesAtOnceCarryTheResourcesBytes() async throws {
+        let clip = Data((0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) })
+        let origin = try TestOrigin(
+            data: ["/clip": clip], pacing: .init(firstByteDelay: .milliseconds(2), bytesPerSecond: 4_000_000))
+        defer { origin.stop() }
+        let ranges = [
+            0..<262_144, 100_000..<362_144, 262_144..<600_000, 599_000..<600_000, 5..<70_000, 300_001..<300_002,
+        ]
+        let answers = await withTaskGroup(of: (Range<Int>, Answer).self) { group in
+            for range in ranges {
+                group.addTask {
+                    (
+                        range,
+                        await get(origin.url(for: "/clip"), range: "bytes=\(range.lowerBound)-\(range.upperBound - 1)")
+                    )
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for (range, answer) in answers {
+            #expect(answer.status == 206)
+            #expect(answer.header("Content-Range") == "bytes \(range.lowerBound)-\(range.upperBound - 1)/600000")
+            #expect(answer.body == clip.subdata(in: range), "bytes \(range)")
+        }
+    }
 }

@@ -24,7 +24,9 @@ public struct PreloadWindow: Hashable, Sendable {
     public var bytesAhead: Int
     /// How many items before the player tier get their first bytes cached. Default 1.
     public var bytesBehind: Int
-    /// How many bytes from the start of each item of the byte tier to cache. Default 1 MiB.
+    /// How many bytes from the start of each item of the byte tier to cache. Default 256 KiB, chosen by measurement:
+    /// enough for mpv to show a clip's first frame from disk, and small enough for the prefetcher to fill every item
+    /// of the byte tier between swipes on a slow origin (the figures are in the MPV engine's `BENCHMARKS.md`).
     public var bytesPerItem: Int64
 
     /// Creates a window.
@@ -37,7 +39,7 @@ public struct PreloadWindow: Hashable, Sendable {
     ///   - bytesPerItem: Bytes to cache from the start of each; negative values count as 0.
     public init(
         ahead: Int = 2, behind: Int = 1, concurrentLoads: Int = 1, bytesAhead: Int = 4, bytesBehind: Int = 1,
-        bytesPerItem: Int64 = 1 << 20
+        bytesPerItem: Int64 = 256 << 10
     ) {
         self.ahead = max(0, ahead)
         self.behind = max(0, behind)

@@ -3,7 +3,8 @@ struct BenchArguments {
     static let usage = """
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
-               mpv-bench --feed --origin-delay MS --origin-rate KBIT [--json PATH]
+               mpv-bench --feed --origin-delay MS --origin-rate KBIT [--bytes-per-item KIB]
+                         [--prefetch-fetches N] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
 
@@ -22,6 +23,9 @@ struct BenchArguments {
                             bytes (a prefetcher and engines reading through one cache): first frames per
                             tier, bytes fetched and played. About 1 minute per configuration at 4000
           --origin-rate KBIT with --origin-delay: cap each of the origin's connections at KBIT kbit/s
+          --bytes-per-item KIB with --origin-delay: the byte tier caches KIB KiB of each item (default:
+                            PreloadWindow's)
+          --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
           --seamless        instead: one frame-rendering engine's picture handed between three hosts of
                             different sizes, N handoffs (default 110: ten rounds of the feed → detail → back,
                             nested and reclaim cases), every frame read back by its index, the sound checked
@@ -46,6 +50,10 @@ struct BenchArguments {
     var originDelay: Duration?
     /// With ``originDelay``: the cap on each origin connection, in kbit/s.
     var originKilobits: Int?
+    /// With ``originDelay``: the byte tier's bytes per item; `nil` for `PreloadWindow`'s default.
+    var bytesPerItem: Int64?
+    /// With ``originDelay``: the prefetcher's concurrent fetches; `nil` for `MediaPrefetcher`'s default.
+    var prefetchFetches: Int?
 
     /// Parses the arguments after the program name.
     /// - Returns: The arguments, or a message saying what is wrong with them.
@@ -77,6 +85,16 @@ struct BenchArguments {
                     return .failure(.usage("--origin-rate needs a whole number of kbit/s, at least 1"))
                 }
                 parsed.originKilobits = kilobits
+            case "--bytes-per-item":
+                guard let text = remaining.popFirst(), let kibibytes = Int64(text), kibibytes >= 1 else {
+                    return .failure(.usage("--bytes-per-item needs a whole number of KiB, at least 1"))
+                }
+                parsed.bytesPerItem = kibibytes * 1_024
+            case "--prefetch-fetches":
+                guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
+                    return .failure(.usage("--prefetch-fetches needs a whole number of at least 1"))
+                }
+                parsed.prefetchFetches = count
             case "--repetitions", "-n":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))
@@ -98,6 +116,9 @@ struct BenchArguments {
         }
         if (parsed.originDelay == nil) != (parsed.originKilobits == nil) {
             return .failure(.usage("--origin-delay and --origin-rate go together"))
+        }
+        if parsed.originDelay == nil, parsed.bytesPerItem != nil || parsed.prefetchFetches != nil {
+            return .failure(.usage("--bytes-per-item and --prefetch-fetches need --origin-delay"))
         }
         if parsed.originDelay != nil, !parsed.feed {
             return .failure(.usage("--origin-delay and --origin-rate need --feed"))

@@ -13,13 +13,21 @@ struct SlowFeedBench {
         case playersAndBytes = "players + bytes"
 
         /// The window the focus calls use; `nil` for no focus.
-        var window: PreloadWindow? {
+        func window(_ byteTier: ByteTier) -> PreloadWindow? {
             switch self {
             case .noPolicy: nil
             case .playersOnly: PreloadWindow(bytesAhead: 0, bytesBehind: 0)
-            case .playersAndBytes: PreloadWindow()
+            case .playersAndBytes: PreloadWindow(bytesPerItem: byteTier.bytesPerItem)
             }
         }
+    }
+
+    /// The byte tier's settings with players + bytes.
+    struct ByteTier: Sendable {
+        /// `MediaPrefetcher`'s default `maxConcurrentFetches`.
+        static let defaultFetches = 2
+        var bytesPerItem: Int64
+        var maxConcurrentFetches: Int
     }
 
     /// One swipe: where its clip stood and how long its first frame took.
@@ -73,6 +81,8 @@ struct SlowFeedBench {
     let originDelay: Duration
     /// The cap on each of the origin's connections, in bytes per second.
     let originBytesPerSecond: Int
+    /// The byte tier's bytes per item and the prefetcher's concurrent fetches.
+    let byteTier: ByteTier
 
     /// Runs the plan in each configuration, in order.
     /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
@@ -111,7 +121,8 @@ struct SlowFeedBench {
         var recorder: PlanRecorder?
         if configuration == .playersAndBytes {
             let opened = try MediaCache(directory: directory, capacity: 1 << 30)
-            let fetcher = MediaPrefetcher(cache: opened, source: HTTPByteSource())
+            let fetcher = MediaPrefetcher(
+                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: byteTier.maxConcurrentFetches)
             (cache, prefetcher, recorder) = (opened, fetcher, PlanRecorder(handingOnTo: fetcher))
         }
         let before = media.origin.stats
@@ -156,15 +167,15 @@ struct SlowFeedBench {
         var previous: Int?
         for index in SlowFeedPlan.swipes(clips: items.count) {
             let item = items[index]
-            let byteTier =
+            let byteTierItems =
                 recorder?.byteTier
                 ?? Set(
                     previous.map { SlowFeedPlan.byteTier(of: PreloadWindow(), around: $0, count: items.count) }?
                         .map { items[$0] } ?? [])
-            let tier = SlowFeedPlan.tier(of: item, players: await pool.snapshot(), byteTier: byteTier)
+            let tier = SlowFeedPlan.tier(of: item, players: await pool.snapshot(), byteTier: byteTierItems)
             let cached = cache.map { Self.cachedPrefix(of: item, in: $0) } ?? 0
             let start = clock.now
-            if let window = configuration.window { await pool.focus(on: index, in: items, window: window) }
+            if let window = configuration.window(byteTier) { await pool.focus(on: index, in: items, window: window) }
             let lease = try await page.acquire(item)
             let firstFrame = start.duration(to: clock.now)
             result.swipes.append(Swipe(index: index, tier: tier, firstFrame: firstFrame, cachedAtSwipe: cached))
@@ -174,7 +185,7 @@ struct SlowFeedBench {
             try await page.giveBack(lease)
             previous = index
         }
-        if configuration.window != nil { await pool.endFocus() }
+        if configuration.window(byteTier) != nil { await pool.endFocus() }
         result.loads = await pool.metrics.loads
         await page.close()
         await pool.shutdown()

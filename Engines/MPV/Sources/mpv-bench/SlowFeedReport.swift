@@ -14,6 +14,7 @@ struct SlowFeedReport {
     let mpvVersion: String
     let originDelay: Duration
     let originKilobits: Int
+    let byteTier: SlowFeedBench.ByteTier
     let results: [SlowFeedBench.Result]
 
     private func result(_ configuration: SlowFeedBench.Configuration) -> SlowFeedBench.Result {
@@ -61,7 +62,8 @@ struct SlowFeedReport {
         }
         var lines = [
             """
-            mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) --origin-rate \(originKilobits) — \
+            mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) --origin-rate \(originKilobits) \
+            --bytes-per-item \(byteTier.bytesPerItem / 1_024) --prefetch-fetches \(byteTier.maxConcurrentFetches) — \
             \(mpvVersion): \(SlowFeedMedia.clipCount) items (\(SlowFeedMedia.distinctClips) clips of \
             \(SlowFeedMedia.clipSeconds) s, H.264 \(SlowFeedMedia.videoKilobits) kbit/s + AAC, 640×360@30) from a \
             TestOrigin, \(results.first?.swipes.count ?? 0) swipes of \(SlowFeedBench.dwell), a pool of \
@@ -150,6 +152,8 @@ struct SlowFeedReport {
             "mpv_version": mpvVersion,
             "origin_delay_ms": originDelay.milliseconds,
             "origin_rate_kbit": originKilobits,
+            "bytes_per_item": byteTier.bytesPerItem,
+            "prefetch_fetches": byteTier.maxConcurrentFetches,
             "items": SlowFeedMedia.clipCount,
             "capacity": SlowFeedBench.capacity,
             "configurations": configurations,

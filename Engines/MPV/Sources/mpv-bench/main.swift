@@ -11,7 +11,11 @@ func runBench() async throws(BenchError) {
         return
     }
     if arguments.feed, let delay = arguments.originDelay, let kilobits = arguments.originKilobits {
-        try await runSlowFeedBench(originDelay: delay, originKilobits: kilobits, jsonPath: arguments.jsonPath)
+        let byteTier = SlowFeedBench.ByteTier(
+            bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
+            maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
+        try await runSlowFeedBench(
+            originDelay: delay, originKilobits: kilobits, byteTier: byteTier, jsonPath: arguments.jsonPath)
         return
     }
     if arguments.feed {
@@ -67,13 +71,17 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
 }
 
 /// `mpv-bench --feed --origin-delay MS --origin-rate KBIT`: the feed from a slow origin in three configurations.
-func runSlowFeedBench(originDelay: Duration, originKilobits: Int, jsonPath: String?) async throws(BenchError) {
+func runSlowFeedBench(
+    originDelay: Duration, originKilobits: Int, byteTier: SlowFeedBench.ByteTier, jsonPath: String?
+) async throws(BenchError) {
     let media = try await SlowFeedMedia.prepare()
     defer { media.stop() }
-    let bench = SlowFeedBench(media: media, originDelay: originDelay, originBytesPerSecond: originKilobits * 1_000 / 8)
+    let bench = SlowFeedBench(
+        media: media, originDelay: originDelay, originBytesPerSecond: originKilobits * 1_000 / 8, byteTier: byteTier)
     let results = try await bench.run()
     let report = SlowFeedReport(
-        mpvVersion: await mpvVersion(), originDelay: originDelay, originKilobits: originKilobits, results: results)
+        mpvVersion: await mpvVersion(), originDelay: originDelay, originKilobits: originKilobits, byteTier: byteTier,
+        results: results)
     print(report.table)
     guard let path = jsonPath else { return }
     do {

@@ -20,10 +20,20 @@ struct CachedStreamStateTests {
         #expect(state.position == 50)
     }
 
+    /// Delivers `range` to fetch `id` as one piece, then ends it with the origin's `total` length.
+    private static func deliver(
+        _ range: Range<Int64>, to state: inout CachedStreamState, id: Int, total: Int64?
+    ) -> CachedStreamState.FetchOutcome {
+        if !range.isEmpty {
+            #expect(state.received(ByteChunk(offset: range.lowerBound, bytes: bytes(range)), fetch: id) == true)
+        }
+        return state.fetchEnded(id, result: .success(ByteRangeRead(range: range, totalLength: total)))
+    }
+
     @Test func aGapIsFetchedWidenedAndItsRestServedWithoutAnotherRequest() {
         var state = CachedStreamState(length: 1000, minimumFetch: 100)
-        #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>()) == .fetch(0..<100))
-        #expect(state.fetched(0..<100, result: .success((Self.bytes(0..<100), 1000))) == .proceed(learnedLength: nil))
+        #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        #expect(Self.deliver(0..<100, to: &state, id: 1, total: 1000) == .ended(learnedLength: nil))
         #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>()) == .serve(Self.bytes(0..<30)))
         #expect(state.nextStep(maxBytes: 90, cached: RangeSet<Int64>()) == .serve(Self.bytes(30..<100)))
         #expect(state.buffered == nil)
@@ -35,8 +45,8 @@ struct CachedStreamStateTests {
         let cached = RangeSet<Int64>(0..<1000)
         #expect(state.nextStep(maxBytes: 64, cached: cached) == .readCache(0..<64))
         state.cacheRead(0..<64, data: nil)
-        #expect(state.nextStep(maxBytes: 64, cached: cached) == .fetch(0..<64))
-        _ = state.fetched(0..<64, result: .success((Self.bytes(0..<64), 1000)))
+        #expect(state.nextStep(maxBytes: 64, cached: cached) == .fetch(0..<64, id: 1))
+        _ = Self.deliver(0..<64, to: &state, id: 1, total: 1000)
         #expect(state.distrusted.isEmpty, "a fetched range is trusted again")
         #expect(state.nextStep(maxBytes: 64, cached: cached) == .serve(Self.bytes(0..<64)))
     }
@@ -45,39 +55,48 @@ struct CachedStreamStateTests {
         var state = CachedStreamState(length: 1000, minimumFetch: 100)
         state.cacheRead(0..<64, data: Self.bytes(0..<10))
         #expect(state.buffered == nil)
-        #expect(state.nextStep(maxBytes: 64, cached: RangeSet<Int64>(0..<1000)) == .fetch(0..<64))
+        #expect(state.nextStep(maxBytes: 64, cached: RangeSet<Int64>(0..<1000)) == .fetch(0..<64, id: 1))
     }
 
     @Test func theLengthIsLearntFromTheOriginOrAShortDelivery() {
         var state = CachedStreamState(length: nil, minimumFetch: 100)
-        #expect(state.fetched(0..<100, result: .success((Self.bytes(0..<40), nil))) == .proceed(learnedLength: 40))
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        #expect(Self.deliver(0..<40, to: &state, id: 1, total: nil) == .ended(learnedLength: 40))
         #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .serve(Self.bytes(0..<40)))
         #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .end)
         var told = CachedStreamState(length: nil, minimumFetch: 100)
-        #expect(told.fetched(0..<100, result: .success((Self.bytes(0..<100), 5000))) == .proceed(learnedLength: 5000))
+        #expect(told.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        #expect(Self.deliver(0..<100, to: &told, id: 1, total: 5000) == .ended(learnedLength: 5000))
         #expect(told.length == 5000)
     }
 
     @Test func aRangePastTheEndEndsTheMedia() {
         var state = CachedStreamState(length: nil, minimumFetch: 100)
         #expect(state.seek(to: 700) == 700)
-        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(700..<800))
-        let outcome = state.fetched(700..<800, result: .failure(.rangeNotSatisfiable(length: 600)))
-        #expect(outcome == .proceed(learnedLength: 600))
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(700..<800, id: 1))
+        let outcome = state.fetchEnded(1, result: .failure(.rangeNotSatisfiable(length: 600)))
+        #expect(outcome == .ended(learnedLength: 600))
         #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .end)
     }
 
     @Test(arguments: [ByteSourceError.notFound(status: 404), .serverError(status: 503), .connectionLost])
     func anOriginFailureFailsTheReadAndIsKept(_ error: ByteSourceError) {
         var state = CachedStreamState(length: nil, minimumFetch: 100)
-        #expect(state.fetched(0..<100, result: .failure(error)) == .fail)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .wait)
+        #expect(state.fetchEnded(1, result: .failure(error)) == .failed(error))
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fail)
         #expect(state.originFailure == error)
         #expect(!state.isCancelled)
+        #expect(
+            state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 2),
+            "a later read tries again")
     }
 
     @Test func aCancelledStreamFailsEveryReadAndSeek() {
         var state = CachedStreamState(length: 1000, minimumFetch: 100)
-        _ = state.fetched(0..<100, result: .success((Self.bytes(0..<100), 1000)))
+        _ = state.nextStep(maxBytes: 10, cached: RangeSet<Int64>())
+        _ = Self.deliver(0..<100, to: &state, id: 1, total: 1000)
         state.cancel()
         #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>(0..<1000)) == .fail)
         #expect(state.seek(to: 0) == nil)
@@ -90,7 +109,7 @@ struct CachedStreamStateTests {
         #expect(state.seek(to: 1000) == 1000)
         #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .end)
         #expect(state.seek(to: 950) == 950)
-        #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .fetch(950..<1000))
+        #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .fetch(950..<1000, id: 1))
     }
 
     @Test(arguments: [

@@ -12,7 +12,7 @@ final class CacheStreamProtocol: Sendable {
     static let scheme = "seamlesscache"
     /// The least each origin request asks for. mpv reads 32 KiB or so at a time; a request per read would pay the
     /// origin's first-byte delay each time, while a much larger one would fetch what a preloaded player never
-    /// plays. 256 KiB is a quarter of the first mebibyte the prefetcher caches.
+    /// plays. A read does not wait for the whole request: ``CachedStream`` hands mpv each piece as it arrives.
     static let minimumFetch: Int64 = 256 * 1024
 
     let cache: MediaCache

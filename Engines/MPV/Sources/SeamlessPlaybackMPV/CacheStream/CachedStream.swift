@@ -5,15 +5,30 @@ import SeamlessPlayback
 /// ``SeamlessPlayback/MediaCache`` and a ``SeamlessPlayback/BlockingByteSource``. mpv calls it from its demuxer
 /// thread (open, read, seek, size, close) and ``cancel()`` from another.
 ///
-/// Bytes fetched from the origin are written into the cache as they arrive, so a clip played once is cached; a write
-/// the cache refuses (full, failing disk) costs only the caching, never the read.
+/// An origin fetch runs on a thread of its own: each piece is written into the cache and handed to the state as it
+/// arrives, and a read waiting for it returns as soon as the piece at its position is there, so a miss costs the
+/// origin's first-byte delay and the bytes mpv asked for, not the whole fetch. A clip played once is cached; a write
+/// the cache refuses (full, failing disk) costs only the caching, never the read. A fetch is cancelled when another
+/// replaces it, when mpv cancels the stream, and when mpv closes it.
 final class CachedStream: Sendable {
+    /// The state and the fetch in flight, under one lock that reads wait on.
+    private struct Shared: Sendable {
+        var machine: CachedStreamState
+        var running: ByteReadCancellation?
+    }
+
+    /// A read's next step, with the fetch it replaces and the one it starts (``CachedStreamState/Step/fetch(_:id:)``).
+    private struct Decision {
+        var step: CachedStreamState.Step
+        var replaced: ByteReadCancellation?
+        var started: ByteReadCancellation?
+    }
+
     let url: URL
     let key: String
     private let cache: MediaCache
     private let source: any BlockingByteSource
-    private let cancellation = ByteReadCancellation()
-    private let state: Protected<CachedStreamState>
+    private let shared: Awaitable<Shared>
     private let reportFailure: @Sendable (ByteSourceError) -> Void
 
     /// A stream at the media's start. Nothing is fetched while mpv opens it: mpv sets up the stream's cancel callback
@@ -28,15 +43,30 @@ final class CachedStream: Sendable {
         self.cache = cache
         self.source = source
         self.reportFailure = reportFailure
-        state = Protected(CachedStreamState(length: cache.length(for: key), minimumFetch: minimumFetch))
+        let machine = CachedStreamState(length: cache.length(for: key), minimumFetch: minimumFetch)
+        shared = Awaitable(Shared(machine: machine))
     }
 
-    /// Reads up to `maxBytes` bytes at the position into `buffer`.
+    deinit {
+        shared.withLock { $0.running }?.cancel()
+    }
+
+    /// Reads up to `maxBytes` bytes at the position into `buffer`: what is there, once at least one byte is.
     /// - Returns: How many bytes were read; 0 at the end of the media; -1 on failure.
     func read(into buffer: UnsafeMutableRawPointer, maxBytes: Int) -> Int64 {
         while true {
             let cached = cache.cachedRanges(for: key)
-            switch state.withLock({ $0.nextStep(maxBytes: maxBytes, cached: cached) }) {
+            let decide = { (shared: inout Shared) -> Decision in
+                let step = shared.machine.nextStep(maxBytes: maxBytes, cached: cached)
+                guard case .fetch = step else { return Decision(step: step) }
+                let started = ByteReadCancellation()
+                defer { shared.running = started }
+                return Decision(step: step, replaced: shared.running, started: started)
+            }
+            // Waits, under the same lock, for the fetch in flight to deliver: no piece can slip in between.
+            let decision = shared.withLock(waitingIf: { $0.step == .wait }, decide)
+            decision.replaced?.cancel()
+            switch decision.step {
             case .serve(let bytes):
                 bytes.withUnsafeBytes { raw in
                     if let base = raw.baseAddress { buffer.copyMemory(from: base, byteCount: raw.count) }
@@ -46,46 +76,59 @@ final class CachedStream: Sendable {
                 return 0
             case .fail:
                 return -1
+            case .wait:
+                continue
             case .readCache(let range):
                 // A cache error reads as a miss: the state sends the range to the origin.
                 let data = (try? cache.read(key, range: range)) ?? nil
-                state.withLock { $0.cacheRead(range, data: data) }
-            case .fetch(let range):
-                if case .fail = fetch(range) { return -1 }
+                shared.withLock { $0.machine.cacheRead(range, data: data) }
+            case .fetch(let range, let id):
+                if let started = decision.started { startFetch(range, id: id, cancellation: started) }
             }
         }
     }
 
     /// Moves the position. - Returns: The new position, or `nil` when it cannot go there.
     func seek(to offset: Int64) -> Int64? {
-        state.withLock { $0.seek(to: offset) }
+        shared.withLock { $0.machine.seek(to: offset) }
     }
 
     /// The media's length, if known.
-    var length: Int64? { state.withLock { $0.length } }
+    var length: Int64? { shared.withLock { $0.machine.length } }
 
     /// Interrupts the read in progress and every later one. Does not block.
     func cancel() {
-        state.withLock { $0.cancel() }
-        cancellation.cancel()
+        let running = shared.changing { shared in
+            shared.machine.cancel()
+            defer { shared.running = nil }
+            return shared.running
+        }
+        running?.cancel()
     }
 
-    /// Reads `range` from the origin, writing each piece into the cache as it arrives, and reports it to the state.
-    private func fetch(_ range: Range<Int64>) -> CachedStreamState.FetchOutcome {
-        let result: Result<(bytes: Data, totalLength: Int64?), ByteSourceError>
-        do throws(ByteSourceError) {
-            let collected = Protected(Data())
-            let read = try source.fetch(url, range: range, cancellation: cancellation) { [cache, key] chunk in
-                collected.withLock { $0.append(chunk.bytes) }
-                try? cache.write(chunk.bytes, for: key, at: chunk.offset)
+    /// Starts fetch `id` of `range` on a thread of its own (the source blocks its caller). It holds the stream's
+    /// parts, not the stream, so that mpv's close cancels it.
+    private func startFetch(_ range: Range<Int64>, id: Int, cancellation: ByteReadCancellation) {
+        let (url, key, cache, source, shared, reportFailure) = (
+            self.url, self.key, self.cache, self.source, self.shared, self.reportFailure
+        )
+        Thread.detachNewThread {
+            let result: Result<ByteRangeRead, ByteSourceError>
+            do throws(ByteSourceError) {
+                result = .success(
+                    try source.fetch(url, range: range, cancellation: cancellation) { piece in
+                        try? cache.write(piece.bytes, for: key, at: piece.offset)
+                        shared.changing { $0.machine.received(piece, fetch: id) }
+                    })
+            } catch {
+                result = .failure(error)
             }
-            result = .success((collected.withLock { $0 }, read.totalLength))
-        } catch {
-            result = .failure(error)
+            let outcome = shared.changing { $0.machine.fetchEnded(id, result: result) }
+            switch outcome {
+            case .failed(let error) where error != .cancelled: reportFailure(error)
+            case .ended(let learned?): try? cache.setLength(learned, for: key)
+            default: break
+            }
         }
-        let outcome = state.withLock { $0.fetched(range, result: result) }
-        if case .failure(let error) = result, error != .cancelled { reportFailure(error) }
-        if case .proceed(let learned?) = outcome { try? cache.setLength(learned, for: key) }
-        return outcome
     }
 }

@@ -5,14 +5,21 @@ import SeamlessPlayback
 /// the next bytes come from, when the media ends, and what a failed read means. Pure: the shell
 /// (``CachedStream``) reads the cache and the origin as told and reports what came back.
 ///
-/// A read is served from ``buffered`` (bytes just read from the cache or the origin) when it holds the position;
-/// otherwise ``SeamlessPlayback/CachedReadPlan`` says whether its first segment comes from the cache or the origin,
-/// and the shell is told to read that segment (``Step/readCache(_:)``, ``Step/fetch(_:)``). A cache read that
-/// returns fewer bytes than asked (damaged, evicted, failed) marks the range ``distrusted``: it is fetched from the
-/// origin instead, so a read is never served wrong bytes. An origin read that delivers fewer bytes than asked has
-/// found the end of the media. Once cancelled, every read fails.
+/// A read is served from ``buffered`` (bytes just read from the cache or the origin) or from the fetch in flight when
+/// either holds the position; otherwise ``SeamlessPlayback/CachedReadPlan`` says whether its first segment comes from
+/// the cache or the origin, and the shell is told to read that segment (``Step/readCache(_:)``) or to start fetching
+/// it in the background (``Step/fetch(_:id:)``). A fetch's pieces are served as they arrive: a read waits
+/// (``Step/wait``) only until the first piece at the position is there, not for the whole fetch, and returns what has
+/// arrived (mpv's reads may return fewer bytes than asked). One fetch is in flight at a time: a read the fetch in
+/// flight does not cover starts another, and the shell cancels the first.
 ///
-/// States: open (no length or a length) → cancelled (final). The position moves by reads and seeks only.
+/// A cache read that returns fewer bytes than asked (damaged, evicted, failed) marks the range ``distrusted``: it is
+/// fetched from the origin instead, so a read is never served wrong bytes. A fetch's pieces are taken only in order
+/// from the fetch's start, and a fetch that ends with a gap fails. An origin read that delivers fewer bytes than asked
+/// has found the end of the media. Once cancelled, every read fails.
+///
+/// States: open (no length or a length; a fetch in flight or not) → cancelled (final). The position moves by reads
+/// and seeks only.
 struct CachedStreamState: Hashable, Sendable {
     /// What the shell does next for a read.
     enum Step: Hashable, Sendable {
@@ -24,8 +31,20 @@ struct CachedStreamState: Hashable, Sendable {
         case fail
         /// Read this range from the cache, then report it with ``cacheRead(_:data:)``.
         case readCache(Range<Int64>)
-        /// Fetch this range from the origin, then report it with ``fetched(_:result:)``.
-        case fetch(Range<Int64>)
+        /// Start fetching this range from the origin in the background as fetch `id`, cancelling the fetch started
+        /// before if it still runs; report its pieces with ``received(_:fetch:)`` and its end with
+        /// ``fetchEnded(_:result:)``, then ask again.
+        case fetch(Range<Int64>, id: Int)
+        /// Wait until the fetch in flight delivers a piece or ends, then ask again.
+        case wait
+    }
+
+    /// An origin fetch in flight and what it has delivered so far, in order from its start.
+    struct Fetch: Hashable, Sendable {
+        let id: Int
+        let range: Range<Int64>
+        var received = Data()
+        var receivedEnd: Int64 { range.lowerBound + Int64(received.count) }
     }
 
     /// The least an origin fetch asks for: mpv reads a few tens of kilobytes at a time, and a request per read
@@ -37,12 +56,17 @@ struct CachedStreamState: Hashable, Sendable {
     private(set) var length: Int64?
     /// Bytes read and not yet handed to mpv (an origin fetch is wider than the read that asked for it).
     private(set) var buffered: ByteChunk?
+    /// The origin fetch in flight, if any.
+    private(set) var fetching: Fetch?
     /// Ranges the cache claimed but did not serve: read from the origin instead.
     private(set) var distrusted = RangeSet<Int64>()
     /// Whether mpv cancelled the stream.
     private(set) var isCancelled = false
     /// The last failure of the origin, for the load's failure.
     private(set) var originFailure: ByteSourceError?
+    /// Whether the next read the stream's bytes cannot serve fails: the fetch it waited for failed.
+    private var failurePending = false
+    private var lastFetchID = 0
 
     /// A stream at position 0.
     /// - Parameters:
@@ -60,18 +84,27 @@ struct CachedStreamState: Hashable, Sendable {
         if let length, position >= length { return .end }
         guard maxBytes > 0 else { return .serve(Data()) }
         if let buffered, buffered.range.contains(position) {
-            let start = Int(position - buffered.offset)
-            let count = min(maxBytes, buffered.bytes.count - start)
-            let base = buffered.bytes.startIndex + start
-            let bytes = buffered.bytes.subdata(in: base..<(base + count))
-            position += Int64(count)
+            let bytes = take(from: buffered, maxBytes: maxBytes)
             if position >= buffered.range.upperBound { self.buffered = nil }
             return .serve(bytes)
+        }
+        if let fetching, fetching.range.contains(position) {
+            guard position < fetching.receivedEnd else { return .wait }
+            let arrived = ByteChunk(offset: fetching.range.lowerBound, bytes: fetching.received)
+            return .serve(take(from: arrived, maxBytes: maxBytes))
+        }
+        if failurePending {
+            failurePending = false
+            return .fail
         }
         let read = position..<Self.sum(position, Int64(maxBytes))
         let plan = CachedReadPlan.plan(read, cached: trusted(cached), length: length, minimumFetch: minimumFetch)
         guard let first = plan.segments.first else { return .end }
-        return first.source == .cache ? .readCache(first.range) : .fetch(first.range)
+        guard first.source == .origin else { return .readCache(first.range) }
+        keepReceived()
+        lastFetchID += 1
+        fetching = Fetch(id: lastFetchID, range: first.range)
+        return .fetch(first.range, id: lastFetchID)
     }
 
     /// Reports a cache read of `range`: its bytes, or `nil` when the cache did not serve them all.
@@ -83,38 +116,55 @@ struct CachedStreamState: Hashable, Sendable {
         buffered = ByteChunk(offset: range.lowerBound, bytes: data)
     }
 
-    /// What follows an origin fetch.
-    enum FetchOutcome: Hashable, Sendable {
-        /// Go on with the read (``nextStep(maxBytes:cached:)``); keep `learnedLength` in the cache when there is one.
-        case proceed(learnedLength: Int64?)
-        /// The read fails: the origin failed (``originFailure`` says how) or the stream was cancelled.
-        case fail
+    /// Reports a piece of fetch `id`.
+    /// - Returns: Whether the piece was taken: `false` for a fetch no longer in flight, or a piece that does not
+    ///   follow the pieces before it (the fetch then fails when it ends).
+    @discardableResult
+    mutating func received(_ piece: ByteChunk, fetch id: Int) -> Bool {
+        // Checked through the optional, not a copy: a copy would make the append below copy every byte so far.
+        guard fetching?.id == id, piece.offset == fetching?.receivedEnd,
+            piece.range.upperBound <= fetching?.range.upperBound ?? 0
+        else { return false }
+        fetching?.received.append(piece.bytes)
+        distrusted.remove(contentsOf: piece.range)
+        return true
     }
 
-    /// Reports an origin fetch of `range`: the bytes it delivered and what the origin said of the length, or its
-    /// failure.
-    mutating func fetched(
-        _ range: Range<Int64>, result: Result<(bytes: Data, totalLength: Int64?), ByteSourceError>
-    ) -> FetchOutcome {
+    /// What follows the end of an origin fetch.
+    enum FetchOutcome: Hashable, Sendable {
+        /// The fetch ended; keep `learnedLength` in the cache when there is one.
+        case ended(learnedLength: Int64?)
+        /// The fetch failed: report the failure unless it is a cancellation (the stream's). The read waiting for it
+        /// fails.
+        case failed(ByteSourceError)
+        /// The fetch was no longer in flight (another replaced it): nothing to do.
+        case superseded
+    }
+
+    /// Reports the end of fetch `id`: what the origin delivered and said of the length, or its failure.
+    mutating func fetchEnded(_ id: Int, result: Result<ByteRangeRead, ByteSourceError>) -> FetchOutcome {
+        guard let fetch = fetching, fetch.id == id else { return .superseded }
+        fetching = nil
+        keep(fetch)
+        let range = fetch.range
         let learned: Int64?
         switch result {
         case .failure(.rangeNotSatisfiable(let total)):
             // Asked from past the end: the media ends before the range.
             learned = total ?? range.lowerBound
         case .failure(let error):
-            originFailure = error
-            if error == .cancelled { isCancelled = true }
-            return .fail
-        case .success(let (bytes, total)):
+            return failed(error)
+        case .success(let read):
+            // The pieces taken must be exactly what the source says it delivered: a gap fails the fetch.
+            guard read.range == range.lowerBound..<fetch.receivedEnd else {
+                return failed(.shortRead(expected: Int64(read.range.count), received: Int64(fetch.received.count)))
+            }
             // A delivery shorter than asked ends where the media ends.
-            learned = total ?? (bytes.count < range.count ? range.lowerBound + Int64(bytes.count) : nil)
-            let delivered = range.lowerBound..<(range.lowerBound + Int64(bytes.count))
-            distrusted.remove(contentsOf: delivered)
-            buffered = bytes.isEmpty ? buffered : ByteChunk(offset: range.lowerBound, bytes: bytes)
+            learned = read.totalLength ?? (fetch.receivedEnd < range.upperBound ? fetch.receivedEnd : nil)
         }
-        guard let learned, learned != length, learned >= 0 else { return .proceed(learnedLength: nil) }
+        guard let learned, learned != length, learned >= 0 else { return .ended(learnedLength: nil) }
         length = learned
-        return .proceed(learnedLength: learned)
+        return .ended(learnedLength: learned)
     }
 
     /// Moves the position.
@@ -129,6 +179,32 @@ struct CachedStreamState: Hashable, Sendable {
     mutating func cancel() {
         isCancelled = true
         buffered = nil
+        fetching = nil
+    }
+
+    private mutating func failed(_ error: ByteSourceError) -> FetchOutcome {
+        originFailure = error
+        if error == .cancelled { isCancelled = true } else { failurePending = true }
+        return .failed(error)
+    }
+
+    /// Hands over up to `maxBytes` of `chunk` from the position, and moves the position past them.
+    private mutating func take(from chunk: ByteChunk, maxBytes: Int) -> Data {
+        let start = Int(position - chunk.offset)
+        let count = min(maxBytes, chunk.bytes.count - start)
+        let base = chunk.bytes.startIndex + start
+        position += Int64(count)
+        return chunk.bytes.subdata(in: base..<(base + count))
+    }
+
+    /// Keeps what the fetch in flight received as ``buffered`` before another replaces it.
+    private mutating func keepReceived() {
+        if let fetching { keep(fetching) }
+    }
+
+    private mutating func keep(_ fetch: Fetch) {
+        guard !fetch.received.isEmpty else { return }
+        buffered = ByteChunk(offset: fetch.range.lowerBound, bytes: fetch.received)
     }
 
     private func trusted(_ cached: RangeSet<Int64>) -> RangeSet<Int64> {

@@ -1,0 +1,153 @@
+import Foundation
+import SeamlessPlayback
+import Testing
+
+@testable import SeamlessPlaybackMPV
+
+/// A media in memory, served in small pieces: as a blocking source (the stream's) and an async one (a prefetcher's).
+final class MemoryByteSource: BlockingByteSource, ByteSource {
+    let media: Data
+    let pieceSize: Int
+    private let requested = Protected<[Range<Int64>]>([])
+
+    init(media: Data, pieceSize: Int) {
+        self.media = media
+        self.pieceSize = pieceSize
+    }
+
+    /// The ranges asked for, in order.
+    var requests: [Range<Int64>] { requested.withLock { $0 } }
+
+    func fetch(
+        _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
+        receive: @escaping @Sendable (ByteChunk) -> Void
+    ) throws(ByteSourceError) -> ByteRangeRead {
+        requested.withLock { $0.append(range) }
+        let end = min(range.upperBound, Int64(media.count))
+        guard range.lowerBound < end else { throw .rangeNotSatisfiable(length: Int64(media.count)) }
+        var offset = range.lowerBound
+        while offset < end {
+            if cancellation.isCancelled { throw .cancelled }
+            let upper = min(end, offset + Int64(pieceSize))
+            receive(ByteChunk(offset: offset, bytes: media.subdata(in: Int(offset)..<Int(upper))))
+            offset = upper
+        }
+        return ByteRangeRead(range: range.lowerBound..<end, totalLength: Int64(media.count))
+    }
+
+    func fetch(
+        _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        try fetch(url, range: range, cancellation: ByteReadCancellation(), receive: receive)
+    }
+}
+
+/// Whole media read through ``CachedStream`` as mpv reads it — reads of varied sizes, seeks back and forth — with every
+/// byte compared with the origin's: a cold cache, a prefix, holes, damaged chunks, a prefetcher writing meanwhile.
+@Suite("CachedStream: every byte handed to mpv is the origin's")
+struct CachedStreamTests {
+    static let length = 900_000
+    static let media = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+    let url = URL(string: "http://origin.test/feed/item.mp4")!
+    var key: String { url.absoluteString }
+
+    private func makeCache() throws -> (MediaCache, URL) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-stream-\(UUID().uuidString)")
+        return (try MediaCache(directory: folder, capacity: 64 << 20), folder)
+    }
+
+    private func stream(_ cache: MediaCache, _ source: MemoryByteSource) -> CachedStream {
+        CachedStream(url: url, key: key, cache: cache, source: source, minimumFetch: 256 * 1024) { _ in }
+    }
+
+    /// Reads the whole media as mpv does — sequential reads of varied sizes, a seek back after some, a seek forward
+    /// past a stretch and back — and returns the offsets whose bytes differ from the origin's.
+    private func readLikeMPV(_ stream: CachedStream) -> [Int64] {
+        var generator = SeededGenerator(seed: 7)
+        var wrong: [Int64] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var position: Int64 = 0
+        var reads = 0
+        while position < Int64(Self.length) {
+            reads += 1
+            if reads % 9 == 0 {
+                let back = max(0, position - Int64.random(in: 1...40_000, using: &generator))
+                position = stream.seek(to: back) ?? position
+            } else if reads % 13 == 0 {
+                let ahead = min(Int64(Self.length), position + Int64.random(in: 1...200_000, using: &generator))
+                _ = stream.seek(to: ahead)
+                position = stream.seek(to: position) ?? position
+            }
+            let wanted = Int.random(in: 1...buffer.count, using: &generator)
+            let count = buffer.withUnsafeMutableBytes { stream.read(into: $0.baseAddress!, maxBytes: wanted) }
+            guard count > 0 else { break }
+            for index in 0..<Int(count) where buffer[index] != Self.media[Int(position) + index] {
+                wrong.append(position + Int64(index))
+            }
+            position += count
+        }
+        if position != Int64(Self.length) { wrong.append(position) }
+        return wrong
+    }
+
+    @Test(arguments: [
+        RangeSet<Int64>(),
+        RangeSet<Int64>(0..<300_000),
+        RangeSet([0..<70_000, 100_000..<100_001, 131_072..<400_000, 650_000..<900_000]),
+    ])
+    func everyByteReadIsTheOriginsWhateverTheCacheHolds(_ cached: RangeSet<Int64>) throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for range in cached.ranges {
+            try cache.write(
+                Self.media.subdata(in: Int(range.lowerBound)..<Int(range.upperBound)), for: key, at: range.lowerBound)
+        }
+        let source = MemoryByteSource(media: Self.media, pieceSize: 1_500)
+        #expect(readLikeMPV(stream(cache, source)) == [])
+        #expect(cache.cachedRanges(for: key) == RangeSet(0..<Int64(Self.length)))
+    }
+
+    @Test func damagedChunksAreDistrustedAndTheirBytesComeFromTheOrigin() throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try cache.write(Self.media.subdata(in: 0..<500_000), for: key, at: 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        for name in files.enumerated().filter({ $0.offset % 3 == 1 }).map(\.element) {
+            let path = folder.appendingPathComponent(name)
+            var bytes = try Data(contentsOf: path)
+            bytes[bytes.count - 100] ^= 0xFF
+            try bytes.write(to: path)
+        }
+        let source = MemoryByteSource(media: Self.media, pieceSize: 4_096)
+        #expect(readLikeMPV(stream(cache, source)) == [])
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func aPrefetcherWritingTheSameStartMeanwhileChangesNoByteRead(_ round: Int) async throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefetchSource = MemoryByteSource(media: Self.media, pieceSize: 700 * round)
+        let prefetcher = MediaPrefetcher(cache: cache, source: prefetchSource)
+        prefetcher.update(
+            BytePrefetchPlan(items: [MediaItem(id: key, url: url)], bytesPerItem: 1 << 20, isHeld: false))
+        let source = MemoryByteSource(media: Self.media, pieceSize: 1_000 * round)
+        let stream = stream(cache, source)
+        let wrong = await Task.detached { readLikeMPV(stream) }.value
+        #expect(wrong == [])
+        withExtendedLifetime(prefetcher) {}
+    }
+}
+
+/// A deterministic generator, so that a failing read pattern can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
