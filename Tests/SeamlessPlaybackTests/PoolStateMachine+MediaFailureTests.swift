@@ -96,6 +96,20 @@ struct PoolStateMachineMediaFailureTests {
         #expect(h.machine.players[Self.p1]?.retiring == false)
         #expect(h.machine.players[Self.p1]?.media == nil)
     }
+
+    @Test func aPlayerRecycledWhileItsLoadWaitsToBeTriedAgainStopsTheRetrysTimer() {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let warm = h.request()
+        h.step { $0.prewarmRequested(warm, media: clip) }
+        for _ in 0..<2 { h.finishJob(Self.p1) }
+        let failed = h.step { $0.loadFinished(Self.p1, media: clip, failure: "refused", mediaFailure: Self.offline) }
+        #expect(failed.withoutEvents == [.retryLoad(Self.p1, clip, after: .milliseconds(250))])
+        let r = h.request()
+        let recycled = h.step { $0.acquireRequested(r, session: feed, media: film, timeout: nil, now: .zero) }
+        #expect(recycled.contains(.cancelRetry(Self.p1)))
+        #expect(h.step { $0.retryDue(Self.p1, media: clip) }.jobs.isEmpty, "a late timer starts nothing")
+    }
 }
 
 /// The same on simulated engines, on a manual clock.

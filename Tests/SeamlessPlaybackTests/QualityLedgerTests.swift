@@ -241,9 +241,22 @@ struct QualityLedgerTests {
         var l = Ledger()
         l.activate(1, phase: .playing, held: [1])
         l.at(300)
-        l.ledger.forget(l.player)
+        l.ledger.forget(l.player, now: { .milliseconds(300) })
         #expect(l.ledger.players.count == 0)
         #expect(l.ledger.ended.map(\.key) == [l.lease(1)])
-        #expect(l.quality(1).playingTime == .zero, "the open run is not counted past the player's end")
+        #expect(l.quality(1).playingTime == .milliseconds(300), "the open run counted up to the player's end")
+        #expect(l.ledger.total(now: { .seconds(9) }).playingTime == .milliseconds(300))
+    }
+
+    @Test func aRecordMadeBeforeItsRunTakesTheStartWhenTheRunBegins() {
+        var l = Ledger()
+        // A seek through a lease whose player had not reported yet made its record.
+        l.ledger.seeked(l.lease(1))
+        l.at(50)
+        l.ledger.begin(
+            l.player, lease: l.lease(1), page: "feed", since: .milliseconds(10), phase: nil, now: { .milliseconds(50) })
+        l.report(.playing)
+        #expect(l.quality(1).startupTime == .milliseconds(40))
+        #expect(l.quality(1).seekCount == 1)
     }
 }

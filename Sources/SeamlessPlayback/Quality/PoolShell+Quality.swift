@@ -22,6 +22,16 @@ extension PoolShell {
         if let report { qualityReports.append(.qualityReported(player, session: report.page, report.quality)) }
     }
 
+    /// A seek through the lease was carried out: counted for it while the page still holds it, and only in the sum
+    /// otherwise (a record made for an ended lease would hide its own).
+    mutating func seeked(_ lease: LeaseKey, by session: SessionID) {
+        guard case .success = machine.validate(lease, by: session), quality.tracks(lease.player) else {
+            quality.sum.seekCount += 1
+            return
+        }
+        quality.seeked(lease)
+    }
+
     /// Publishes the runs' figures the input's changes of active holder ended.
     @inline(never)
     mutating func publishQualityReports() {

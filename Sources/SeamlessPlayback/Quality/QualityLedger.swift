@@ -110,7 +110,9 @@ extension QualityLedger {
             ledger.run = nil
         }
         if let lease {
-            if !ledger.records.contains(where: { $0.epoch == lease.epoch }) {
+            if let index = ledger.records.firstIndex(where: { $0.epoch == lease.epoch }) {
+                if ledger.records[index].startedAt == nil { ledger.records[index].startedAt = since }
+            } else {
                 var record = Record(epoch: lease.epoch, session: lease.session)
                 record.startedAt = since
                 if let retries = ledger.retries, MediaItem.same(retries.media, media) {
@@ -165,8 +167,11 @@ extension QualityLedger {
     }
 
     /// The player is gone: what the ledger keeps of it ends.
-    mutating func forget(_ player: PlayerID) {
+    mutating func forget(_ player: PlayerID, now: () -> Duration) {
         guard var ledger = players.removeValue(forKey: player) else { return }
+        if let run = ledger.run, Self.accrues(run.phase, ledger.records.first { $0.epoch == run.epoch }) {
+            accrue(run, into: &ledger, until: now())
+        }
         ledger.run = nil
         sweep(&ledger, of: player) { _ in false }
     }

@@ -233,6 +233,7 @@ extension PoolStateMachine {
     mutating func evict(_ id: PlayerID, replacingWith media: MediaItem) {
         if publishesEvents, let old = players[id]?.media, old != media { out.append(.emit(.evicted(id, old))) }
         players[id]?.media = media
+        if players[id]?.retryPending == true { out.append(.cancelRetry(id)) }
         players[id]?.retryPending = false
         players[id]?.mediaAttempts = 0
         // A load of the old media still running is nobody's any more.

@@ -23,7 +23,7 @@ extension PlayerPool {
 
     func seek(_ lease: PlayerLease, to position: Duration, session: SessionID) async throws(PlayerPoolError) {
         _ = try await perform(.cancellable) { $0.seekRequested($1, lease: lease.key, by: session, to: position) }.get()
-        shell.quality.seeked(lease.key)
+        shell.seeked(lease.key, by: session)
     }
 
     func subscribeStatus(

@@ -56,7 +56,9 @@ extension PlayerPool {
         shell.laneLoaded(id, media: media, failure: failure, mediaFailure: mediaFailure)
     }
 
-    func retryDue(_ id: PlayerID, media: MediaItem) { shell.retryDue(id, media: media) }
+    func retryDue(_ id: PlayerID, media: MediaItem, generation: UInt64) {
+        shell.retryDue(id, media: media, generation: generation)
+    }
 
     func laneApplied(_ id: PlayerID, version: UInt64) { shell.laneApplied(id, version: version) }
 

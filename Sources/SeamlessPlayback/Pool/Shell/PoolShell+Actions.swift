@@ -120,7 +120,7 @@ extension PoolShell {
                 quality.retried(id, media)
                 scheduleRetry(of: media, on: id, after: delay)
             case .cancelRetry(let id):
-                retryTimers.removeValue(forKey: id)?.cancel()
+                retryTimers.removeValue(forKey: id)?.task.cancel()
             case .prefetch:
                 handOverBytePlan()
             case .notify(let grant, let kind):
@@ -301,7 +301,7 @@ extension PoolShell {
 
     mutating func laneShutDown(_ id: PlayerID) {
         engines[id] = nil
-        quality.forget(id)
+        quality.forget(id, now: clock.now)
         // A failure still noted there is dropped with the lane, so that it no longer counts as pending, and the lane
         // ignores every later report (an engine may report any number of times, also while torn down).
         lanes.removeValue(forKey: id)?.close()

@@ -7,15 +7,20 @@ extension PoolShell {
         let sleep = clock.sleep
         let pool = self.pool
         let deadline = clock.now() + delay
-        retryTimers[id]?.cancel()
-        retryTimers[id] = Task {
+        let generation = nextRetryTimer
+        nextRetryTimer += 1
+        retryTimers[id]?.task.cancel()
+        let task = Task {
             do { try await sleep(deadline) } catch { return }
-            await pool.pool?.retryDue(id, media: media)
+            await pool.pool?.retryDue(id, media: media, generation: generation)
         }
+        retryTimers[id] = (task, generation)
     }
 
-    /// The delay before a retry of the player's load of `media` is over.
-    mutating func retryDue(_ id: PlayerID, media: MediaItem) {
+    /// The delay before a retry of the player's load of `media` is over. A timer that another replaced or that was
+    /// stopped (it may have woken before its cancellation) is ignored.
+    mutating func retryDue(_ id: PlayerID, media: MediaItem, generation: UInt64) {
+        guard retryTimers[id]?.generation == generation else { return }
         retryTimers[id] = nil
         run { $0.retryDue(id, media: media) }
     }

@@ -37,7 +37,9 @@ struct PoolShell {
     var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
     var timers: [RequestID: Task<Void, Never>] = [:]
     /// The delays before loads are tried again, one per player at most.
-    var retryTimers: [PlayerID: Task<Void, Never>] = [:]
+    var retryTimers: [PlayerID: (task: Task<Void, Never>, generation: UInt64)] = [:]
+    /// Numbers the retry timers, so that one that fired after another replaced it is told apart.
+    var nextRetryTimer: UInt64 = 1
     var notices = IDMap<SessionID, NoticeMailbox>()
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
     /// The pages' status streams (``PageSession/status(of:)``), by subscription. Every input looks at them only
@@ -69,7 +71,7 @@ struct PoolShell {
         for continuation in subscribers.values { continuation.finish() }
         for stream in statusStreams.values { stream.continuation.finish() }
         for timer in timers.values { timer.cancel() }
-        for timer in retryTimers.values { timer.cancel() }
+        for timer in retryTimers.values { timer.task.cancel() }
         watchdog.task?.cancel()
         activeHolders.finish()
     }
@@ -100,7 +102,7 @@ extension PoolShell {
         subscribers = [:]
         statusStreams = [:]
         timers = [:]
-        for timer in retryTimers.values { timer.cancel() }
+        for timer in retryTimers.values { timer.task.cancel() }
         retryTimers = [:]
         watchdog.stop()
     }
