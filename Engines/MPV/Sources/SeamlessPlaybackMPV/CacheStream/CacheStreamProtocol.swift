@@ -63,7 +63,7 @@ final class CacheStreamProtocol: Sendable {
 
 // The C callbacks: thin trampolines from mpv's pointers to the Swift objects. The protocol's `user_data` is the
 // unretained ``CacheStreamProtocol`` (its client outlives the handle); each stream's cookie is a retained
-// ``CachedStream``, released by the close callback, after which mpv calls none of that stream's callbacks.
+// ``CachedStream``, handed at close to ``ClosedStreams``, which keeps it until a cancel can no longer come.
 
 private let cacheStreamOpen: mpv_stream_cb_open_ro_fn = { userData, uri, info in
     guard let userData, let uri, let info else { return MPV_ERROR_LOADING_FAILED.rawValue }
@@ -101,7 +101,27 @@ private let cacheStreamCancel: mpv_stream_cb_cancel_fn = { cookie in
 
 private let cacheStreamClose: mpv_stream_cb_close_fn = { cookie in
     guard let cookie else { return }
-    Unmanaged<CachedStream>.fromOpaque(cookie).release()
+    let closed = Unmanaged<CachedStream>.fromOpaque(cookie).takeRetainedValue()
+    closed.cancel()
+    ClosedStreams.keep(closed)
+}
+
+/// The latest closed streams, kept alive a while after mpv closed them. mpv 0.35 calls a stream's close callback
+/// before it frees the stream's cancellation hook, and a cancel of the playback in between (another thread: a load
+/// of other media, a stop) still calls the stream's cancel callback with its cookie: freed at close, that cookie
+/// crashed the process (seen in CI). A stream is freed only once `limit` later streams have closed, long after mpv
+/// freed its hook; its fetch is cancelled at close, so what is kept is small.
+private enum ClosedStreams {
+    static let limit = 64
+    private static let streams = Protected<[CachedStream]>([])
+
+    static func keep(_ stream: CachedStream) {
+        let dropped: CachedStream? = streams.withLock { streams in
+            streams.append(stream)
+            return streams.count > limit ? streams.removeFirst() : nil
+        }
+        _ = dropped  // released here, outside the lock
+    }
 }
 
 private func stream(_ cookie: UnsafeMutableRawPointer) -> CachedStream {
