@@ -24,6 +24,10 @@ struct PlayerPoolMPVDeadLinkTests {
         let pool = PlayerPool(configuration: .init(capacity: 4, applyTimeout: .seconds(1))) { try await MPVEngine() }
         let page = try await pool.makeSession(named: "feed")
         let items = feed(server)
+        // The first engine's creation, outside the bound: under ThreadSanitizer a cold mpv alone takes about the
+        // acquire's 3 s (seen in CI), and the bound is about the dead link holding good clips up, which it cannot
+        // do to the clip before it.
+        try await pool.prewarm(items[0])
         var times: [Duration] = []
         for (index, item) in items.enumerated() {
             await pool.focus(on: index, in: items)
