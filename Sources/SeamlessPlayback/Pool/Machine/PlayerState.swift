@@ -78,12 +78,22 @@ extension PlayerState {
         // waiting to be tried again (``retryPending``) waits for its delay.
         let mayLoad = (stack.last?.pending != nil || stack.isEmpty) && !retryPending
         if mayLoad, media != nil, !MediaItem.same(loaded, media), let wanted = media {
+            // No load runs on an engine's defaults (a new engine plays, unmuted): the engine keeps its settings through
+            // the load (``PlaybackEngine``), so they still count as applied after it.
             if stack.isEmpty {
-                // A preload: quiet first. The engine keeps its settings through the load (``PlaybackEngine``), so
-                // they still count as applied after it.
+                // A preload: quiet first.
                 if applied != idleSettings { return startIdleApply(idleSettings) }
-            } else {
-                applied = nil
+            } else if let active = activeSettings, applied != active {
+                // A page's load. An engine with nothing loaded takes the page's settings first: its first frame
+                // comes with them, and no apply follows the load. One with other media goes quiet first, so that
+                // what it played before is not heard under the page's settings; the page's come after the load.
+                if loaded == nil {
+                    if version == landed { version += 1 }
+                    return startApply(active)
+                }
+                if applied != idleSettings { return startQuietApply(idleSettings) }
+                // The quiet settings landed under a version of their own: the page's are due after the load.
+                if version == landed { version += 1 }
             }
             job = .load(wanted)
             return job
@@ -112,6 +122,13 @@ extension PlayerState {
     /// apply's version is newer than the last.
     private mutating func startIdleApply(_ idleSettings: PlaybackSettings) -> EngineJob {
         if version == landed { version += 1 }
+        return startApply(idleSettings)
+    }
+
+    /// Puts the idle settings on a held engine before a load, under a version of their own: every apply's version is
+    /// newer than the last, and the holder's settings get a newer one again before the load (they are not these).
+    private mutating func startQuietApply(_ idleSettings: PlaybackSettings) -> EngineJob {
+        version += 1
         return startApply(idleSettings)
     }
 
