@@ -71,7 +71,7 @@ struct MPVEngineFailureTests {
         defer { server.stop() }
         let (engine, probe) = try await engine()
         try await engine.load(server.file("clip.mp4"))
-        #expect(await eventually(within: .seconds(10)) { engine.isAtEnd }, "playback did not reach the end")
+        #expect(await eventually(within: .seconds(30)) { engine.isAtEnd }, "playback did not reach the end")
         // A read is answered by the event thread after it has handled, and reported, every earlier event.
         #expect(try await engine.flagProperty("idle-active") == false, "mpv keeps the file open")
         #expect(probe.all.isEmpty, "\(probe.all)")
@@ -118,7 +118,7 @@ struct MPVEngineFailureTests {
         let engine = try await MPVEngine()
         await engine.apply(Self.fast)
         try await engine.load(server.linear("tail-index.mp4"))
-        #expect(await eventually(within: .seconds(10)) { engine.isAtEnd })
+        #expect(await eventually(within: .seconds(30)) { engine.isAtEnd })
         _ = try await engine.flagProperty("idle-active")
         let probe = FailureProbe(listeningTo: engine)
         #expect(await probe.first(within: .seconds(1)) != nil)

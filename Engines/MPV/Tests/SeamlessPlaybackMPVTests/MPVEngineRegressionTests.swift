@@ -51,7 +51,7 @@ struct MPVEngineRegressionTests {
         // Positions need no reply from mpv, so all are answered while no reply is read (a read that needed one would
         // wait until the release). The bound only keeps a broken engine from hanging the test: 3,000 tasks beside the
         // suite's other real-playback tests took over 2 s once in CI.
-        let answeredWhileHeld = await eventually(within: .seconds(10)) { answered.withLock { $0 } == 3_000 }
+        let answeredWhileHeld = await eventually(within: .seconds(30)) { answered.withLock { $0 } == 3_000 }
         hold.release()
         #expect(answeredWhileHeld)
         var positions: [Duration] = []

@@ -6,7 +6,7 @@ import SeamlessPlayback
 final class StatusProbe: Sendable {
     private let reports: AsyncStream<PlaybackStatus>
     private let continuation: AsyncStream<PlaybackStatus>.Continuation
-    private let received = Protected<[PlaybackStatus]>([])
+    private let received = Protected<[(status: PlaybackStatus, at: ContinuousClock.Instant)]>([])
 
     init() {
         (reports, continuation) = AsyncStream.makeStream(of: PlaybackStatus.self)
@@ -31,18 +31,22 @@ final class StatusProbe: Sendable {
         }
     }
 
-    /// Notes one status.
+    /// Notes one status, with when it came.
     func record(_ status: PlaybackStatus) {
-        received.withLock { $0.append(status) }
+        let now = ContinuousClock.now
+        received.withLock { $0.append((status, now)) }
         continuation.yield(status)
     }
 
     /// Every status so far, in order.
-    var all: [PlaybackStatus] { received.withLock { $0 } }
+    var all: [PlaybackStatus] { received.withLock { $0.map(\.status) } }
+
+    /// Every status so far with when it was recorded, in order.
+    var timed: [(status: PlaybackStatus, at: ContinuousClock.Instant)] { received.withLock { $0 } }
 
     /// The first status not yet awaited that satisfies `condition`, or `nil` if none comes within `limit` (the limit
     /// only guards against a hang). Statuses awaited and passed over are not offered again.
-    func next(within limit: Duration = .seconds(10), where condition: @escaping @Sendable (PlaybackStatus) -> Bool)
+    func next(within limit: Duration = .seconds(30), where condition: @escaping @Sendable (PlaybackStatus) -> Bool)
         async -> PlaybackStatus?
     {
         let reports = reports
@@ -53,7 +57,7 @@ final class StatusProbe: Sendable {
     }
 
     /// The first status not yet awaited in `phase`, or `nil` if none comes within `limit`.
-    func next(_ phase: PlaybackPhase, within limit: Duration = .seconds(10)) async -> PlaybackStatus? {
+    func next(_ phase: PlaybackPhase, within limit: Duration = .seconds(30)) async -> PlaybackStatus? {
         await next(within: limit) { $0.phase == phase }
     }
 }
