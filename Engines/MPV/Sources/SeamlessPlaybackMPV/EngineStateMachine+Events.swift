@@ -10,6 +10,12 @@ extension EngineStateMachine {
         return completions
     }
 
+    /// The origin failed the stream mpv reads `source` through, `failure` saying how, or (`nil`) a later fetch of
+    /// that stream ended well. The end of playback that follows a failure is the failure's (``PlaybackWatch``).
+    mutating func originReported(source: String, failure: String?) {
+        watch.originFailed(source: source, reason: failure)
+    }
+
     private mutating func apply(_ event: MPVEvent) -> [Completion] {
         switch event {
         case .none:

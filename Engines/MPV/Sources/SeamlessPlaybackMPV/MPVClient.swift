@@ -128,6 +128,15 @@ final class MPVClient: Sendable {
         }
     }
 
+    /// The origin failed the stream mpv reads `source` through (or, with `failure` `nil`, a later fetch of it ended
+    /// well): for the playback watch, which takes the end after a failure for the failure.
+    func originReported(source: String, failure: ByteSourceError?) {
+        update { shared in
+            shared.machine.originReported(source: source, failure: failure.map { "\($0)" })
+            return []
+        }
+    }
+
     /// Keeps `report` and calls it with the first failure ``PlaybackWatch`` finds, now if one is known.
     func onFailure(_ report: @escaping @Sendable (String) -> Void) {
         let failure = shared.withLock { shared in

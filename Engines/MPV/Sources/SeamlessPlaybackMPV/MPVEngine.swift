@@ -37,6 +37,9 @@ public final class MPVEngine: PlaybackEngine {
         self.options = options
         client = try await MPVClient.make(
             options: options.resolvedMPVOptions, rendersFrames: options.rendersFrames, streams: streams)
+        streams?.observeOrigin { [weak client] source, failure in
+            client?.originReported(source: source, failure: failure)
+        }
     }
 
     /// The software renderer that draws into ``FrameHost``s, for an engine that renders frames.
@@ -206,6 +209,14 @@ public final class MPVEngine: PlaybackEngine {
         } catch let failure as MediaFailure {
             guard let origin = streams.failure(for: url) else { throw failure }
             throw MediaFailureClassifier.refined(failure, byOrigin: origin)
+        }
+        // mpv takes a failed read for the end of the file, and may show a first frame from the bytes that came before:
+        // a load the origin failed meanwhile (and no later read of the stream made good) has no media to play on.
+        if let origin = streams.failure(for: url) {
+            try? await client.command(["stop"])
+            throw MediaFailure(
+                MediaFailureClassifier.kind(origin: origin),
+                reason: "the origin failed while \(url.absoluteString) loaded: \(origin)")
         }
     }
 

@@ -6,6 +6,10 @@
 /// - the entry a finished load plays ends with mpv's error reason;
 /// - that entry reaches its end (`eof-reached`, or an `end-file` with reason EOF) more than
 ///   ``endTolerance`` short of its duration: the stream was cut, and mpv took the cut for an end;
+/// - the origin fails the stream that entry reads through the cache (``originFailed(source:reason:)``): mpv takes a
+///   failed read for the end of the file, wherever its position stands, so the playback cannot go on; a preloaded
+///   player, paused, would otherwise look healthy until played, or stand "ended" on media it never had. A failure
+///   during the load that the load survived counts when the entry ends, unless a later read of the stream succeeded;
 /// - mpv's core shuts down by itself;
 /// - mpv refuses a setting (an apply that did not land).
 ///
@@ -42,6 +46,15 @@ struct PlaybackWatch: Hashable, Sendable {
     /// Where the last seek landed and where it aimed, until the first `time-pos` report after it
     /// (see ``seekLanded(at:target:)``).
     private(set) var landedSeek: Landing?
+    /// The origin's failure of the stream mpv last read a source through, since the last load started; `nil` once a
+    /// later read of that stream succeeded.
+    private(set) var originFailure: OriginFailure?
+
+    /// The origin's failure of a source's stream.
+    struct OriginFailure: Hashable, Sendable {
+        let source: String
+        let reason: String
+    }
 
     /// A seek's landing: the position read after its first frame, and the position it was sent to.
     struct Landing: Hashable, Sendable {
@@ -66,6 +79,7 @@ struct PlaybackWatch: Hashable, Sendable {
     /// seekability are not the new one's.
     mutating func loadStarted() {
         playing = nil
+        originFailure = nil
         endedAtEndOfFile = false
         duration = nil
         isSeekable = nil
@@ -82,6 +96,18 @@ struct PlaybackWatch: Hashable, Sendable {
     mutating func seekLanded(at position: Double, target: Double) {
         self.position = position
         landedSeek = Landing(position: position, target: target)
+    }
+
+    /// The origin failed a read of the stream for `source` (`reason` says how), or, with `reason` `nil`, a later read
+    /// of it succeeded. Once the entry's load finished, a failure is the playback's at once; during the load, the end
+    /// that follows it is the failure's, not the media's.
+    mutating func originFailed(source: String, reason: String?) {
+        guard let reason else {
+            if originFailure?.source == source { originFailure = nil }
+            return
+        }
+        originFailure = OriginFailure(source: source, reason: reason)
+        if let playing, playing.source == source { checkEnd(of: playing) }
     }
 
     /// A load finished: `entry` plays `source`.
@@ -154,6 +180,10 @@ struct PlaybackWatch: Hashable, Sendable {
     }
 
     private mutating func checkEnd(of playing: Playing) {
+        if let originFailure, originFailure.source == playing.source {
+            record("the origin failed the stream of \(playing.source): \(originFailure.reason)")
+            return
+        }
         guard let duration else { return }
         let reached = position ?? 0
         guard duration - reached > Self.endTolerance else { return }

@@ -30,6 +30,65 @@ struct PlaybackWatchTests {
         #expect(watch.failure == "the stream of clip ended at 2.1 s of 6.0 s")
     }
 
+    @Test("the origin failing the playing entry's stream is a failure at once, wherever the position stands")
+    func originFailureOfThePlayingEntryIsFailure() {
+        var paused = playing(at: 0)
+        paused.originFailed(source: "clip", reason: "connection reset")
+        #expect(paused.failure == "the origin failed the stream of clip: connection reset")
+
+        // At the duration, where mpv puts the position when it takes the cut for the end: the same.
+        var atDuration = playing(at: 6)
+        atDuration.propertyChanged("eof-reached", to: .flag(true))
+        atDuration.originFailed(source: "clip", reason: "refused")
+        #expect(atDuration.failure == "the origin failed the stream of clip: refused")
+
+        var other = playing(at: 2)
+        other.originFailed(source: "film", reason: "reset")
+        #expect(other.failure == nil, "another source's stream")
+    }
+
+    @Test("a failure during the load counts at the entry's end, unless a later read of the stream succeeded")
+    func originFailureDuringTheLoad() {
+        func loading() -> PlaybackWatch {
+            var watch = PlaybackWatch()
+            watch.loadStarted()
+            watch.propertyChanged("duration", to: .double(6))
+            return watch
+        }
+        var failed = loading()
+        failed.originFailed(source: "clip", reason: "reset")
+        failed.loadFinished(entry: 1, source: "clip")
+        #expect(failed.failure == nil, "the load survived it")
+        failed.propertyChanged("time-pos", to: .double(6))
+        failed.propertyChanged("eof-reached", to: .flag(true))
+        #expect(failed.failure == "the origin failed the stream of clip: reset")
+
+        var endFile = loading()
+        endFile.originFailed(source: "clip", reason: "reset")
+        endFile.loadFinished(entry: 1, source: "clip")
+        endFile.propertyChanged("time-pos", to: .double(6))
+        endFile.fileEnded(entry: 1, reason: .endOfFile, error: nil)
+        #expect(endFile.failure == "the origin failed the stream of clip: reset")
+
+        var recovered = loading()
+        recovered.originFailed(source: "clip", reason: "reset")
+        recovered.originFailed(source: "clip", reason: nil)
+        recovered.loadFinished(entry: 1, source: "clip")
+        recovered.propertyChanged("time-pos", to: .double(6))
+        recovered.propertyChanged("eof-reached", to: .flag(true))
+        #expect(recovered.failure == nil)
+
+        var reloaded = playing(at: 6)
+        reloaded.loadStarted()
+        reloaded.originFailed(source: "clip", reason: "reset")
+        reloaded.loadStarted()
+        reloaded.propertyChanged("duration", to: .double(6))
+        reloaded.loadFinished(entry: 2, source: "clip")
+        reloaded.propertyChanged("time-pos", to: .double(6))
+        reloaded.propertyChanged("eof-reached", to: .flag(true))
+        #expect(reloaded.failure == nil, "a failure before the load started is the last load's")
+    }
+
     @Test("an end with an unknown duration cannot be told from a normal one")
     func unknownDurationIsNotFailure() {
         var watch = PlaybackWatch()

@@ -1,5 +1,6 @@
 import SeamlessPlayback
 import SeamlessPlaybackMPV
+import SeamlessPlaybackTesting
 import Testing
 
 /// Media failures on real playback: `MPVEngine` says what kind each is, and the pool keeps the engine.
@@ -123,6 +124,54 @@ struct PlayerPoolMPVMediaFailureTests {
         #expect(engine.fileLoadedCount == 1)
         #expect(await page.quality(of: lease).loadRetries == 1)
         try await page.giveBack(lease)
+        await pool.shutdown()
+    }
+
+    @Test(
+        "a preload whose origin was killed is reported and is no warm hit: the acquire loads again and fails typed",
+        arguments: [16_384, 100_000])
+    func aPreloadWhoseOriginDiedIsNotHandedOver(bytes: Int) async throws {
+        let fixture = try await CacheFixture()
+        defer { fixture.finish() }
+        // The neighbour's bytes stop after `bytes` (before its first frame, or after it: a loaded preload); the
+        // origin is then killed.
+        fixture.origin.setFault(.stallAfter(bytes: bytes), for: "/clip.mp4")
+        let items = [fixture.item("/short.mp4"), fixture.item("/clip.mp4")]
+        let pool = PlayerPool(configuration: .init(capacity: 2, retryDelay: .milliseconds(50))) {
+            try await MPVEngine(cache: fixture.cache)
+        }
+        let events = await pool.events()
+        let page = try await pool.makeSession(named: "feed", settings: PlaybackSettings(isMuted: true))
+        let first = try await page.acquire(items[0])
+        await pool.focus(on: 0, in: items)
+        await fixture.origin.wait { $0.stalled >= 1 }
+        fixture.origin.stop()
+
+        // The preload failed: its load (a media failure, after the pool's retries), or its engine, which found the
+        // cut after the load and said so.
+        let reported = await firstResult(within: .seconds(60)) { () async -> String? in
+            for await event in events {
+                switch event {
+                case .engineFailed(_, let reason): return reason
+                case .mediaFailed(_, let media, let failure, willRetry: false) where media == items[1]:
+                    return "\(failure)"
+                default: continue
+                }
+            }
+            return nil
+        }
+        let reason = try #require(reported, "the dead preload was never reported")
+        print("a preload killed after \(bytes) bytes: \(reason)")
+
+        // Its clip is loaded again for the page, from a dead origin: a typed media failure, no dead player.
+        await #expect {
+            try await page.acquire(items[1], timeout: .seconds(30))
+        } throws: { error in
+            guard case PlayerPoolError.mediaFailed(let failure) = error else { return false }
+            return failure.kind == .network
+        }
+        #expect(await pool.metrics.warmHits == 0)
+        try await page.giveBack(first)
         await pool.shutdown()
     }
 }

@@ -18,6 +18,9 @@ final class CacheStreamProtocol: Sendable {
     let cache: MediaCache
     let source: any BlockingByteSource
     private let failures = Protected<[String: ByteSourceError]>([:])
+    /// Told each origin failure of a stream (with the source mpv opened it as), and each later fetch of it that ended
+    /// well (`nil`): the engine's playback watch takes the end that follows a failure for the failure.
+    private let originObserver = Protected<(@Sendable (String, ByteSourceError?) -> Void)?>(nil)
 
     init(cache: MediaCache, source: any BlockingByteSource) {
         self.cache = cache
@@ -41,6 +44,11 @@ final class CacheStreamProtocol: Sendable {
         _ = failures.withLock { $0.removeValue(forKey: url.absoluteString) }
     }
 
+    /// Keeps `observer`, told of each stream's origin failures and recoveries from now on.
+    func observeOrigin(_ observer: @escaping @Sendable (_ source: String, _ failure: ByteSourceError?) -> Void) {
+        originObserver.withLock { $0 = observer }
+    }
+
     /// The last origin failure of the stream last opened for the media at `url`, if it had one.
     func failure(for url: URL) -> ByteSourceError? {
         failures.withLock { $0[url.absoluteString] }
@@ -55,8 +63,15 @@ final class CacheStreamProtocol: Sendable {
         failures.withLock { $0[url.absoluteString] = nil }
         return CachedStream(
             url: url, key: key, cache: cache, source: source, minimumFetch: Self.minimumFetch
-        ) { [failures] error in
-            failures.withLock { $0[url.absoluteString] = error }
+        ) { [failures, originObserver] error in
+            // A fetch that ended well clears only a failure it follows: nothing to tell otherwise.
+            let changed = failures.withLock { failures in
+                guard error != nil || failures[url.absoluteString] != nil else { return false }
+                failures[url.absoluteString] = error
+                return true
+            }
+            guard changed, let observer = originObserver.withLock({ $0 }) else { return }
+            observer(uri, error)
         }
     }
 }

@@ -29,14 +29,15 @@ final class CachedStream: Sendable {
     private let cache: MediaCache
     private let source: any BlockingByteSource
     private let shared: Awaitable<Shared>
-    private let reportFailure: @Sendable (ByteSourceError) -> Void
+    private let reportFailure: @Sendable (ByteSourceError?) -> Void
 
     /// A stream at the media's start. Nothing is fetched while mpv opens it: mpv sets up the stream's cancel callback
     /// only after the open returns, so a fetch there could not be interrupted by a stop or a new load.
-    /// - Parameter reportFailure: Told each failure of the origin but a cancellation, for the load's failure.
+    /// - Parameter reportFailure: Told each failure of the origin but a cancellation, for the load's failure, and
+    ///   `nil` for each fetch that ended well.
     init(
         url: URL, key: String, cache: MediaCache, source: any BlockingByteSource, minimumFetch: Int64,
-        reportFailure: @escaping @Sendable (ByteSourceError) -> Void
+        reportFailure: @escaping @Sendable (ByteSourceError?) -> Void
     ) {
         self.url = url
         self.key = key
@@ -126,7 +127,9 @@ final class CachedStream: Sendable {
             let outcome = shared.changing { $0.machine.fetchEnded(id, result: result) }
             switch outcome {
             case .failed(let error) where error != .cancelled: reportFailure(error)
-            case .ended(let learned?): try? cache.setLength(learned, for: key)
+            case .ended(let learned):
+                if let learned { try? cache.setLength(learned, for: key) }
+                reportFailure(nil)
             default: break
             }
         }
