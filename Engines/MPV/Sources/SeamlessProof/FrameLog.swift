@@ -19,7 +19,7 @@ final class FrameLog: Sendable {
 
     private let state = Protected(State())
     /// How long a host may go without a new frame before the run counts as stalled.
-    static let stallLimit = Duration.seconds(5)
+    static let stallLimit = Duration.seconds(30)
 
     /// Every picture so far, in order of arrival.
     var frames: [SeamlessAnalysis.ShownFrame] { state.withLock { $0.frames } }

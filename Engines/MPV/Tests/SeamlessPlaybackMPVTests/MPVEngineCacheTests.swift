@@ -165,6 +165,26 @@ struct MPVEngineCacheTests {
         await engine.shutdown()
     }
 
+    @Test(
+        "a failing origin is asked once per load through the cache: 404 and 410 not found, 503 a network failure",
+        arguments: [404, 410, 503])
+    func aFailingOriginIsAskedOncePerLoad(status: Int) async throws {
+        let fixture = try await CacheFixture()
+        defer { fixture.finish() }
+        fixture.origin.setFault(.status(status), for: "/clip.mp4")
+        let engine = try await fixture.engine()
+        await #expect {
+            try await engine.load(fixture.item("/clip.mp4"))
+        } throws: { error in
+            (error as? MediaFailure)?.kind == (status == 503 ? .network : .notFound)
+        }
+        #expect(fixture.origin.stats.requests == 1, "\(fixture.origin.requests.map { $0.range ?? "-" })")
+        // The next load asks again, once.
+        await #expect(throws: MediaFailure.self) { try await engine.load(fixture.item("/clip.mp4")) }
+        #expect(fixture.origin.stats.requests == 2, "\(fixture.origin.requests.map { $0.range ?? "-" })")
+        await engine.shutdown()
+    }
+
     /// Where a killed origin's clip is read from.
     enum Route: String, CaseIterable, CustomTestStringConvertible {
         case throughTheCache, direct

@@ -55,7 +55,7 @@ struct PlayerPoolMPVMediaFailureTests {
         let item = try await bad.item(server)
         var thrown: PlayerPoolError?
         do {
-            let lease = try await page.acquire(item, timeout: .seconds(20))
+            let lease = try await page.acquire(item, timeout: .seconds(60))
             try await page.giveBack(lease)
         } catch {
             thrown = error
@@ -86,7 +86,7 @@ struct PlayerPoolMPVMediaFailureTests {
         defer { server.stop() }
         let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine() }
         let page = try await pool.makeSession(named: "feed")
-        let lease = try await page.acquire(server.flaky("clip.mp4", key: "once"), timeout: .seconds(20))
+        let lease = try await page.acquire(server.flaky("clip.mp4", key: "once"), timeout: .seconds(60))
         let metrics = await pool.metrics
         #expect(metrics.loadRetries == 1)
         #expect(metrics.mediaFailures == [.network: 1])
@@ -113,7 +113,7 @@ struct PlayerPoolMPVMediaFailureTests {
             return nil
         }
         let page = try await pool.makeSession(named: "feed")
-        let lease = try await page.acquire(server.late("clip.mp4"), timeout: .seconds(20))
+        let lease = try await page.acquire(server.late("clip.mp4"), timeout: .seconds(60))
         let failure = try await opener.value
         #expect(failure?.kind == .network, "\(failure.map { "\($0)" } ?? "no failure")")
         let metrics = await pool.metrics

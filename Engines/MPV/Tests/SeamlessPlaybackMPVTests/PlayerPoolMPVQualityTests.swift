@@ -71,7 +71,7 @@ struct PlayerPoolMPVQualityTests {
         let clock = ContinuousClock()
         let pool = PlayerPool(configuration: .init(capacity: 1), clock: clock) { try await ObservedEngine() }
         let page = try await pool.makeSession(named: "detail", settings: PlaybackSettings(endAction: .pause))
-        let lease = try await page.acquire(item, timeout: .seconds(20))
+        let lease = try await page.acquire(item, timeout: .seconds(60))
 
         // Timed on the pool's clock as the page hears each status, until the clip ends (nothing accrues after).
         let heard = Task { [statuses = page.status(of: lease)] in

@@ -1,6 +1,8 @@
+import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackMPV
 import SeamlessPlaybackTesting
+import SeamlessProof
 import Testing
 
 @Suite("PlayerPool with real mpv engines")
@@ -158,5 +160,50 @@ struct PlayerPoolMPVTests {
         }
         #expect(await pool.metrics.live == 0)
         await pool.shutdown()
+    }
+
+    @Test("a muted page's first load on a brand-new engine is silent: 40 runs write no sound before the page unmutes")
+    func aMutedPagesFirstLoadIsSilent() async throws {
+        let clip = try await LocalMedia.shared.item("clip.mp4")
+        // Two at a time: forty engines, each made for its page's acquire, its audio written by mpv to a file.
+        let loud = try await withThrowingTaskGroup(of: String?.self) { group in
+            var started = 0
+            var loud: [String] = []
+            func start() {
+                let run = started
+                started += 1
+                group.addTask { try await Self.loudSamples(playing: clip, run: run) }
+            }
+            for _ in 0..<2 { start() }
+            while let result = try await group.next() {
+                if let result { loud.append(result) }
+                if started < 40 { start() }
+            }
+            return loud
+        }
+        #expect(loud.isEmpty, "\(loud.count) of 40 runs sounded: \(loud)")
+    }
+
+    /// A capacity-1 pool whose one engine writes its audio to a WAV file; a muted page acquires `clip` on it and it
+    /// plays a second. - Returns: `nil` when every sample was silent, else what was heard.
+    private static func loudSamples(playing clip: MediaItem, run: Int) async throws -> String? {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-mpv-muted-\(UUID().uuidString).wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let options = MPVEngine.Options(mpvOptions: [
+            "ao": "pcm", "ao-pcm-file": file.path, "ao-pcm-waveheader": "yes", "audio-format": "s16",
+        ])
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { try await MPVEngine(options: options) }
+        let page = try await pool.makeSession(named: "feed", settings: feedSettings)
+        let lease = try await page.acquire(clip)
+        let engine = try #require(lease.engine as? MPVEngine)
+        #expect(await eventually(within: .seconds(60)) { await engine.currentPosition() >= .seconds(1) })
+        await pool.shutdown()
+        let audio = try WAVFile(data: Data(contentsOf: file))
+        // A second of playback, muted, is a second of written silence: a file without it proves nothing.
+        guard audio.frameCount >= audio.sampleRate / 2 else { return "run \(run): only \(audio.frameCount) frames" }
+        guard let first = audio.samples.firstIndex(where: { abs(Int($0)) > 8 }) else { return nil }
+        let seconds = Double(first / max(1, audio.channels)) / Double(audio.sampleRate)
+        return "run \(run): sound at \(seconds) s of \(Double(audio.frameCount) / Double(audio.sampleRate)) s"
     }
 }

@@ -39,7 +39,8 @@ final class CacheStreamProtocol: Sendable {
         mpv_stream_cb_add_ro(handle, Self.scheme, Unmanaged.passUnretained(self).toOpaque(), cacheStreamOpen)
     }
 
-    /// Forgets the origin failure of the media at `url`, before a load of it.
+    /// Forgets the origin failure of the media at `url`, before a load of it. Until then, a stream of a media whose
+    /// origin failed is not opened again.
     func clearFailure(for url: URL) {
         _ = failures.withLock { $0.removeValue(forKey: url.absoluteString) }
     }
@@ -60,7 +61,8 @@ final class CacheStreamProtocol: Sendable {
         guard uri.hasPrefix(prefix), let url = URL(string: String(uri.dropFirst(prefix.count))),
             case .cached(let key) = CacheRoute.route(for: url)
         else { return nil }
-        failures.withLock { $0[url.absoluteString] = nil }
+        // The origin failed a stream of this load already: mpv opening another does not make it ask again.
+        guard failures.withLock({ $0[url.absoluteString] == nil }) else { return nil }
         return CachedStream(
             url: url, key: key, cache: cache, source: source, minimumFetch: Self.minimumFetch
         ) { [failures, originObserver] error in

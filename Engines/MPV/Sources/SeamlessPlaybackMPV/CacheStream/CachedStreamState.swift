@@ -16,7 +16,8 @@ import SeamlessPlayback
 /// A cache read that returns fewer bytes than asked (damaged, evicted, failed) marks the range ``distrusted``: it is
 /// fetched from the origin instead, so a read is never served wrong bytes. A fetch's pieces are taken only in order
 /// from the fetch's start, and a fetch that ends with a gap fails. An origin read that delivers fewer bytes than asked
-/// has found the end of the media. Once cancelled, every read fails.
+/// has found the end of the media. Once the origin failed the stream, no read goes to the origin again (bytes the
+/// stream or the cache holds are still served). Once cancelled, every read fails.
 ///
 /// States: open (no length or a length; a fetch in flight or not) → cancelled (final). The position moves by reads
 /// and seeks only.
@@ -101,6 +102,9 @@ struct CachedStreamState: Hashable, Sendable {
         let plan = CachedReadPlan.plan(read, cached: trusted(cached), length: length, minimumFetch: minimumFetch)
         guard let first = plan.segments.first else { return .end }
         guard first.source == .origin else { return .readCache(first.range) }
+        // An origin that failed this stream is not asked again: a failure is tried again only by the pool's retry
+        // policy, with a new load, so that a failing origin is not hammered by every read mpv retries.
+        if originFailure != nil { return .fail }
         keepReceived()
         lastFetchID += 1
         fetching = Fetch(id: lastFetchID, range: first.range)
