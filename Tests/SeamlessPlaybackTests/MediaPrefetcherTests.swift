@@ -13,7 +13,7 @@ private struct Fixture {
     let directory: URL
     var events: AsyncStream<MediaPrefetcher.Event>.Iterator
 
-    init(maxConcurrentFetches: Int = 2) throws {
+    init(maxConcurrentFetches: Int = 2, retryDelay: Duration = .milliseconds(500)) throws {
         let names = ["a", "b", "c", "d", "e", "f"]
         origin = try TestOrigin(data: Dictionary(uniqueKeysWithValues: names.map { ("/\($0).mp4", clipBytes) }))
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString)")
@@ -21,7 +21,7 @@ private struct Fixture {
         let (stream, continuation) = AsyncStream<MediaPrefetcher.Event>.makeStream()
         prefetcher = MediaPrefetcher(
             cache: cache, source: HTTPByteSource(), maxConcurrentFetches: maxConcurrentFetches,
-            onEvent: { continuation.yield($0) })
+            retryDelay: retryDelay, onEvent: { continuation.yield($0) })
         events = stream.makeAsyncIterator()
     }
 
@@ -150,5 +150,40 @@ struct MediaPrefetcherTests {
             ])
         #expect(fixture.prefetcher.stats.failedFetches == 1)
         #expect(fixture.origin.requests.map(\.path) == ["/missing.mp4"])
+    }
+
+    @Test func aFetchThatFailedForNowIsTriedAgainAndGivenUpAfterThreeTries() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 1, retryDelay: .milliseconds(5))
+        defer { fixture.tearDown() }
+        let a = fixture.item("a")
+        fixture.origin.setFault(.status(503), for: "/a.mp4")
+        fixture.prefetcher.update(fixture.plan(["a"]))
+        let busy = ByteSourceError.serverError(status: 503)
+        #expect(
+            await fixture.next(6) == [
+                .started(a, range: 0..<1000), .failed(a, .source(busy)), .started(a, range: 0..<1000),
+                .failed(a, .source(busy)), .started(a, range: 0..<1000), .failed(a, .source(busy)),
+            ])
+        #expect(fixture.prefetcher.stats.failedFetches == 3)
+        // Given up while it stays in the plan: the origin hears nothing more of it, whatever the plan says again.
+        fixture.prefetcher.update(fixture.plan(["a", "b"]))
+        #expect(
+            await fixture.next(2) == [
+                .started(fixture.item("b"), range: 0..<1000), .completed(fixture.item("b"), range: 0..<1000),
+            ])
+        #expect(fixture.origin.requests.filter { $0.path == "/a.mp4" }.count == 3)
+    }
+
+    @Test func aFetchThatFailedOnceIsFetchedOnItsRetry() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 1, retryDelay: .milliseconds(5))
+        defer { fixture.tearDown() }
+        let a = fixture.item("a")
+        fixture.origin.setFault(.status(503), for: "/a.mp4")
+        fixture.prefetcher.update(fixture.plan(["a"]))
+        #expect(
+            await fixture.next(2) == [.started(a, range: 0..<1000), .failed(a, .source(.serverError(status: 503)))])
+        fixture.origin.setFault(nil, for: "/a.mp4")
+        #expect(await fixture.next(2) == [.started(a, range: 0..<1000), .completed(a, range: 0..<1000)])
+        #expect(fixture.cached("a") == RangeSet(0..<1000))
     }
 }

@@ -44,6 +44,11 @@ private struct Checked {
         defer { #expect(scheduler.invariantViolations() == []) }
         return scheduler.fetchEnded(ID(raw: id), outcome: outcome, cache: cache)
     }
+
+    mutating func retryDue(_ name: String) -> [Scheduler.Action] {
+        defer { #expect(scheduler.invariantViolations() == []) }
+        return scheduler.retryDue(key(name), cache: cache)
+    }
 }
 
 @Suite("PrefetchScheduler: which bytes of which item to fetch next")
@@ -133,6 +138,47 @@ struct PrefetchSchedulerTests {
         _ = checked.end(2, .completed(0..<100))
         #expect(checked.plan(plan(["a", "b"])) == [start(3, "a", 0..<100)])
         #expect(checked.scheduler.failed == 1)
+    }
+
+    @Test func aFetchThatFailedForNowIsTriedAgainAfterADoublingDelayThreeTimesInAllWhileItStays() {
+        var checked = Checked(max: 1)
+        _ = checked.plan(plan(["a", "b"]))
+        // The first failure: a retry after half a second; the slot goes to the next item meanwhile.
+        #expect(
+            checked.end(1, .failedForNow) == [.retry(key: key("a"), after: .milliseconds(500)), start(2, "b", 0..<100)])
+        #expect(checked.scheduler.backingOff == [key("a")])
+        #expect(checked.plan(plan(["a", "b"])) == [], "a plan that keeps it does not start it before its delay")
+        checked.cache.ranges[key("b")] = RangeSet(0..<100)
+        #expect(checked.end(2, .completed(0..<100)) == [], "nothing to start while a backs off")
+        #expect(checked.retryDue("a") == [start(3, "a", 0..<100)])
+        // The second failure: a second's wait; the third gives the item up while it stays in the plan.
+        #expect(checked.end(3, .failedForNow) == [.retry(key: key("a"), after: .seconds(1))])
+        #expect(checked.retryDue("a") == [start(4, "a", 0..<100)])
+        #expect(checked.end(4, .failedForNow) == [])
+        #expect(checked.scheduler.settled == [key("a")])
+        #expect(checked.retryDue("a") == [], "a late retry starts nothing")
+        #expect(checked.scheduler.failed == 3)
+    }
+
+    @Test func anItemThatLeftThePlanForgetsItsTriesAndItsRetry() {
+        var checked = Checked(max: 1)
+        _ = checked.plan(plan(["a"]))
+        _ = checked.end(1, .failedForNow)
+        // The focus moves on: a's retry is dropped, and its tries count afresh when it comes back.
+        #expect(checked.plan(plan(["b"])) == [start(2, "b", 0..<100)])
+        #expect(checked.retryDue("a") == [])
+        checked.cache.ranges[key("b")] = RangeSet(0..<100)
+        _ = checked.end(2, .completed(0..<100))
+        #expect(checked.plan(plan(["a"])) == [start(3, "a", 0..<100)])
+        #expect(checked.end(3, .failedForNow) == [.retry(key: key("a"), after: .milliseconds(500))])
+    }
+
+    @Test func aFetchThatFailedForGoodIsNotTriedAgain() {
+        var checked = Checked(max: 1)
+        _ = checked.plan(plan(["a"]))
+        #expect(checked.end(1, .failed) == [])
+        #expect(checked.retryDue("a") == [])
+        #expect(checked.scheduler.settled == [key("a")])
     }
 
     @Test func aFetchWithoutProgressOrCancelledByNobodySettlesItsItem() {

@@ -6,8 +6,10 @@ import Foundation
 /// the cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time,
 /// writing the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from
 /// the plan are cancelled; while the plan is held, every fetch is cancelled and none starts until a plan that is not
-/// held. Errors are counted in ``stats`` and reported to `onEvent`; an item whose fetch failed is not fetched again
-/// while it stays in the plan.
+/// held. Errors are counted in ``stats`` and reported to `onEvent`. A fetch that failed for now (a network failure, a
+/// server's 5xx, a body cut short) is tried again after `retryDelay`, doubling, while its item stays in the plan, three
+/// fetches in all; one that failed for good (404 or 410, another status, the cache refusing the bytes) is not, nor is
+/// an item past its tries, until it leaves the plan and comes back.
 ///
 /// Skipped: items without a URL, and HLS items (URL path extension `m3u8`), whose bytes are a playlist rather than
 /// the start of the media. The cache key of an item is its URL's `absoluteString`.
@@ -17,6 +19,8 @@ public final class MediaPrefetcher: BytePrefetching {
     private struct State {
         var scheduler: PrefetchScheduler
         var tasks: [PrefetchScheduler.FetchID: Task<Void, Never>] = [:]
+        /// The waits before retries, by item key.
+        var retries: [String: Task<Void, Never>] = [:]
         var fetchedBytes: Int64 = 0
     }
 
@@ -37,18 +41,21 @@ public final class MediaPrefetcher: BytePrefetching {
     ///   - source: Where the bytes come from, such as an ``HTTPByteSource``.
     ///   - maxConcurrentFetches: The most fetches in flight at once, cancelled ones that have not yet ended
     ///     included. Default 2; values below 1 count as 1.
+    ///   - retryDelay: The wait before an item's first retry after a fetch that failed for now; each later one
+    ///     waits twice as long. Default half a second.
     ///   - onEvent: Called with each fetch's start and end, on the thread that caused it; keep it short and do not
     ///     call the prefetcher from it. Default none.
     public init(
         cache: MediaCache, source: any ByteSource, maxConcurrentFetches: Int = 2,
-        onEvent: (@Sendable (Event) -> Void)? = nil
+        retryDelay: Duration = .milliseconds(500), onEvent: (@Sendable (Event) -> Void)? = nil
     ) {
-        let state = Protected(State(scheduler: PrefetchScheduler(maxConcurrentFetches: maxConcurrentFetches)))
+        let scheduler = PrefetchScheduler(maxConcurrentFetches: maxConcurrentFetches, retryDelay: retryDelay)
+        let state = Protected(State(scheduler: scheduler))
         context = Context(cache: cache, source: source, state: state, onEvent: onEvent)
     }
 
     deinit {
-        let tasks = context.state.withLock { $0.tasks.values }
+        let tasks = context.state.withLock { Array($0.tasks.values) + Array($0.retries.values) }
         for task in tasks { task.cancel() }
     }
 
@@ -88,6 +95,16 @@ public final class MediaPrefetcher: BytePrefetching {
                     started.append(job)
                 case .cancel(let id):
                     if let task = state.tasks[id] { cancelled.append(task) }
+                case .retry(let key, let delay):
+                    if let earlier = state.retries[key] { cancelled.append(earlier) }
+                    state.retries[key] = Task {
+                        try? await Task.sleep(for: delay)
+                        guard !Task.isCancelled else { return }
+                        carryOut(context) { state in
+                            state.retries[key] = nil
+                            return state.scheduler.retryDue(key, cache: context.cache)
+                        }
+                    }
                 }
             }
             return (started, cancelled)
@@ -95,6 +112,15 @@ public final class MediaPrefetcher: BytePrefetching {
         if let report { context.onEvent?(report) }
         for job in started { context.onEvent?(.started(job.item, range: job.range)) }
         for task in cancelled { task.cancel() }
+    }
+
+    /// Whether a source's failure may pass: the network, a server's 5xx, a body cut short. A missing media, another
+    /// status or a bad answer will not.
+    static func isForNow(_ error: ByteSourceError) -> Bool {
+        switch error {
+        case .connectionLost, .unreachable, .timedOut, .shortRead, .serverError: true
+        case .notFound, .unexpectedStatus, .rangeNotSatisfiable, .badContentRange, .cancelled, .transport: false
+        }
     }
 
     /// Runs one fetch: writes each piece into the cache as it arrives, learns the length, reports the end.
@@ -122,7 +148,7 @@ public final class MediaPrefetcher: BytePrefetching {
             } else if error == .cancelled {
                 (outcome, event) = (.cancelled, .cancelled(job.item))
             } else {
-                (outcome, event) = (.failed, .failed(job.item, .source(error)))
+                (outcome, event) = (Self.isForNow(error) ? .failedForNow : .failed, .failed(job.item, .source(error)))
             }
         }
         carryOut(context, report: event) { state in

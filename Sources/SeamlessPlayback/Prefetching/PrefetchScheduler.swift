@@ -22,8 +22,14 @@ extension MediaCache: PrefetchCacheView {}
 ///   fetch keeps its slot and its item until it has ended, so that the bytes it wrote are seen before the next fetch
 ///   of that item is planned and the cap holds on the wire.
 /// - While the plan is held, every fetch is cancelled and none starts. An item that leaves the plan is cancelled.
-/// - An item whose fetch failed, or completed without progress, is not fetched again while it stays in the plan.
+/// - An item whose fetch failed for good (the origin said the media is not there, the cache refused the bytes), or
+///   completed without progress, is not fetched again while it stays in the plan. One whose fetch failed for now (a
+///   network failure, a server error) is tried again after ``retryDelay(before:)`` while it stays in the plan, up to
+///   ``maxTries`` fetches in all; then it is not fetched again while it stays in the plan. Its tries count afresh once
+///   it has left the plan and come back (a new focus).
 struct PrefetchScheduler: Sendable {
+    /// The most fetches of one item that fail for now before the scheduler gives it up while it stays in the plan.
+    static let maxTries = 3
     /// A fetch's identity, fresh for each fetch started.
     struct FetchID: Hashable, Sendable, Comparable, CustomStringConvertible {
         var raw: UInt64
@@ -44,13 +50,18 @@ struct PrefetchScheduler: Sendable {
     enum Action: Hashable, Sendable {
         case start(Job)
         case cancel(FetchID)
+        /// Report ``retryDue(_:cache:)`` for the item of this key after the delay.
+        case retry(key: String, after: Duration)
     }
 
     /// How a fetch ended, as the shell reports it.
     enum Outcome: Hashable, Sendable {
         /// It delivered this range (empty when the medium had nothing there).
         case completed(Range<Int64>)
+        /// It failed for good: the origin said the media is not there, or the cache refused its bytes.
         case failed
+        /// It failed for now (a network failure, a server error): worth another try later.
+        case failedForNow
         case cancelled
     }
 
@@ -65,14 +76,22 @@ struct PrefetchScheduler: Sendable {
     private var flights: [String: Flight] = [:]
     /// Items not to fetch again while they stay in the plan.
     private(set) var settled: Set<String> = []
+    /// Fetches of each item that failed for now, while it stays in the plan.
+    private(set) var failedTries: [String: Int] = [:]
+    /// Items waiting for their retry's delay.
+    private(set) var backingOff: Set<String> = []
     private var nextID: UInt64 = 0
     /// Fetches ended, by outcome.
     private(set) var completed = 0
     private(set) var failed = 0
     private(set) var cancelled = 0
 
-    init(maxConcurrentFetches: Int) {
+    /// The wait before an item's first retry; each later one waits twice as long.
+    let retryDelay: Duration
+
+    init(maxConcurrentFetches: Int, retryDelay: Duration = .milliseconds(500)) {
         self.maxConcurrentFetches = max(1, maxConcurrentFetches)
+        self.retryDelay = max(.zero, retryDelay)
     }
 
     /// The fetches in flight, by ID, cancelling ones included.
@@ -94,6 +113,8 @@ struct PrefetchScheduler: Sendable {
         self.plan = plan
         let wanted = Set(plan.items.compactMap(Self.key))
         settled.formIntersection(wanted)
+        backingOff.formIntersection(wanted)
+        failedTries = failedTries.filter { wanted.contains($0.key) }
         var actions: [Action] = []
         for (key, flight) in flights.sorted(by: { $0.value.job.id < $1.value.job.id })
         where !flight.isCancelling && (plan.isHeld || !wanted.contains(key)) {
@@ -118,12 +139,34 @@ struct PrefetchScheduler: Sendable {
         case .failed:
             failed += 1
             if stillWanted { settled.insert(key) }
+        case .failedForNow:
+            failed += 1
+            guard stillWanted else { break }
+            let tries = failedTries[key, default: 0] + 1
+            failedTries[key] = tries
+            guard tries < Self.maxTries else {
+                settled.insert(key)
+                break
+            }
+            backingOff.insert(key)
+            return [.retry(key: key, after: retryDelay(before: tries + 1))] + fill(cache)
         case .cancelled:
             cancelled += 1
             // Cancelled by nobody here: treated as a failure, so that it does not start again and again.
             if !flight.isCancelling, stillWanted { settled.insert(key) }
         }
         return fill(cache)
+    }
+
+    /// The delay before an item's retry ends: its fetch may start again, if the item is still in the plan.
+    mutating func retryDue(_ key: String, cache: some PrefetchCacheView) -> [Action] {
+        guard backingOff.remove(key) != nil else { return [] }
+        return fill(cache)
+    }
+
+    /// The wait before fetch number `attempt` of an item (2 for the first retry): ``retryDelay``, doubling.
+    func retryDelay(before attempt: Int) -> Duration {
+        retryDelay * (1 << min(max(0, attempt - 2), 10))
     }
 
     /// Starts fetches, nearest first, while there are free slots.
@@ -133,7 +176,7 @@ struct PrefetchScheduler: Sendable {
         for item in plan.items {
             guard flights.count < maxConcurrentFetches else { break }
             guard let key = Self.key(for: item), let url = item.url, flights[key] == nil, !settled.contains(key),
-                let range = Self.gap(key, plan.bytesPerItem, cache)
+                !backingOff.contains(key), let range = Self.gap(key, plan.bytesPerItem, cache)
             else { continue }
             nextID += 1
             let job = Job(id: FetchID(raw: nextID), item: item, key: key, url: url, range: range)
@@ -165,6 +208,10 @@ struct PrefetchScheduler: Sendable {
             if !flight.isCancelling, !wanted.contains(key) { violations.append("\(key) runs outside the plan") }
         }
         if !settled.isSubset(of: wanted) { violations.append("settled items outside the plan") }
+        if !backingOff.isSubset(of: wanted) { violations.append("items backing off outside the plan") }
+        for (key, tries) in failedTries where tries >= Self.maxTries && !settled.contains(key) {
+            violations.append("\(key) is past its tries but not given up")
+        }
         return violations
     }
 }
