@@ -39,7 +39,8 @@ pure_pixels="FrameCodeTests|ToneCheckTests|ToneCheckMutesTests|TransitionComposi
 # dead link, a read-ahead window), the cache stream's byte checks and the 1,500-request regressions: together under
 # TSan they starved one another (seen in CI: a 6 s clip ending before its pause, a seek test taking 77 s; each passes
 # alone). They run under TSan in an invocation of their own, below.
-apart="MPVEngineCacheTests|MPVEngineCacheReadAheadTests|PlayerPoolMPVQualityTests|PlayerPoolMPVDeadLinkTests|CachedStreamTests|MPVEngineRegressionTests"
+# The forty brand-new engines of the muted-first-load check go there too.
+apart="MPVEngineCacheTests|MPVEngineCacheReadAheadTests|PlayerPoolMPVQualityTests|PlayerPoolMPVDeadLinkTests|CachedStreamTests|MPVEngineRegressionTests|aMutedPagesFirstLoadIsSilent"
 swift test --sanitize=thread --skip "FrameHostTests|SeamlessRunTests|$pure_pixels|$apart" "$@"
 swift test --sanitize=thread --filter "$apart" "$@"
 swift test --sanitize=thread --filter "FrameHostTests|SeamlessRunTests" "$@"
