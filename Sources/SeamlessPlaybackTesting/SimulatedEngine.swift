@@ -37,6 +37,10 @@ public final class SimulatedEngine: PlaybackEngine {
     public struct Record: Hashable, Sendable {
         /// Media loaded, in order.
         public var loads: [MediaItem] = []
+        /// The settings the engine carried as each load began, one entry per load begun (those that then failed or
+        /// were cancelled too), in order; `nil` where no apply had finished yet: that load began on the engine's
+        /// defaults. The pool puts settings on an engine before its first load, so a pool never leaves a `nil` here.
+        public var settingsAtLoads: [PlaybackSettings?] = []
         /// Settings applied, in the order the applies finished.
         public var applies: [PlaybackSettings] = []
         /// Positions of the seeks that took effect, in order.
@@ -141,6 +145,7 @@ public final class SimulatedEngine: PlaybackEngine {
         let start = clock.now()
         let hang = state.withLock { state in
             state.begin()
+            state.record.settingsAtLoads.append(state.settings)
             state.isLoading = true
             state.reportIfChanged(at: start, duration: duration)
             defer { state.hangNextLoad = nil }

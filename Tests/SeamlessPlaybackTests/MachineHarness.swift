@@ -64,6 +64,26 @@ final class MachineHarness {
         }
     }
 
+    /// Completes the player's jobs until its lane runs a load (the engine's creation, the settings put on before the
+    /// load); returns every action seen. Records an issue when the lane frees or shuts down first: no load came.
+    @discardableResult
+    func finishUntilLoad(_ player: PlayerID, sourceLocation: SourceLocation = #_sourceLocation) -> [PoolAction] {
+        var all: [PoolAction] = []
+        // A creation and at most two applies (quiet, then the page's) come before a load: more is a lane gone wrong.
+        for _ in 0..<4 {
+            switch job(player) {
+            case .load: return all
+            case .create, .apply, .seek: all += finishJob(player, sourceLocation: sourceLocation)
+            case .shutDown, nil:
+                Issue.record("\(player) ran no load", sourceLocation: sourceLocation)
+                return all
+            }
+        }
+        if case .load = job(player) { return all }
+        Issue.record("\(player) ran no load after four jobs", sourceLocation: sourceLocation)
+        return all
+    }
+
     /// Completes jobs on every player until every lane is free; returns all actions seen.
     @discardableResult
     func settle() -> [PoolAction] {

@@ -2,8 +2,8 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
 
-/// The configuration's promises seen on simulated engines: a player nobody holds carries the idle settings, and a
-/// preloaded clip waits on its first frame.
+/// The configuration's promises seen on simulated engines: a player nobody holds carries the idle settings, a
+/// preloaded clip waits on its first frame, and no load begins on an engine's defaults.
 @Suite("PlayerPool: idle settings")
 struct PlayerPoolConfigurationTests {
     static let soundOn = PlaybackSettings(isMuted: false, contentMode: .aspectFit)
@@ -51,6 +51,7 @@ struct PlayerPoolConfigurationTests {
         let engine = try #require(f.engines.first)
         #expect(engine.record.loads == [clip])
         #expect(engine.record.applies == [.idle])
+        #expect(engine.record.settingsAtLoads == [.idle])
         f.clock.advance(by: .seconds(3))
         #expect(await engine.currentPosition() == .zero)
         #expect(!engine.record.statuses.contains { $0.phase == .playing })
@@ -58,6 +59,33 @@ struct PlayerPoolConfigurationTests {
         let lease = try await feed.acquire(clip)
         #expect(f.engine(of: lease) === engine)
         #expect(await engine.currentPosition() == .zero)
+        #expect(engine.phase == .playing)
+    }
+
+    @Test func aMutedPagesAcquireOnABrandNewEngineLoadsOnAMutedEngine() async throws {
+        let f = PoolFixture()
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        // The feed's settings, muted, were on the new engine as its load began; no apply followed the load.
+        #expect(engine.record.settingsAtLoads == [feedSettings])
+        #expect(engine.record.settingsAtLoads.first??.isMuted == true)
+        #expect(engine.record.applies == [feedSettings])
+        #expect(engine.record.loads == [clip])
+        #expect(engine.phase == .playing)
+    }
+
+    @Test func aPageTakingAnotherPagesPlayerLoadsItsClipOnAQuietEngineAndGetsItsSettingsAfter() async throws {
+        let f = PoolFixture(capacity: 1)
+        let detail = try await f.pool.makeSession(named: "detail", settings: Self.soundOn)
+        let held = try await detail.acquire(film)
+        try await detail.giveBack(held)
+        let feed = try await f.pool.makeSession(named: "feed", settings: feedSettings)
+        let lease = try await feed.acquire(clip)
+        let engine = try #require(f.engine(of: lease))
+        #expect(f.engines.count == 1)
+        #expect(engine.record.settingsAtLoads == [Self.soundOn, .idle])
+        #expect(engine.record.applies == [Self.soundOn, .idle, feedSettings])
         #expect(engine.phase == .playing)
     }
 
@@ -74,6 +102,7 @@ struct PlayerPoolConfigurationTests {
         f.clock.advance(by: .seconds(4))
         for engine in f.engines {
             #expect(engine.record.applies == [.idle])
+            #expect(engine.record.settingsAtLoads == [.idle])
             #expect(await engine.currentPosition() == .zero)
             #expect(engine.phase == .paused(.requested))
         }

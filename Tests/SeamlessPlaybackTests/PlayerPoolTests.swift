@@ -96,12 +96,13 @@ struct PlayerPoolTests {
         let a = try await f.pool.makeSession(named: "a", settings: feedSettings)
         let b = try await f.pool.makeSession(named: "b", settings: detailSettings)
         let held = try await a.acquire(clip)
-        f.applyGate.close()
+        // The new engine's load begins once b's settings are on it (its second apply): held at the load gate.
         f.loadGate.close()
-        let applying = Task { try await a.update { $0.volume = 0.5 } }
-        await f.applyGate.waitForArrivals(2)
         let loading = Task { try await b.acquire(film) }
         await f.loadGate.waitForArrivals(2)
+        f.applyGate.close()
+        let applying = Task { try await a.update { $0.volume = 0.5 } }
+        await f.applyGate.waitForArrivals(3)
         f.creationGate.close()
         let creating = Task { try await b.acquire(trailer) }
         await f.creationGate.waitForArrivals(3)

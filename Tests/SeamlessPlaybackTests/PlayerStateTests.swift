@@ -31,13 +31,70 @@ struct PlayerStateTests {
         #expect(state.startNextJob(activeSettings: nil, idleSettings: .idle) == nil)
     }
 
-    @Test func aLoadForAPageClearsWhatIsApplied() {
-        var state = created()
+    /// A player a page's pending acquire holds, at settings version `version` of which `landed` is on the engine.
+    func held(loaded: MediaItem?, applied: PlaybackSettings?, version: UInt64, landed: UInt64) -> PlayerState {
+        var state = created(loaded: loaded)
         state.stack = [Holder(session: 1, epoch: 1, pending: RequestID(raw: 1))]
-        state.version = 1
+        state.version = version
+        state.landed = landed
+        state.applied = applied
+        return state
+    }
+
+    @Test func aPagesLoadOnAnEngineWithNothingLoadedComesAfterThePagesSettingsAndNoApplyFollowsIt() {
+        var state = held(loaded: nil, applied: nil, version: 1, landed: 0)
+        #expect(
+            state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 1))
+        state.job = nil
+        state.landed = 1
+        state.applied = feedSettings
+        #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
+        // The engine keeps its settings through the load: they still count as on it, and nothing is due after it.
+        #expect(state.applied == feedSettings)
+        state.job = nil
+        state.loaded = clip
+        #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == nil)
+    }
+
+    @Test func aPagesSettingsBeforeTheFirstLoadGetAVersionOfTheirOwnWhenTheLastHasLanded() {
+        // The idle settings landed at version 1 on an engine with nothing loaded; the page's need a newer version.
+        var state = held(loaded: nil, applied: .idle, version: 1, landed: 1)
+        #expect(
+            state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 2))
+    }
+
+    @Test func aPagesLoadOnAQuietEngineWithOtherMediaKeepsWhatIsAppliedAndThePagesSettingsFollow() {
+        var state = held(loaded: film, applied: .idle, version: 2, landed: 1)
+        #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
+        #expect(state.applied == .idle)
+        state.job = nil
+        state.loaded = clip
+        #expect(
+            state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 2))
+    }
+
+    @Test func aPagesLoadOnAnEngineWithOtherMediaUnderOtherSettingsGoesQuietFirst() {
+        // The previous page's sound is on the engine, its give-back's idle apply not yet begun (version 2).
+        var state = held(loaded: film, applied: detailSettings, version: 3, landed: 1)
+        #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(.idle, version: 4))
+        state.job = nil
+        state.landed = 4
         state.applied = .idle
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
-        #expect(state.applied == nil)
+        state.job = nil
+        state.loaded = clip
+        #expect(
+            state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 5))
+    }
+
+    @Test func aPagesLoadUnderItsOwnSettingsStartsAtOnce() {
+        // A recycled engine whose last holder had the same settings: nothing to apply before or after.
+        var state = held(loaded: film, applied: feedSettings, version: 3, landed: 2)
+        #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
+        state.job = nil
+        state.loaded = clip
+        #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == nil)
+        #expect(state.landed == 3)
     }
 
     @Test func aNewEngineWithNothingToLoadGoesQuietToo() {
@@ -156,14 +213,65 @@ struct PlayerStateTests {
         #expect(h.finishJob(MachineHarness.pid1).grant(for: acquire) != nil)
     }
 
-    @Test func anAcquireOnANewEngineLoadsFirstWithoutAnIdleApply() throws {
+    @Test func anAcquireOnANewEngineLoadsAfterThePagesSettingsLandedWithoutAnIdleApply() throws {
         let h = MachineHarness()
         let feed = h.open("feed", feedSettings)
         let acquire = h.request()
+        let p = MachineHarness.pid1
         h.step { $0.acquireRequested(acquire, session: feed, media: clip, timeout: nil, now: .zero) }
-        #expect(h.finishJob(MachineHarness.pid1).jobs == [.run(.load(clip), on: MachineHarness.pid1)])
+        // The feed's settings (muted) are on the engine before its first load: nothing plays on its defaults.
+        #expect(h.finishJob(p).jobs == [.run(.apply(feedSettings, version: 1), on: p)])
+        #expect(h.finishJob(p).jobs == [.run(.load(clip), on: p)])
+        let loaded = h.finishJob(p)
+        #expect(loaded.jobs == [])
+        #expect(loaded.grant(for: acquire)?.player == p)
+        #expect(h.machine.players[p]?.applied == feedSettings)
+    }
+
+    @Test func aRecycledEngineUnderTheLastPagesSoundGoesQuietBeforeTheNextPagesLoad() throws {
+        let h = MachineHarness(capacity: 1)
+        let detail = h.open("detail", detailSettings)
+        let feed = h.open("feed", feedSettings)
+        let p = MachineHarness.pid1
+        let lease = try #require(h.acquire(detail, film))
+        // The detail page seeks, then leaves while the seek runs: its sound stays on the engine, the idle apply of
+        // its give-back waits for the lane, and the feed's acquire takes the player meanwhile.
+        let seek = h.request()
         #expect(
-            h.finishJob(MachineHarness.pid1).jobs == [.run(.apply(feedSettings, version: 1), on: MachineHarness.pid1)])
+            h.step { $0.seekRequested(seek, lease: lease.key, by: detail, to: .seconds(2)) }.jobs
+                == [.run(.seek(.seconds(2), request: seek), on: p)])
+        let back = h.request()
+        #expect(h.step { $0.giveBackRequested(back, lease: lease.key, by: detail) }.jobs == [])
+        let acquire = h.request()
+        #expect(
+            h.step { $0.acquireRequested(acquire, session: feed, media: clip, timeout: nil, now: .zero) }.jobs == [])
+        // Quiet before the clip loads, so that the film's sound is not carried into it; the feed's settings after.
+        #expect(h.finishJob(p).jobs == [.run(.apply(.idle, version: 4), on: p)])
+        #expect(h.finishJob(p).jobs == [.run(.load(clip), on: p)])
+        #expect(h.finishJob(p).jobs == [.run(.apply(feedSettings, version: 5), on: p)])
+        #expect(h.finishJob(p).grant(for: acquire)?.player == p)
+        #expect(h.machine.players[p]?.applied == feedSettings)
+        #expect(h.machine.metrics.loads == 2)
+    }
+
+    @Test func aPreloadOnARecycledEngineUnderTheLastPagesSoundStillGoesQuietFirst() throws {
+        let h = MachineHarness(capacity: 1)
+        let detail = h.open("detail", detailSettings)
+        let p = MachineHarness.pid1
+        let lease = try #require(h.acquire(detail, film))
+        let seek = h.request()
+        h.step { $0.seekRequested(seek, lease: lease.key, by: detail, to: .seconds(2)) }
+        let back = h.request()
+        h.step { $0.giveBackRequested(back, lease: lease.key, by: detail) }
+        let warm = h.request()
+        #expect(h.step { $0.prewarmRequested(warm, media: clip) }.jobs == [])
+        // The give-back's idle settings go on first; the clip loads under them, and nothing follows.
+        #expect(h.finishJob(p).jobs == [.run(.apply(.idle, version: 2), on: p)])
+        #expect(h.finishJob(p).jobs == [.run(.load(clip), on: p)])
+        let loaded = h.finishJob(p)
+        #expect(loaded.jobs == [])
+        #expect(loaded.succeeded(warm))
+        #expect(h.machine.players[p]?.applied == .idle)
     }
 
     @Test func anOutsideUnpauseOfAnIdlePlayerIsAnEngineChangeAndTheNextPageGetsItsSettings() throws {

@@ -37,7 +37,7 @@ struct PoolStateMachineAbandonTests {
         let h = MachineHarness(capacity: 1)
         let feed = h.open("feed", feedSettings)
         let r = acquire(h, feed, clip, timeout: .seconds(3))
-        h.finishJob(Self.p1)
+        h.finishUntilLoad(Self.p1)
         #expect(h.job(Self.p1) == .load(clip))
         let fired = h.step { $0.timerFired(r, now: .seconds(3)) }
         #expect(fired.withoutEvents == [.fail(r, .timedOut), .cancelLoad(Self.p1, clip)])
@@ -115,7 +115,7 @@ struct PoolStateMachineAbandonTests {
         let p2 = MachineHarness.pid2
         // Player 1 loads the clip for an acquire that is then cancelled: its load is being cut short.
         let stuck = acquire(h, feed, clip, timeout: nil)
-        h.finishJob(Self.p1)
+        h.finishUntilLoad(Self.p1)
         #expect(h.step { $0.requestCancelled(stuck) }.contains(.cancelLoad(Self.p1, clip)))
         #expect(h.machine.players[Self.p1]?.isStuckOnUnwantedLoad == true)
         // Player 2, used more recently, idles with the film.
@@ -220,7 +220,7 @@ extension PoolStateMachineAbandonTests {
         let h = MachineHarness(capacity: 1)
         let feed = h.open("feed", feedSettings)
         let r = acquire(h, feed, clip, timeout: nil)
-        h.finishJob(Self.p1)
+        h.finishUntilLoad(Self.p1)
         #expect(h.job(Self.p1) == .load(clip))
         let close = h.request()
         let closing = h.step { $0.sessionClosed(feed, request: close) }
@@ -237,7 +237,7 @@ extension PoolStateMachineAbandonTests {
         let a = h.open("a", feedSettings)
         let b = h.open("b", detailSettings)
         let first = acquire(h, a, clip, timeout: nil)
-        h.finishJob(Self.p1)
+        h.finishUntilLoad(Self.p1)
         #expect(h.job(Self.p1) == .load(clip))
         let second = acquire(h, b, clip, timeout: nil)
         #expect(h.machine.requests[second] != nil)
@@ -271,7 +271,7 @@ extension PoolStateMachineAbandonTests {
         let h = MachineHarness(capacity: 1)
         let feed = h.open("feed", feedSettings)
         let r = acquire(h, feed, clip, timeout: nil)
-        h.finishJob(Self.p1)
+        h.finishUntilLoad(Self.p1)
         let offline = MediaFailure(.network, reason: "refused")
         h.step { $0.loadFinished(Self.p1, media: clip, failure: "refused", mediaFailure: offline) }
         #expect(h.step { $0.retryDue(Self.p1, media: film) } == [])

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("PoolStateMachine: acquire, waiters, prewarm, trim")
 struct PoolStateMachineAcquireTests {
-    @Test func coldAcquireCreatesLoadsAppliesThenResumes() {
+    @Test func coldAcquireCreatesAppliesLoadsThenResumes() {
         let h = MachineHarness()
         let feed = h.open("feed", feedSettings)
         let r = h.request()
@@ -12,16 +12,16 @@ struct PoolStateMachineAcquireTests {
         #expect(
             h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
                 == [.run(.create, on: p)])
-        #expect(h.step { $0.engineCreated(p) } == [.emit(.created(p)), .run(.load(clip), on: p)])
+        // The page's settings go on the new engine before anything is loaded on it, and nothing follows the load.
         #expect(
-            h.step { $0.loadFinished(p, media: clip) }
-                == [.emit(.loaded(p, clip)), .run(.apply(feedSettings, version: 1), on: p)])
+            h.step { $0.engineCreated(p) } == [.emit(.created(p)), .run(.apply(feedSettings, version: 1), on: p)])
+        #expect(h.step { $0.applyFinished(p, version: 1) } == [.run(.load(clip), on: p)])
         let grant = Grant(player: p, epoch: 1, media: clip, session: feed, sessionName: "feed")
         #expect(
-            h.step { $0.applyFinished(p, version: 1) }
+            h.step { $0.loadFinished(p, media: clip) }
                 == [
-                    .emit(.acquired(p, session: "feed", warm: false)), .resume(r, with: grant),
-                    .activeChanged(p, grant),
+                    .emit(.loaded(p, clip)), .emit(.acquired(p, session: "feed", warm: false)),
+                    .resume(r, with: grant), .activeChanged(p, grant),
                 ])
         #expect(h.machine.metrics.acquisitions == 1)
         #expect(h.machine.metrics.loads == 1)
@@ -188,7 +188,7 @@ struct PoolStateMachineAcquireTests {
         let b = h.open("b")
         let r = h.request()
         h.step { $0.acquireRequested(r, session: a, media: clip, timeout: nil, now: .zero) }
-        h.finishJob(MachineHarness.pid1)
+        h.finishUntilLoad(MachineHarness.pid1)
         #expect(h.job(MachineHarness.pid1) == .load(clip))
         let cancelled = h.step { $0.requestCancelled(r) }
         #expect(cancelled.failure(for: r) == .cancelled)
@@ -225,7 +225,7 @@ struct PoolStateMachineAcquireTests {
         let p = MachineHarness.pid1
         h.step { $0.acquireRequested(ra, session: a, media: clip, timeout: nil, now: .zero) }
         h.step { $0.acquireRequested(rb, session: b, media: film, timeout: nil, now: .zero) }
-        h.finishJob(p)
+        h.finishUntilLoad(p)
         let failed = h.step { $0.loadFinished(p, media: clip, failure: "missing file") }
         #expect(failed.failure(for: ra) == .engineFailed("missing file"))
         #expect(failed.contains(.run(.shutDown, on: p)))

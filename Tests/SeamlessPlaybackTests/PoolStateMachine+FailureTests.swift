@@ -83,7 +83,7 @@ struct PoolStateMachineFailureTests {
         let detail = h.open("detail", detailSettings)
         let stuck = h.request()
         h.step { $0.acquireRequested(stuck, session: feed, media: clip, timeout: nil, now: .zero) }
-        h.finishJob(p1)
+        h.finishUntilLoad(p1)
         #expect(h.job(p1) == .load(clip))
         let waiter = h.request()
         h.step { $0.acquireRequested(waiter, session: detail, media: film, timeout: nil, now: .zero) }

@@ -15,7 +15,7 @@ struct PoolStateMachineMediaFailureTests {
         let feed = h.open("feed", feedSettings)
         let r = h.request()
         h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
-        h.finishJob(Self.p1)
+        h.finishUntilLoad(Self.p1)
         return (feed, r)
     }
 

@@ -181,13 +181,13 @@ struct PoolStateMachinePreloadTests {
         let acquire = h.request()
         h.step { $0.acquireRequested(acquire, session: feed, media: item(3), timeout: nil, now: .zero) }
         #expect(focus(h, 3) == [])
-        h.finishJob(Self.p[0])  // created; the acquire's load runs
+        // Created: the page's settings go on first, then its load runs, alone.
+        #expect(h.finishJob(Self.p[0]).jobs == [.run(.apply(feedSettings, version: 1), on: Self.p[0])])
         #expect(focus(h, 3) == [])
-        // Loaded: the page's grant finishes first (its apply), alone; then the neighbours start.
-        #expect(
-            h.step { $0.loadFinished(Self.p[0], media: item(3)) }.jobs
-                == [.run(.apply(feedSettings, version: 1), on: Self.p[0])])
-        let landed = h.step { $0.applyFinished(Self.p[0], version: 1) }
+        #expect(h.finishJob(Self.p[0]).jobs == [.run(.load(item(3)), on: Self.p[0])])
+        #expect(focus(h, 3) == [])
+        // Loaded: the page's grant finishes first; then the neighbours start.
+        let landed = h.step { $0.loadFinished(Self.p[0], media: item(3)) }
         #expect(landed.grant(for: acquire) != nil)
         #expect(landed.jobs == [.run(.create, on: Self.p[1])])
     }

@@ -159,10 +159,12 @@ struct PoolStateMachineSeekTests {
         h.step { $0.giveBackRequested(giveBack, lease: lease.key, by: a) }
         let acquire = h.request()
         h.step { $0.acquireRequested(acquire, session: b, media: film, timeout: nil, now: .zero) }
-        // Its turn comes as the apply lands (before the new owner's load): its page no longer holds the player.
+        // Its turn comes as the apply lands (before the new owner's load): its page no longer holds the player. The
+        // player goes quiet before the new owner's load (a version of its own), then loads.
         let landed = h.step { $0.applyFinished(p1, version: 2) }
         #expect(landed.failure(for: seek) == .notActiveHolder)
-        #expect(landed.jobs == [.run(.load(film), on: p1)])
+        #expect(landed.jobs == [.run(.apply(.idle, version: 5), on: p1)])
+        #expect(h.step { $0.applyFinished(p1, version: 5) }.jobs == [.run(.load(film), on: p1)])
         let failed = h.step { $0.loadFinished(p1, media: film, failure: "corrupt") }
         #expect(failed.failure(for: acquire) == .engineFailed("corrupt"))
         #expect(failed.jobs == [.run(.shutDown, on: p1)])

@@ -139,7 +139,7 @@ struct PoolStateMachineShutdownWaitTests {
         let feed = h.open("feed", feedSettings)
         let acquire = h.request()
         h.step { $0.acquireRequested(acquire, session: feed, media: clip, timeout: nil, now: .zero) }
-        h.step { $0.engineCreated(p1) }
+        h.finishUntilLoad(p1)
         #expect(h.job(p1) == .load(clip))
         let failed = h.step { $0.engineFailed(p1, reason: "stream cut", now: .zero) }
         #expect(failed.failure(for: acquire) == .engineFailed("stream cut"))

@@ -50,6 +50,17 @@ struct SimulatedEngineTests {
         #expect(engine.media == clip)
     }
 
+    @Test func eachLoadBegunRecordsTheSettingsTheEngineCarriedThen() async throws {
+        let engine = SimulatedEngine(failLoad: { $0 == trailer ? "corrupt" : nil })
+        try await engine.load(clip)
+        await engine.apply(feedSettings)
+        try await engine.load(film)
+        await #expect(throws: SimulatedEngine.LoadError.self) { try await engine.load(trailer) }
+        // The first load began on the engine's defaults (no settings yet); a failed load counts too.
+        #expect(engine.record.settingsAtLoads == [nil, feedSettings, feedSettings])
+        #expect(engine.record.loads == [clip, film])
+    }
+
     @Test func failingLoadsThrowTheirReasonAndRecordNothing() async {
         let engine = SimulatedEngine(failLoad: { _ in "corrupt" })
         await #expect(throws: SimulatedEngine.LoadError(description: "corrupt")) { try await engine.load(clip) }

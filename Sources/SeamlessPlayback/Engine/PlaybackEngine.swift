@@ -8,10 +8,15 @@
 ///
 /// While no page holds its player, an engine carries the pool's idle settings
 /// (``PlayerPool/Configuration/idleSettings``, by default paused and muted). They come through ``apply(_:)`` like any
-/// page's: nothing about them is special. A preload's engine gets them before its load begins (a new engine before
-/// its first load), so the one thing an engine must do is keep the settings on it through a load: a load never
-/// starts playback, unmutes or changes the rate that the settings on the engine do not ask for, so that a preloaded
-/// clip stands still on its first frame.
+/// page's: nothing about them is special.
+///
+/// The pool applies settings before an engine's first load and never loads on an engine's defaults: a new engine
+/// gets the settings of the page that wants the media (its acquire or borrow) or, for a preload, the idle settings,
+/// and its load begins once they are on it. A load that replaces other media begins under the idle settings, or under
+/// the settings of the page it is for; the page's settings follow it when they are not on the engine yet. So the one thing an engine must do is keep the
+/// settings on it through a load: a load never starts playback, unmutes or changes the rate that the settings on the
+/// engine do not ask for, so that a muted page's clip is silent from its first sample and a preloaded clip stands
+/// still on its first frame.
 public protocol PlaybackEngine: AnyObject, Sendable {
     /// Loads the media and returns when playback can start, keeping the settings on the engine: paused settings leave
     /// the new media standing on its first frame, at its start.
