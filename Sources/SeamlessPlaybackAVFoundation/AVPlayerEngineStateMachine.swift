@@ -84,6 +84,8 @@ struct AVPlayerEngineStateMachine {
         case playedToEnd
         /// The item's `canPlayFastForward` and `canPlaySlowForward`, read on the main actor once it is ready to play.
         case rateCapabilities(RateCapabilities)
+        /// The item's `isPlaybackLikelyToKeepUp`, read on the main actor.
+        case likelyToKeepUp(Bool)
     }
 
     /// Which rates an item ready to play can play (`AVPlayerItem.h`, `AVPlayerItemRateAndSteppingSupport`): 1–2×

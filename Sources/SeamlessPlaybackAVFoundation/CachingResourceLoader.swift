@@ -35,9 +35,10 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     }
 
     /// An asset whose bytes this loader serves, or `nil` when the media is read directly (HLS, files, types not
-    /// known from the extension).
+    /// known from the extension, plain `http` unless the reading allows it).
     func asset(for url: URL) -> AVURLAsset? {
-        guard let loaderURL = CachedResourceURL.loaderURL(for: url) else { return nil }
+        guard let loaderURL = CachedResourceURL.loaderURL(for: url, allowsPlainHTTP: reading.allowsPlainHTTP)
+        else { return nil }
         let asset = AVURLAsset(url: loaderURL, options: nil)
         // Held weakly by the resource loader: the engine's controller keeps this loader for the engine's life.
         asset.resourceLoader.setDelegate(self, queue: queue)

@@ -6,7 +6,8 @@ import Foundation
 extension PlayerController {
     // MARK: The load's item and the layer
 
-    /// Watches the item's status and duration, the layer's readiness, and the item's end and failure notifications.
+    /// Watches the item's status, duration and `isPlaybackLikelyToKeepUp`, the layer's readiness, and the item's end
+    /// and failure notifications.
     /// Each callback only schedules a main-actor read of the current value, stamped with the load's ID.
     func observe(_ item: AVPlayerItem, for id: Machine.LoadID) -> LoadObservation {
         let status = item.observe(\.status, options: [.initial, .new]) { @Sendable [weak self] _, _ in
@@ -16,6 +17,10 @@ extension PlayerController {
         let duration = item.observe(\.duration, options: [.initial, .new]) { @Sendable [weak self] _, _ in
             let controller = self
             Task { @MainActor in controller?.readDuration(of: id) }
+        }
+        let keepUp = item.observe(\.isPlaybackLikelyToKeepUp, options: [.new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readLikelyToKeepUp(of: id) }
         }
         let display = layer.observe(\.isReadyForDisplay, options: [.initial, .new]) { @Sendable [weak self] _, _ in
             let controller = self
@@ -42,7 +47,7 @@ extension PlayerController {
             Task { @MainActor in controller?.readErrorLog(for: id) }
         }
         return LoadObservation(
-            item: item, keyValue: [status, duration, display], notifications: [playedToEnd, failedToEnd, errorLog])
+            item: item, keyValue: [status, duration, keepUp, display], notifications: [playedToEnd, failedToEnd, errorLog])
     }
 
     /// An error as the machine tells errors apart: its domain and code, those of the error under it
@@ -91,6 +96,11 @@ extension PlayerController {
     private func readDuration(of id: Machine.LoadID) {
         guard let item = observations[id]?.item else { return }
         observed(.duration(seconds: CMTimeGetSeconds(item.duration)), for: id)
+    }
+
+    private func readLikelyToKeepUp(of id: Machine.LoadID) {
+        guard let item = observations[id]?.item else { return }
+        observed(.likelyToKeepUp(item.isPlaybackLikelyToKeepUp), for: id)
     }
 
     private func readDisplay(for id: Machine.LoadID) {

@@ -66,8 +66,9 @@ final class PlayerController {
     /// Starts a load and waits for the machine to finish it.
     func load(_ url: URL) async throws {
         if Task.isCancelled { throw AVPlayerEngineError.cancelled }
-        let item = loader?.asset(for: url).map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
-        let (id, actions) = machine.loadRequested()
+        let asset = loader?.asset(for: url)
+        let item = asset.map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
+        let (id, actions) = machine.loadRequested(source: asset == nil ? .direct : .loader)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 loadWaiters[id] = continuation
