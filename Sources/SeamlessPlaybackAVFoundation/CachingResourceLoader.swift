@@ -24,10 +24,18 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     private var loadingRequests: [Machine.RequestID: AVAssetResourceLoadingRequest] = [:]
     private var requestIDs: [ObjectIdentifier: Machine.RequestID] = [:]
     private var tasks: [Machine.FetchID: Task<Void, Never>] = [:]
+    /// The origin's last failure per media, written on `queue` and read by the engine (on the main actor) when an
+    /// item fails.
+    private let originFailures = OriginFailures()
 
-    init(reading: CachedReading) {
+    /// - Parameters:
+    ///   - reading: The cache, the source and their settings.
+    ///   - holdsInBackground: Whether retries wait for the foreground (the engine's background policy pauses there).
+    init(reading: CachedReading, holdsInBackground: Bool) {
         self.reading = reading
-        machine = Machine(minimumFetch: reading.minimumFetch, cacheReadLimit: CachedReading.cacheReadLimit)
+        machine = Machine(
+            minimumFetch: reading.minimumFetch, cacheReadLimit: CachedReading.cacheReadLimit,
+            holdsInBackground: holdsInBackground)
     }
 
     deinit {
@@ -45,9 +53,20 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         return asset
     }
 
-    /// Cancels every fetch (the engine shuts down).
+    /// Fails every open loading request and cancels every fetch (the engine shuts down).
     func shutdown() {
         queue.async { [self] in perform(machine.shutdown()) }
+    }
+
+    /// The app moved to the background or back: retries wait there, or fire on the return.
+    func appMoved(toBackground isInBackground: Bool) {
+        queue.async { [self] in perform(machine.appMoved(toBackground: isInBackground)) }
+    }
+
+    /// The origin's last failure for the media at `url` (its origin URL), if its last fetch failed.
+    func lastOriginFailure(for url: URL) -> ByteSourceError? {
+        guard case .cached(let key) = CacheRoute.route(for: url) else { return nil }
+        return originFailures[key]
     }
 
     // MARK: AVAssetResourceLoaderDelegate (on `queue`)
@@ -119,7 +138,16 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
                 domain: NSURLErrorDomain, code: failure.code,
                 userInfo: [NSLocalizedDescriptionKey: failure.description])
             forget(id)?.finishLoading(with: error)
+        case .scheduleRetry(let id, let attempt, let delay):
+            let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18
+            queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.retry(id, attempt: attempt) }
+        case .noteOriginFailure(let key, let failure):
+            originFailures[key] = failure
         }
+    }
+
+    private func retry(_ id: Machine.RequestID, attempt: Int) {
+        perform(machine.retryFired(id, attempt: attempt, cache: snapshot(machine.requests[id]?.key)))
     }
 
     private func start(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
@@ -167,6 +195,18 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         guard let key else { return .empty }
         return Machine.CacheSnapshot(
             cached: reading.cache.cachedRanges(for: key), length: reading.cache.length(for: key))
+    }
+}
+
+/// The origin's last failure per media key, behind a lock: the loader writes on its queue, the engine reads on the
+/// main actor.
+private final class OriginFailures: @unchecked Sendable {  // every access under `lock`
+    private let lock = NSLock()
+    private var failures: [String: ByteSourceError] = [:]
+
+    subscript(key: String) -> ByteSourceError? {
+        get { lock.withLock { failures[key] } }
+        set { lock.withLock { failures[key] = newValue } }
     }
 }
 

@@ -38,7 +38,7 @@ extension PlayerController {
         ) { @Sendable [weak self] notification in
             let error = Self.itemError(notification.userInfo?[AVPlayerItemFailedToPlayToEndTimeErrorKey] as? any Error)
             let controller = self
-            Task { @MainActor in controller?.observed(.failedToPlayToEnd(error), for: id) }
+            Task { @MainActor in controller?.failedToPlayToEnd(error, for: id) }
         }
         let errorLog = center.addObserver(
             forName: AVPlayerItem.newErrorLogEntryNotification, object: item, queue: nil
@@ -50,17 +50,31 @@ extension PlayerController {
             item: item, keyValue: [status, duration, keepUp, display], notifications: [playedToEnd, failedToEnd, errorLog])
     }
 
-    /// An error as the machine tells errors apart: its domain and code, those of the error under it
-    /// (`userInfo[NSUnderlyingErrorKey]`, one level), its description.
+    /// An error as the machine tells errors apart: its domain and code, those of the errors under it
+    /// (`userInfo[NSUnderlyingErrorKey]`, down to ``ItemError/deepestLevel`` levels), its description.
     nonisolated static func itemError(_ error: (any Error)?) -> ItemError {
         guard let error else { return .other("no error given") }
         let nsError = error as NSError
-        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).map {
-            ItemError.Underlying(domain: domain($0.domain), code: $0.code)
+        var chain: [ItemError.Underlying] = []
+        var next = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        while let level = next, chain.count < ItemError.deepestLevel {
+            chain.append(ItemError.Underlying(domain: domain(level.domain), code: level.code))
+            next = level.userInfo[NSUnderlyingErrorKey] as? NSError
         }
         return ItemError(
             domain: domain(nsError.domain), code: nsError.code, description: nsError.localizedDescription,
-            underlying: underlying)
+            underlying: chain.first, deeper: Array(chain.dropFirst()))
+    }
+
+    /// The item's error with the origin's last failure the loader kept for the load's media, if it read it.
+    private func withOrigin(_ error: ItemError, for id: Machine.LoadID) -> ItemError {
+        var error = error
+        error.originFailure = loaderOrigins[id].flatMap { loader?.lastOriginFailure(for: $0) }
+        return error
+    }
+
+    private func failedToPlayToEnd(_ error: ItemError, for id: Machine.LoadID) {
+        observed(.failedToPlayToEnd(withOrigin(error, for: id)), for: id)
     }
 
     /// The domain, compared with the SDK's constants.
@@ -86,7 +100,7 @@ extension PlayerController {
                 canPlayFastForward: item.canPlayFastForward, canPlaySlowForward: item.canPlaySlowForward)
             observed(.rateCapabilities(capabilities), for: id)
             status = .readyToPlay
-        case .failed: status = .failed(Self.itemError(item.error))
+        case .failed: status = .failed(withOrigin(Self.itemError(item.error), for: id))
         case .unknown: status = .unknown
         @unknown default: status = .unknown
         }

@@ -80,5 +80,10 @@ extension ResourceLoadingStateMachine {
         case finish(RequestID)
         /// `finishLoading(with:)` an `NSError` in `NSURLErrorDomain` with this code and description.
         case fail(RequestID, ResourceLoadingFailure)
+        /// After `after`, call ``ResourceLoadingStateMachine/retryFired(_:attempt:cache:)`` with this attempt.
+        case scheduleRetry(RequestID, attempt: Int, after: Duration)
+        /// Keep the origin's last failure for the media (`nil`: its last fetch ended well), for the engine to read
+        /// when the item fails: the kind of a failure survives the loader's `NSError`.
+        case noteOriginFailure(key: String, ByteSourceError?)
     }
 }

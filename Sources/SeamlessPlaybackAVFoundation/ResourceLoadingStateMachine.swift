@@ -15,14 +15,24 @@ import SeamlessPlayback
 /// - *fetching* → idle when the fetch ends (pieces are responded as they arrive), done when the request has all its
 ///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed.
 ///
+/// - *fetching* → *waitingToRetry* when the fetch failed for a reason that may pass (a lost connection, a timeout,
+///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and fetched again from the
+///   next byte it still needs (its `currentOffset`) after a backoff (``retryDelay(attempt:)``), while AVFoundation
+///   keeps it open; only a permanent failure, or ``maximumAttempts`` failures in a row with no byte between them,
+///   fails it. While the app is in the background with a policy that pauses there, retries wait for the
+///   foreground (a suspended app's fetches die with it).
+///
 /// A cancelled request is forgotten at once, and its fetch cancelled; events about a request or fetch the machine
-/// no longer knows change nothing, except that the origin's bytes are still written into the cache.
+/// no longer knows change nothing, except that the origin's bytes are still written into the cache. A machine shut
+/// down fails every open request and takes no more.
 struct ResourceLoadingStateMachine {
     /// Where a request stands.
     enum Step: Hashable {
         case idle
         case readingCache(Range<Int64>)
         case fetching(FetchID, Range<Int64>)
+        /// The last fetch failed for a reason that may pass: fetched again when retry `attempt` fires.
+        case waitingToRetry(attempt: Int)
     }
 
     struct Request: Hashable {
@@ -36,7 +46,13 @@ struct ResourceLoadingStateMachine {
         var position: Int64?
         let end: Int64?
         var step: Step
+        /// Fetches failed in a row with no byte between them.
+        var failures = 0
     }
+
+    /// The most fetches one request makes in a row without receiving a byte before its failure is final: about
+    /// 23 seconds of backoff (0.5, 1, 2, 4, 8 s), after which a network that is down fails the item as `.network`.
+    static let maximumAttempts = 6
 
     /// The least an origin read fetches: reads of a few kilobytes are widened to it, the extra going to the cache.
     let minimumFetch: Int64
@@ -47,15 +63,26 @@ struct ResourceLoadingStateMachine {
     private(set) var fetches: [FetchID: String] = [:]
     /// Lengths the origin told, for when the cache could not keep them.
     private(set) var lengths: [String: Int64] = [:]
+    /// The origin's last failure for each media whose last fetch failed (``Action/noteOriginFailure(key:_:)``).
+    private(set) var originFailures: [String: ByteSourceError] = [:]
+    /// Whether retries wait for the foreground while the app is in the background.
+    let holdsInBackground: Bool
+    /// The app is in the background and ``holdsInBackground``: no retry fires.
+    private(set) var isHeld = false
+    /// The loader went away: every request was failed, and no new one is taken.
+    private(set) var isShutDown = false
     private var lastID: UInt64 = 0
 
     /// A machine with no requests.
     /// - Parameters:
     ///   - minimumFetch: The least an origin read fetches; values below 1 count as 1.
     ///   - cacheReadLimit: The most one cache read responds; values below 1 count as 1.
-    init(minimumFetch: Int64, cacheReadLimit: Int64) {
+    ///   - holdsInBackground: Whether retries wait for the foreground while the app is in the background (the
+    ///     engine's ``BackgroundPolicy/pauseInBackground``: nothing plays there, and a suspended app's fetches die).
+    init(minimumFetch: Int64, cacheReadLimit: Int64, holdsInBackground: Bool = false) {
         self.minimumFetch = max(1, minimumFetch)
         self.cacheReadLimit = max(1, cacheReadLimit)
+        self.holdsInBackground = holdsInBackground
     }
 
     // MARK: Events
@@ -71,7 +98,8 @@ struct ResourceLoadingStateMachine {
     mutating func requestArrived(
         _ url: URL, wantsInformation: Bool, data: DataRequest?, cache: CacheSnapshot
     ) -> (RequestID, [Action])? {
-        guard let origin = CachedResourceURL.originURL(for: url), case .cached(let key) = CacheRoute.route(for: origin)
+        guard !isShutDown, let origin = CachedResourceURL.originURL(for: url),
+            case .cached(let key) = CacheRoute.route(for: origin)
         else { return nil }
         let id = RequestID(rawValue: nextID())
         requests[id] = Request(
@@ -108,6 +136,7 @@ struct ResourceLoadingStateMachine {
         let start = chunk.bytes.startIndex + Int(lower - chunk.offset)
         actions.append(.respond(id, chunk.bytes.subdata(in: start..<(start + Int(upper - lower)))))
         request.position = upper
+        request.failures = 0
         requests[id] = request
         if let end = request.end, upper >= end {
             // All asked for: finish now; the fetch goes on, widened, into the cache.
@@ -122,7 +151,7 @@ struct ResourceLoadingStateMachine {
         _ id: RequestID, fetch: FetchID, read: ByteRangeRead, cache: CacheSnapshot
     ) -> [Action] {
         guard let key = fetches.removeValue(forKey: fetch) else { return [] }
-        var actions: [Action] = []
+        var actions = note(nil, for: key)
         if let total = read.totalLength { actions += learnLength(total, for: key) }
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return actions }
         if read.range.upperBound < range.upperBound, length(of: key, cache: cache) == nil {
@@ -139,7 +168,10 @@ struct ResourceLoadingStateMachine {
         return actions + advance(id, cache: cache)
     }
 
-    /// Fetch `fetch` failed.
+    /// Fetch `fetch` failed. A failure that may pass keeps the request, to fetch again after a backoff
+    /// (``Action/scheduleRetry(_:attempt:after:)``, or at the foreground while held); a permanent one, or the
+    /// ``maximumAttempts``th in a row without a byte, fails it. Every failure but the loader's own cancellation is
+    /// noted for the engine (``Action/noteOriginFailure(key:_:)``).
     mutating func originFailed(
         _ id: RequestID, fetch: FetchID, error: ByteSourceError, cache: CacheSnapshot
     ) -> [Action] {
@@ -152,8 +184,56 @@ struct ResourceLoadingStateMachine {
             requests[id] = request
             return actions + advance(id, cache: cache)
         }
-        requests[id] = nil
-        return [.fail(id, .origin(error))]
+        let noted = note(error, for: key)
+        request.failures += 1
+        guard Self.isTransient(error), request.failures < Self.maximumAttempts else {
+            requests[id] = nil
+            return noted + [.fail(id, .origin(error))]
+        }
+        request.step = .waitingToRetry(attempt: request.failures)
+        requests[id] = request
+        guard !isHeld else { return noted }
+        return noted + [.scheduleRetry(id, attempt: request.failures, after: Self.retryDelay(attempt: request.failures))]
+    }
+
+    /// Retry `attempt` of request `id` fires: the request fetches again from the next byte it needs (what the cache
+    /// gained meanwhile is served from it). A retry the request no longer waits for, or one that fires while held,
+    /// changes nothing.
+    mutating func retryFired(_ id: RequestID, attempt: Int, cache: CacheSnapshot) -> [Action] {
+        guard !isHeld, var request = requests[id], request.step == .waitingToRetry(attempt: attempt) else { return [] }
+        request.step = .idle
+        requests[id] = request
+        return advance(id, cache: cache)
+    }
+
+    /// The app moved to the background or back. With ``holdsInBackground``, retries wait while it is there; on its
+    /// return every waiting request's retry is scheduled at once.
+    mutating func appMoved(toBackground isInBackground: Bool) -> [Action] {
+        let wasHeld = isHeld
+        isHeld = holdsInBackground && isInBackground
+        guard wasHeld, !isHeld else { return [] }
+        return requests.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, request in
+            guard case .waitingToRetry(let attempt) = request.step else { return nil }
+            return .scheduleRetry(id, attempt: attempt, after: .zero)
+        }
+    }
+
+    /// Whether an origin's failure may pass, so that the request fetches again: a lost or refused connection, a
+    /// timeout, a body cut short, a server's 5xx, 408 or 429, a read cancelled by anyone but the loader (a session
+    /// torn down). A missing media, a status or range the read cannot use, and other transport failures (App
+    /// Transport Security, cellular data off) meet the same answer again.
+    static func isTransient(_ error: ByteSourceError) -> Bool {
+        switch error {
+        case .connectionLost, .shortRead, .unreachable, .timedOut, .serverError, .cancelled: true
+        case .unexpectedStatus(let status): status == 408 || status == 429
+        case .notFound, .rangeNotSatisfiable, .badContentRange, .transport: false
+        }
+    }
+
+    /// How long retry `attempt` (from 1) waits: 0.5 s, doubling, at most 8 s.
+    static func retryDelay(attempt: Int) -> Duration {
+        let doublings = min(max(attempt - 1, 0), 4)
+        return .milliseconds(500 * (1 << doublings))
     }
 
     /// AVFoundation cancelled request `id` (`resourceLoader(_:didCancel:)`): it is forgotten, its fetch cancelled.
@@ -163,10 +243,16 @@ struct ResourceLoadingStateMachine {
         return []
     }
 
-    /// The loader goes away: every fetch is cancelled, every request forgotten (AVFoundation cancels its own).
+    /// The loader goes away: every open request fails (``ResourceLoadingFailure/shutDown``), so that AVFoundation
+    /// holds none of them open on a loader that will answer no more, every fetch is cancelled, and no new request is
+    /// taken. Only the first call does anything.
     mutating func shutdown() -> [Action] {
+        guard !isShutDown else { return [] }
+        isShutDown = true
+        let open = requests.keys.sorted { $0.rawValue < $1.rawValue }
         requests = [:]
-        return fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch)
+        return open.map { .fail($0, .shutDown) }
+            + fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch)
     }
 
     /// What is wrong with the machine's bookkeeping: nothing, when empty. Tests call it after every step.
@@ -184,7 +270,10 @@ struct ResourceLoadingStateMachine {
                 if let other = fetchOwners.updateValue(id, forKey: fetch) {
                     violations.append("\(fetch) shared by \(id) and \(other)")
                 }
+            case .waitingToRetry(let attempt):
+                if attempt != request.failures { violations.append("\(id) retries attempt \(attempt) of another") }
             }
+            if request.failures >= Self.maximumAttempts { violations.append("\(id) kept past its last attempt") }
             if let position = request.position, let end = request.end, position >= end {
                 violations.append("\(id) kept with all its bytes responded")
             }
@@ -246,6 +335,13 @@ struct ResourceLoadingStateMachine {
         fetches[fetch] = request.key
         request.step = .fetching(fetch, range)
         return .fetch(id, fetch, url: request.origin, range: range)
+    }
+
+    /// Notes the origin's last failure for `key` when it changed.
+    private mutating func note(_ failure: ByteSourceError?, for key: String) -> [Action] {
+        guard originFailures[key] != failure else { return [] }
+        originFailures[key] = failure
+        return [.noteOriginFailure(key: key, failure)]
     }
 
     private mutating func learnLength(_ length: Int64, for key: String) -> [Action] {

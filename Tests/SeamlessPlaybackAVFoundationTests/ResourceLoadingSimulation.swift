@@ -39,6 +39,8 @@ struct ResourceLoadingSimulation {
     var violations: [String] = []
     var originBytesFetched: Int64 = 0
     private var fetches: [Fetch] = []
+    /// Retries scheduled and not fired yet: the simulation fires them at random points, as timers would.
+    private var retries: [(Machine.RequestID, Int)] = []
     private var random: SplitMix64
 
     init(media: Data, cache: MediaCache, seed: UInt64) {
@@ -65,7 +67,12 @@ struct ResourceLoadingSimulation {
 
     /// Runs until no fetch is left, cancelling a request now and then when `cancels`.
     mutating func run(cancels: Bool, faults: Bool) {
-        while !fetches.isEmpty {
+        while !fetches.isEmpty || !retries.isEmpty {
+            if !retries.isEmpty, fetches.isEmpty || random.below(4) == 0 {
+                let (id, attempt) = retries.remove(at: random.below(retries.count))
+                perform(machine.retryFired(id, attempt: attempt, cache: snapshot))
+                continue
+            }
             if cancels, random.below(40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
                 outcomes[live]?.cancelled = true
                 perform(machine.requestCancelled(live))
@@ -134,6 +141,10 @@ struct ResourceLoadingSimulation {
             outcomes[id]?.finished = true
         case .fail(let id, let failure):
             outcomes[id]?.failure = failure
+        case .scheduleRetry(let id, let attempt, _):
+            retries.append((id, attempt))
+        case .noteOriginFailure:
+            break
         }
     }
 }

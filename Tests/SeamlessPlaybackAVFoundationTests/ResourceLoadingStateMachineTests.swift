@@ -196,8 +196,14 @@ struct ResourceLoadingStateMachineTests {
         guard error != .rangeNotSatisfiable(length: 5) else { return }
         let (id, actions) = try arrive(data: Self.data(0, 10), cache: .empty)
         let failed = machine.originFailed(id, fetch: try fetchID(actions), error: error, cache: .empty)
-        #expect(failed == [.fail(id, .origin(error))])
-        #expect(machine.requests.isEmpty && machine.fetches.isEmpty)
+        let noted = Machine.Action.noteOriginFailure(key: Self.key, error)
+        if Machine.isTransient(error) {
+            #expect(failed == [noted, .scheduleRetry(id, attempt: 1, after: .milliseconds(500))])
+            #expect(machine.requests[id]?.step == .waitingToRetry(attempt: 1) && machine.fetches.isEmpty)
+        } else {
+            #expect(failed == [noted, .fail(id, .origin(error))])
+            #expect(machine.requests.isEmpty && machine.fetches.isEmpty)
+        }
     }
 
     @Test("416 where the fetch begins: the media ends there, the request finishes with what it holds")
@@ -215,7 +221,7 @@ struct ResourceLoadingStateMachineTests {
         let error = ByteSourceError.rangeNotSatisfiable(length: 5)
         #expect(
             machine.originFailed(other, fetch: try fetchID(more), error: error, cache: .empty)
-                == [.fail(other, .origin(error))])
+                == [.noteOriginFailure(key: Self.key, error), .fail(other, .origin(error))])
     }
 
     @Test("stale fetches: a piece or end of a fetch the request no longer waits on is only written")
@@ -228,7 +234,7 @@ struct ResourceLoadingStateMachineTests {
         #expect(machine.originReceived(id, fetch: unknown, chunk: ByteChunk(offset: 0, bytes: Data([1]))) == [])
         let read = ByteRangeRead(range: 0..<40, totalLength: nil)
         #expect(machine.originFinished(id, fetch: unknown, read: read, cache: cache) == [])
-        #expect(machine.shutdown() == [.cancelFetch(fetch)])
+        #expect(machine.shutdown() == [.fail(id, .shutDown), .cancelFetch(fetch)])
         #expect(machine.requests.isEmpty)
     }
 }
