@@ -158,14 +158,23 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
             let outcome: Result<ByteRangeRead, ByteSourceError>
             do throws(ByteSourceError) {
                 outcome = .success(
-                    try await source.fetch(url, range: range) { chunk in
-                        weak.loader?.queue.async { weak.loader?.received(chunk, fetch: fetch, of: id) }
-                    })
+                    try await source.fetch(
+                        url, range: range,
+                        onLength: { length in
+                            weak.loader?.queue.async { weak.loader?.told(length, fetch: fetch, of: id) }
+                        },
+                        receive: { chunk in
+                            weak.loader?.queue.async { weak.loader?.received(chunk, fetch: fetch, of: id) }
+                        }))
             } catch {
                 outcome = .failure(error)
             }
             weak.loader?.queue.async { weak.loader?.ended(fetch, of: id, key: key, outcome: outcome) }
         }
+    }
+
+    private func told(_ length: Int64, fetch: Machine.FetchID, of id: Machine.RequestID) {
+        perform(machine.originToldLength(id, fetch: fetch, length: length))
     }
 
     private func received(_ chunk: ByteChunk, fetch: Machine.FetchID, of id: Machine.RequestID) {

@@ -13,7 +13,8 @@ import SeamlessPlayback
 /// - *readingCache* → idle once the bytes are responded, or *fetching* the same bytes when the read failed (a cache
 ///   read error never serves wrong bytes: it falls back to the origin);
 /// - *fetching* → idle when the fetch ends (pieces are responded as they arrive), done when the request has all its
-///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed.
+///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed. A request waiting for its
+///   content information gets it as soon as the origin's answer's head tells the length, not at the fetch's end.
 ///
 /// - *fetching* → *waitingToRetry* when the fetch failed for a reason that may pass (a lost connection, a timeout,
 ///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and fetched again from the
@@ -143,6 +144,30 @@ struct ResourceLoadingStateMachine {
             requests[id] = nil
             actions.append(.finish(id))
         }
+        return actions
+    }
+
+    /// The head of fetch `fetch`'s answer said the media's length, before its body
+    /// (``SeamlessPlayback/ByteSource/fetch(_:range:onLength:receive:)``). A request waiting on that fetch for its
+    /// content information gets it now, not when the fetch ends: AVFoundation can start reading at once (about 2 s
+    /// sooner for a 256 KiB first fetch at 1 Mbit/s), and the fetch's pieces are responded as they arrive. A request
+    /// that asked for no data, or for none the media holds, finishes.
+    mutating func originToldLength(_ id: RequestID, fetch: FetchID, length: Int64) -> [Action] {
+        guard let key = fetches[fetch], length >= 0 else { return [] }
+        var actions = learnLength(length, for: key)
+        guard var request = requests[id], case .fetching(fetch, _) = request.step, request.needsInformation,
+            let contentType = request.contentType
+        else { return actions }
+        let information = ContentInformation(
+            contentType: contentType, contentLength: length, isByteRangeAccessSupported: true)
+        actions.append(.setContentInformation(id, information))
+        request.needsInformation = false
+        guard let position = request.position, position < min(request.end ?? .max, length) else {
+            // Nothing to respond: done; the fetch goes on into the cache.
+            requests[id] = nil
+            return actions + [.finish(id)]
+        }
+        requests[id] = request
         return actions
     }
 

@@ -29,6 +29,7 @@ struct ResourceLoadingSimulation {
         let range: Range<Int64>
         var position: Int64
         let failsAt: Int64?
+        var toldLength = false
     }
 
     let media: Data
@@ -90,6 +91,13 @@ struct ResourceLoadingSimulation {
                 fetches.remove(at: index)
                 let read = ByteRangeRead(range: fetch.range.lowerBound..<end, totalLength: Int64(media.count))
                 perform(machine.originFinished(fetch.request, fetch: fetch.id, read: read, cache: snapshot))
+                continue
+            }
+            if !fetch.toldLength, random.below(2) == 0 {
+                // Half the answers' heads tell the length before the body, as HTTPByteSource's do.
+                fetch.toldLength = true
+                fetches[index] = fetch
+                perform(machine.originToldLength(fetch.request, fetch: fetch.id, length: Int64(media.count)))
                 continue
             }
             let size = Int64(1 + random.below(300))

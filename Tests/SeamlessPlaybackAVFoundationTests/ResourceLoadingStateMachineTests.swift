@@ -176,6 +176,37 @@ struct ResourceLoadingStateMachineTests {
         }
     }
 
+    @Test("content information as soon as the origin's head tells the length; the first piece is responded at once")
+    mutating func informationFromTheHead() throws {
+        let (id, actions) = try arrive(information: true, data: Self.data(0, 2), cache: .empty)
+        let fetch = try fetchID(actions)
+        #expect(
+            machine.originToldLength(id, fetch: fetch, length: 1_000) == [
+                .recordLength(key: Self.key, 1_000), .setContentInformation(id, Self.information(1_000)),
+            ])
+        #expect(machine.invariantViolations() == [])
+        let chunk = ByteChunk(offset: 0, bytes: Self.bytes(0..<40))
+        #expect(
+            machine.originReceived(id, fetch: fetch, chunk: chunk) == [
+                .write(key: Self.key, chunk), .respond(id, Self.bytes(0..<2)), .finish(id),
+            ])
+        let read = ByteRangeRead(range: 0..<100, totalLength: 1_000)
+        #expect(machine.originFinished(id, fetch: fetch, read: read, cache: .empty) == [], "nothing new at the end")
+    }
+
+    @Test("a head's length for a request with no data finishes it; a stale or second telling only records the length")
+    mutating func informationOnlyFromTheHead() throws {
+        let (id, actions) = try arrive(information: true, data: nil, cache: .empty)
+        let fetch = try fetchID(actions)
+        #expect(
+            machine.originToldLength(id, fetch: fetch, length: 500) == [
+                .recordLength(key: Self.key, 500), .setContentInformation(id, Self.information(500)), .finish(id),
+            ])
+        #expect(machine.originToldLength(id, fetch: fetch, length: 500) == [])
+        #expect(machine.originToldLength(id, fetch: Machine.FetchID(rawValue: 99), length: 7) == [])
+        #expect(machine.requests.isEmpty)
+    }
+
     @Test("cancellation forgets the request and cancels its fetch; later events about it change nothing")
     mutating func cancellation() throws {
         let (id, actions) = try arrive(data: Self.data(0, 10), cache: .empty)

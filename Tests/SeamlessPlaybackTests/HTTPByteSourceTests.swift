@@ -44,6 +44,30 @@ struct HTTPByteSourceTests {
         #expect(fixture.origin.requests.map(\.range) == ["bytes=1000-40999"])
     }
 
+    @Test func theLengthIsToldWhenTheHeadArrivesBeforeAnyPiece() async throws {
+        let fixture = try Fixture()
+        defer { fixture.origin.stop() }
+        fixture.origin.setFault(.stallAfter(bytes: 0), for: "/clip")
+        let pieces = Protected(0)
+        let told = Gate()
+        let length = Protected<Int64?>(nil)
+        let fetch = Task {
+            try await fixture.source.fetch(
+                fixture.clip, range: 1000..<2000,
+                onLength: { total in
+                    length.withLock { $0 = total }
+                    told.open()
+                },
+                receive: { chunk in pieces.withLock { $0 += chunk.bytes.count } })
+        }
+        await told.pass()
+        #expect(length.withLock { $0 } == 100_000)
+        #expect(pieces.withLock { $0 } == 0, "told before the body")
+        fixture.origin.releaseStalled()
+        #expect(try await fetch.value == ByteRangeRead(range: 1000..<2000, totalLength: 100_000))
+        #expect(pieces.withLock { $0 } == 1000)
+    }
+
     @Test func aRangePastTheEndIsShorterOrUnsatisfiable() async throws {
         let fixture = try Fixture()
         defer { fixture.origin.stop() }
