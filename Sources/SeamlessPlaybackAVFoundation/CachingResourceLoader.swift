@@ -13,12 +13,16 @@ import FoundationNetworking
 ///
 /// Every mutable property is touched only on `queue`: AVFoundation calls the delegate there, and every fetch's pieces
 /// and end hop there, in the order they came (that is why it is `@unchecked Sendable`). The loading requests, which
-/// are not `Sendable`, never leave it: the asynchronous parts name them by ID.
+/// are not `Sendable`, never leave it: the asynchronous parts name them by ID. The cache's reads and writes run on
+/// `io`, a serial queue of the loader's own: a write never holds AVFoundation's queue (nor a cancellation behind it),
+/// and a read queued after a write sees its bytes.
 final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
     typealias Machine = ResourceLoadingStateMachine
 
     /// The queue of every delegate call and every state change.
-    let queue = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader")
+    let queue = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader", qos: .userInitiated)
+    /// The queue of every cache read and write, in the order the machine asked for them.
+    private let io = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader.io", qos: .userInitiated)
     private let reading: CachedReading
     private var machine: Machine
     private var loadingRequests: [Machine.RequestID: AVAssetResourceLoadingRequest] = [:]
@@ -116,19 +120,23 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
             request.contentLength = information.contentLength
             request.isByteRangeAccessSupported = information.isByteRangeAccessSupported
         case .readCache(let id, let key, let range):
-            // Later on the queue, so that a long cached read is answered piece by piece between other events.
-            queue.async { [self] in
-                let bytes = (try? reading.cache.read(key, range: range)) ?? nil
-                perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot(key)))
+            // On the I/O queue, after the writes asked for before it; answered back on `queue`, piece by piece between
+            // other events.
+            let cache = reading.cache
+            io.async { [weak self] in
+                let bytes = (try? cache.read(key, range: range)) ?? nil
+                self?.queue.async { [weak self] in self?.cacheRead(id, range: range, bytes: bytes, key: key) }
             }
         case .fetch(let id, let fetch, let url, let range):
             start(fetch, of: id, url: url, range: range)
         case .cancelFetch(let fetch):
             tasks.removeValue(forKey: fetch)?.cancel()
         case .write(let key, let chunk):
-            try? reading.cache.write(chunk.bytes, for: key, at: chunk.offset)
+            let cache = reading.cache
+            io.async { try? cache.write(chunk.bytes, for: key, at: chunk.offset) }
         case .recordLength(let key, let length):
-            try? reading.cache.setLength(length, for: key)
+            let cache = reading.cache
+            io.async { try? cache.setLength(length, for: key) }
         case .respond(let id, let bytes):
             loadingRequests[id]?.dataRequest?.respond(with: bytes)
         case .finish(let id):
@@ -146,13 +154,17 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         }
     }
 
+    private func cacheRead(_ id: Machine.RequestID, range: Range<Int64>, bytes: Data?, key: String) {
+        perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot(key)))
+    }
+
     private func retry(_ id: Machine.RequestID, attempt: Int) {
         perform(machine.retryFired(id, attempt: attempt, cache: snapshot(machine.requests[id]?.key)))
     }
 
     private func start(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
         let source = reading.source
-        let key = machine.fetches[fetch]
+        let key = machine.fetches[fetch]?.key
         let weak = WeakLoader(loader: self)
         tasks[fetch] = Task {
             let outcome: Result<ByteRangeRead, ByteSourceError>

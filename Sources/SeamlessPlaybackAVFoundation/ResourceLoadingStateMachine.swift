@@ -60,8 +60,25 @@ struct ResourceLoadingStateMachine {
     /// The most one cache read responds at once, so that a request for a whole cached media is answered in pieces.
     let cacheReadLimit: Int64
     private(set) var requests: [RequestID: Request] = [:]
-    /// Every fetch running, with the key of its media; a fetch stays here until its end is reported.
-    private(set) var fetches: [FetchID: String] = [:]
+    /// One read from the origin, as long as it runs.
+    struct Fetch: Hashable, Sendable {
+        /// The media's key.
+        let key: String
+        /// The range it reads.
+        let range: Range<Int64>
+        /// The next byte to arrive.
+        var next: Int64
+    }
+
+    /// Every fetch running; a fetch stays here until its end is reported. Several requests may wait on one fetch
+    /// (they *ride* it): a request whose next bytes a running fetch of the same media has yet to deliver waits for
+    /// them rather than fetching them again.
+    private(set) var fetches: [FetchID: Fetch] = [:]
+    /// The bytes of each media the machine had written into the cache (``Action/write(key:_:)``): cache I/O runs on
+    /// a queue of its own, so a snapshot may not show them yet, but a read queued after the write will; counted as
+    /// cached, so they are never fetched again. A read that finds them missing (a failed write, an eviction) falls
+    /// back to the origin, as any failed read does.
+    private(set) var written: [String: RangeSet<Int64>] = [:]
     /// Lengths the origin told, for when the cache could not keep them.
     private(set) var lengths: [String: Int64] = [:]
     /// The origin's last failure for each media whose last fetch failed (``Action/noteOriginFailure(key:_:)``).
@@ -114,9 +131,9 @@ struct ResourceLoadingStateMachine {
         guard var request = requests[id], request.step == .readingCache(range) else { return [] }
         guard let bytes, Int64(bytes.count) == Int64(range.count) else {
             // Never wrong bytes: what the cache could not give, the origin gives.
-            let action = startFetch(id, &request, range: range)
+            let actions = startFetch(id, &request, range: range)
             requests[id] = request
-            return [action]
+            return actions
         }
         request.position = range.upperBound
         request.step = .idle
@@ -124,10 +141,24 @@ struct ResourceLoadingStateMachine {
         return [.respond(id, bytes)] + advance(id, cache: cache)
     }
 
-    /// A piece of fetch `fetch` arrived: it goes into the cache, and the part the request still wants to it.
+    /// A piece of fetch `fetch` arrived: it goes into the cache, and to each request riding the fetch the part it
+    /// still wants.
+    /// - Parameters:
+    ///   - id: The request that started the fetch (the riders are found by the fetch).
+    ///   - fetch: The fetch.
+    ///   - chunk: The piece.
     mutating func originReceived(_ id: RequestID, fetch: FetchID, chunk: ByteChunk) -> [Action] {
-        guard let key = fetches[fetch] else { return [] }
-        var actions: [Action] = chunk.bytes.isEmpty ? [] : [.write(key: key, chunk)]
+        guard var running = fetches[fetch] else { return [] }
+        running.next = max(running.next, chunk.range.upperBound)
+        fetches[fetch] = running
+        guard !chunk.bytes.isEmpty else { return [] }
+        written[running.key, default: RangeSet()].insert(contentsOf: chunk.range)
+        return [.write(key: running.key, chunk)] + riders(of: fetch).flatMap { deliver(chunk, to: $0, from: fetch) }
+    }
+
+    /// The part of `chunk` request `id` still wants, responded.
+    private mutating func deliver(_ chunk: ByteChunk, to id: RequestID, from fetch: FetchID) -> [Action] {
+        var actions: [Action] = []
         guard var request = requests[id], case .fetching(fetch, _) = request.step, !request.needsInformation,
             let position = request.position
         else { return actions }
@@ -153,8 +184,13 @@ struct ResourceLoadingStateMachine {
     /// sooner for a 256 KiB first fetch at 1 Mbit/s), and the fetch's pieces are responded as they arrive. A request
     /// that asked for no data, or for none the media holds, finishes.
     mutating func originToldLength(_ id: RequestID, fetch: FetchID, length: Int64) -> [Action] {
-        guard let key = fetches[fetch], length >= 0 else { return [] }
-        var actions = learnLength(length, for: key)
+        guard let key = fetches[fetch]?.key, length >= 0 else { return [] }
+        return learnLength(length, for: key) + riders(of: fetch).flatMap { inform($0, length: length, from: fetch) }
+    }
+
+    /// Request `id`, riding `fetch`, gets its content information from the length the fetch's head told.
+    private mutating func inform(_ id: RequestID, length: Int64, from fetch: FetchID) -> [Action] {
+        var actions: [Action] = []
         guard var request = requests[id], case .fetching(fetch, _) = request.step, request.needsInformation,
             let contentType = request.contentType
         else { return actions }
@@ -175,9 +211,18 @@ struct ResourceLoadingStateMachine {
     mutating func originFinished(
         _ id: RequestID, fetch: FetchID, read: ByteRangeRead, cache: CacheSnapshot
     ) -> [Action] {
-        guard let key = fetches.removeValue(forKey: fetch) else { return [] }
+        guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
         var actions = note(nil, for: key)
         if let total = read.totalLength { actions += learnLength(total, for: key) }
+        let riders = riders(of: fetch)
+        return riders.reduce(actions) { $0 + fetchEnded(for: $1, fetch: fetch, key: key, read: read, cache: cache) }
+    }
+
+    /// Request `id` rode `fetch`, which ended having delivered `read.range`.
+    private mutating func fetchEnded(
+        for id: RequestID, fetch: FetchID, key: String, read: ByteRangeRead, cache: CacheSnapshot
+    ) -> [Action] {
+        var actions: [Action] = []
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return actions }
         if read.range.upperBound < range.upperBound, length(of: key, cache: cache) == nil {
             // Delivered short with no error: the media ends there.
@@ -200,7 +245,14 @@ struct ResourceLoadingStateMachine {
     mutating func originFailed(
         _ id: RequestID, fetch: FetchID, error: ByteSourceError, cache: CacheSnapshot
     ) -> [Action] {
-        guard let key = fetches.removeValue(forKey: fetch) else { return [] }
+        guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
+        return riders(of: fetch).reduce([]) { $0 + fetchFailed(for: $1, fetch: fetch, key: key, error: error, cache: cache) }
+    }
+
+    /// Request `id` rode `fetch`, which failed with `error`.
+    private mutating func fetchFailed(
+        for id: RequestID, fetch: FetchID, key: String, error: ByteSourceError, cache: CacheSnapshot
+    ) -> [Action] {
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return [] }
         if case .rangeNotSatisfiable(let told) = error, (told ?? range.lowerBound) <= range.lowerBound {
             // The media ends where the fetch began: what the media holds was responded.
@@ -264,7 +316,8 @@ struct ResourceLoadingStateMachine {
     /// AVFoundation cancelled request `id` (`resourceLoader(_:didCancel:)`): it is forgotten, its fetch cancelled.
     mutating func requestCancelled(_ id: RequestID) -> [Action] {
         guard let request = requests.removeValue(forKey: id) else { return [] }
-        if case .fetching(let fetch, _) = request.step { return [.cancelFetch(fetch)] }
+        // A fetch another request rides goes on for it.
+        if case .fetching(let fetch, _) = request.step, riders(of: fetch).isEmpty { return [.cancelFetch(fetch)] }
         return []
     }
 
@@ -283,17 +336,19 @@ struct ResourceLoadingStateMachine {
     /// What is wrong with the machine's bookkeeping: nothing, when empty. Tests call it after every step.
     func invariantViolations() -> [String] {
         var violations: [String] = []
-        var fetchOwners: [FetchID: RequestID] = [:]
         for (id, request) in requests {
             switch request.step {
             case .idle: violations.append("\(id) idle between events")
             case .readingCache(let range):
                 if request.needsInformation { violations.append("\(id) reads the cache before its information") }
                 if request.position != range.lowerBound { violations.append("\(id) reads away from its position") }
-            case .fetching(let fetch, _):
-                if fetches[fetch] != request.key { violations.append("\(id) waits on \(fetch), not running") }
-                if let other = fetchOwners.updateValue(id, forKey: fetch) {
-                    violations.append("\(fetch) shared by \(id) and \(other)")
+            case .fetching(let fetch, let range):
+                guard let running = fetches[fetch], running.key == request.key else {
+                    violations.append("\(id) waits on \(fetch), not running")
+                    break
+                }
+                if !running.range.contains(range.lowerBound) {
+                    violations.append("\(id) waits on \(fetch) for bytes it does not read")
                 }
             case .waitingToRetry(let attempt):
                 if attempt != request.failures { violations.append("\(id) retries attempt \(attempt) of another") }
@@ -321,9 +376,9 @@ struct ResourceLoadingStateMachine {
             guard let length else {
                 // Only the origin knows the length: its first bytes go to the cache, the length to the answer.
                 let start = request.position ?? 0
-                let action = startFetch(id, &request, range: start..<Self.sum(start, minimumFetch))
+                let actions = startFetch(id, &request, range: start..<Self.sum(start, minimumFetch))
                 requests[id] = request
-                return [action]
+                return actions
             }
             let information = ContentInformation(
                 contentType: contentType, contentLength: length, isByteRangeAccessSupported: true)
@@ -335,8 +390,8 @@ struct ResourceLoadingStateMachine {
             requests[id] = nil
             return actions + [.finish(id)]
         }
-        let plan = CachedReadPlan.plan(
-            position..<wantedEnd, cached: cache.cached, length: length, minimumFetch: minimumFetch)
+        let cached = cache.cached.union(written[request.key] ?? RangeSet())
+        let plan = CachedReadPlan.plan(position..<wantedEnd, cached: cached, length: length, minimumFetch: minimumFetch)
         guard let first = plan.segments.first else {
             requests[id] = nil
             return actions + [.finish(id)]
@@ -347,19 +402,35 @@ struct ResourceLoadingStateMachine {
             request.step = .readingCache(range)
             actions.append(.readCache(id, key: request.key, range: range))
         case .origin:
-            actions.append(startFetch(id, &request, range: first.range))
+            actions += startFetch(id, &request, range: first.range)
         }
         requests[id] = request
         return actions
     }
 
+    /// The request waits for `range` from the origin: on a running fetch of its media that has yet to deliver the
+    /// range's first byte, else on a new fetch (the one action returned).
     private mutating func startFetch(
         _ id: RequestID, _ request: inout Request, range: Range<Int64>
-    ) -> Action {
+    ) -> [Action] {
+        let running = fetches.filter { _, fetch in
+            fetch.key == request.key && fetch.next <= range.lowerBound && range.lowerBound < fetch.range.upperBound
+        }
+        if let (fetch, joined) = running.min(by: { $0.key.rawValue < $1.key.rawValue }) {
+            request.step = .fetching(fetch, range.lowerBound..<min(range.upperBound, joined.range.upperBound))
+            return []
+        }
         let fetch = FetchID(rawValue: nextID())
-        fetches[fetch] = request.key
+        fetches[fetch] = Fetch(key: request.key, range: range, next: range.lowerBound)
         request.step = .fetching(fetch, range)
-        return .fetch(id, fetch, url: request.origin, range: range)
+        return [.fetch(id, fetch, url: request.origin, range: range)]
+    }
+
+    /// The requests waiting on `fetch`, oldest first.
+    private func riders(of fetch: FetchID) -> [RequestID] {
+        requests.compactMap { id, request in
+            if case .fetching(fetch, _) = request.step { id } else { nil }
+        }.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// Notes the origin's last failure for `key` when it changed.
