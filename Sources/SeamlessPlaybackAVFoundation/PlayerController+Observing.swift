@@ -47,7 +47,8 @@ extension PlayerController {
             Task { @MainActor in controller?.readErrorLog(for: id) }
         }
         return LoadObservation(
-            item: item, keyValue: [status, duration, keepUp, display], notifications: [playedToEnd, failedToEnd, errorLog])
+            item: item, keyValue: [status, duration, keepUp, display],
+            notifications: [playedToEnd, failedToEnd, errorLog])
     }
 
     /// An error as the machine tells errors apart: its domain and code, those of the errors under it

@@ -246,7 +246,9 @@ struct ResourceLoadingStateMachine {
         _ id: RequestID, fetch: FetchID, error: ByteSourceError, cache: CacheSnapshot
     ) -> [Action] {
         guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
-        return riders(of: fetch).reduce([]) { $0 + fetchFailed(for: $1, fetch: fetch, key: key, error: error, cache: cache) }
+        return riders(of: fetch).reduce([]) {
+            $0 + fetchFailed(for: $1, fetch: fetch, key: key, error: error, cache: cache)
+        }
     }
 
     /// Request `id` rode `fetch`, which failed with `error`.
@@ -270,7 +272,9 @@ struct ResourceLoadingStateMachine {
         request.step = .waitingToRetry(attempt: request.failures)
         requests[id] = request
         guard !isHeld else { return noted }
-        return noted + [.scheduleRetry(id, attempt: request.failures, after: Self.retryDelay(attempt: request.failures))]
+        return noted + [
+            .scheduleRetry(id, attempt: request.failures, after: Self.retryDelay(attempt: request.failures))
+        ]
     }
 
     /// Retry `attempt` of request `id` fires: the request fetches again from the next byte it needs (what the cache

@@ -12,10 +12,11 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
         var machine = Machine()
         let (_, actions) = machine.loadRequested(source: .loader)
         #expect(
-            actions.first == .send([
-                .pause, .detachLayer, .setAllowsExternalPlayback(false),
-                .setAutomaticallyWaitsToMinimizeStalling(false), .replaceCurrentItem, .attachLayer,
-            ]))
+            actions.first
+                == .send([
+                    .pause, .detachLayer, .setAllowsExternalPlayback(false),
+                    .setAutomaticallyWaitsToMinimizeStalling(false), .replaceCurrentItem, .attachLayer,
+                ]))
     }
 
     @Test("the next item read directly gets AirPlay and the stall prediction back, before it goes on the player")
@@ -37,10 +38,11 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
         var machine = Machine(backgroundPolicy: .keepAudioInBackground, isInBackground: true)
         let (_, actions) = machine.loadRequested(source: .loader)
         #expect(
-            actions.first == .send([
-                .pause, .setAllowsExternalPlayback(false), .setAutomaticallyWaitsToMinimizeStalling(false),
-                .replaceCurrentItem,
-            ]))
+            actions.first
+                == .send([
+                    .pause, .setAllowsExternalPlayback(false), .setAutomaticallyWaitsToMinimizeStalling(false),
+                    .replaceCurrentItem,
+                ]))
     }
 
     @Test("a loader-served player that stops by itself stalled: .buffering, and play() once it is likely to keep up")

@@ -18,7 +18,8 @@ struct ResourceLoadingStateMachineRetryTests {
         let arrival = machine.requestArrived(
             Base.loaderURL, wantsInformation: false, data: Base.data(0, 300), cache: Base.snapshot([], length: 1_000))
         let (id, actions) = try #require(arrival)
-        let fetch = try #require(actions.lazy.compactMap { if case .fetch(_, let f, _, _) = $0 { f } else { nil } }.first)
+        let fetch = try #require(
+            actions.lazy.compactMap { if case .fetch(_, let f, _, _) = $0 { f } else { nil } }.first)
         return (id, fetch)
     }
 
@@ -80,9 +81,11 @@ struct ResourceLoadingStateMachineRetryTests {
         }
     }
 
-    @Test("a permanent failure fails the request at once", arguments: [
-        ByteSourceError.notFound(status: 404), .unexpectedStatus(403), .badContentRange(nil), .transport("ATS"),
-    ])
+    @Test(
+        "a permanent failure fails the request at once",
+        arguments: [
+            ByteSourceError.notFound(status: 404), .unexpectedStatus(403), .badContentRange(nil), .transport("ATS"),
+        ])
     func permanentFailsAtOnce(error: ByteSourceError) throws {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
         let (id, fetch) = try Self.fetching(&machine)
@@ -92,12 +95,14 @@ struct ResourceLoadingStateMachineRetryTests {
             ])
     }
 
-    @Test("which failures may pass", arguments: [
-        (ByteSourceError.connectionLost, true), (.shortRead(expected: 10, received: 2), true), (.unreachable, true),
-        (.timedOut, true), (.serverError(status: 503), true), (.unexpectedStatus(429), true),
-        (.unexpectedStatus(408), true), (.cancelled, true), (.notFound(status: 410), false),
-        (.unexpectedStatus(401), false), (.rangeNotSatisfiable(length: nil), false), (.transport("-1020"), false),
-    ])
+    @Test(
+        "which failures may pass",
+        arguments: [
+            (ByteSourceError.connectionLost, true), (.shortRead(expected: 10, received: 2), true), (.unreachable, true),
+            (.timedOut, true), (.serverError(status: 503), true), (.unexpectedStatus(429), true),
+            (.unexpectedStatus(408), true), (.cancelled, true), (.notFound(status: 410), false),
+            (.unexpectedStatus(401), false), (.rangeNotSatisfiable(length: nil), false), (.transport("-1020"), false),
+        ])
     func transience(error: ByteSourceError, isTransient: Bool) {
         #expect(Machine.isTransient(error) == isTransient)
     }
