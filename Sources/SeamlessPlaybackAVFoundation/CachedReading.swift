@@ -11,7 +11,9 @@ import SeamlessPlayback
 public struct CachedReading: Sendable {
     /// The cache the media's bytes are read from and written into; the prefetcher may fill the same one.
     public var cache: MediaCache
-    /// Where the bytes the cache lacks come from.
+    /// Where the bytes the cache lacks come from. The default `HTTPByteSource` uses an ephemeral session of its own:
+    /// no cookie of the app's reaches the origin. For a CDN that authorizes by cookie or by a session-wide header,
+    /// give `HTTPByteSource(sessionConfiguration: .default)` (or the app's own configuration).
     public var source: any ByteSource
     /// The least one origin read fetches, in bytes: AVFoundation's smaller reads are widened to it, the extra going
     /// into the cache. Default 256 KiB.

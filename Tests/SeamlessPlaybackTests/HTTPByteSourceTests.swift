@@ -3,6 +3,10 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 private let media = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
 
 /// An origin serving `media` at `/clip`, and a source.
@@ -66,6 +70,24 @@ struct HTTPByteSourceTests {
         fixture.origin.releaseStalled()
         #expect(try await fetch.value == ByteRangeRead(range: 1000..<2000, totalLength: 100_000))
         #expect(pieces.withLock { $0 } == 1000)
+    }
+
+    @Test func theAppsSessionConfigurationCarriesItsCookiesAndHeadersToTheOrigin() async throws {
+        let origin = try TestOrigin(data: ["/clip": media])
+        defer { origin.stop() }
+        let app = URLSessionConfiguration.ephemeral
+        let url = origin.url(for: "/clip")
+        let host = try #require(url.host)
+        let cookie = try #require(
+            HTTPCookie(properties: [.name: "signed", .value: "token-1", .domain: host, .path: "/"]))
+        app.httpCookieStorage?.setCookie(cookie)
+        app.httpAdditionalHeaders = ["X-App": "1"]
+        let source = HTTPByteSource(sessionConfiguration: app)
+        _ = try await source.read(url, range: 0..<10)
+        #expect(origin.requests.map(\.cookie) == ["signed=token-1"])
+        // The default source keeps no cookies of the app's.
+        _ = try await HTTPByteSource().read(url, range: 0..<10)
+        #expect(origin.requests.last?.cookie == nil)
     }
 
     @Test func aRangePastTheEndIsShorterOrUnsatisfiable() async throws {

@@ -41,10 +41,28 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
 
     /// Creates a source with a URLSession of its own (ephemeral: no cookies, no URL cache).
     /// - Parameter configuration: The timeout and headers. Default ``Configuration/init(timeout:headers:)``.
-    public init(configuration: Configuration = Configuration()) {
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, session: .ephemeral)
+    }
+
+    /// Creates a source whose URLSession is made from a copy of the app's `sessionConfiguration`: its cookie storage,
+    /// `httpAdditionalHeaders`, proxy and TLS settings reach the origin as they reach the app's own requests, so that
+    /// a CDN that signs or authorizes by cookie serves the cache as it serves the app. The source sets its own
+    /// timeout and turns the URL cache off (the media cache is the cache); `configuration.headers` are sent too.
+    /// - Parameters:
+    ///   - configuration: The timeout and headers. Default ``Configuration/init(timeout:headers:)``.
+    ///   - sessionConfiguration: The app's session configuration, such as `URLSessionConfiguration.default` (the
+    ///     shared cookie storage). It is copied; later changes to it do not reach the source.
+    public convenience init(
+        configuration: Configuration = Configuration(), sessionConfiguration: URLSessionConfiguration
+    ) {
+        let copy = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? .default
+        self.init(configuration: configuration, session: copy)
+    }
+
+    private init(configuration: Configuration, session sessionConfiguration: URLSessionConfiguration) {
         self.configuration = configuration
         let seconds = Self.seconds(configuration.timeout)
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
