@@ -51,8 +51,9 @@ struct ResourceLoadingStateMachine {
         var failures = 0
     }
 
-    /// The most fetches one request makes in a row without receiving a byte before its failure is final: about
-    /// 23 seconds of backoff (0.5, 1, 2, 4, 8 s), after which a network that is down fails the item as `.network`.
+    /// The most fetches one request makes in a row without receiving a byte before its failure is final: five waits
+    /// of 0.5, 1, 2, 4 and 8 s (15.5 s in all, plus each try's own time), after which a network that is down fails the
+    /// item as `.network`.
     static let maximumAttempts = 6
 
     /// The least an origin read fetches: reads of a few kilobytes are widened to it, the extra going to the cache.
@@ -180,9 +181,9 @@ struct ResourceLoadingStateMachine {
 
     /// The head of fetch `fetch`'s answer said the media's length, before its body
     /// (``SeamlessPlayback/ByteSource/fetch(_:range:onLength:receive:)``). A request waiting on that fetch for its
-    /// content information gets it now, not when the fetch ends: AVFoundation can start reading at once (about 2 s
-    /// sooner for a 256 KiB first fetch at 1 Mbit/s), and the fetch's pieces are responded as they arrive. A request
-    /// that asked for no data, or for none the media holds, finishes.
+    /// content information gets it now, not when the fetch ends: AVFoundation can start reading at once (a 256 KiB
+    /// first fetch is about 2 s of transfer at 1 Mbit/s, by arithmetic), and the fetch's pieces are responded as they
+    /// arrive. A request that asked for no data, or for none the media holds, finishes.
     mutating func originToldLength(_ id: RequestID, fetch: FetchID, length: Int64) -> [Action] {
         guard let key = fetches[fetch]?.key, length >= 0 else { return [] }
         return learnLength(length, for: key) + riders(of: fetch).flatMap { inform($0, length: length, from: fetch) }
