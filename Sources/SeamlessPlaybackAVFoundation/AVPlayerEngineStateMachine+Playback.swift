@@ -131,8 +131,23 @@ extension AVPlayerEngineStateMachine {
     /// The ready item's `isPlaybackLikelyToKeepUp`. A stalled loader-served player whose settings play plays again
     /// once it is `true`, unless the system holds it (an interruption, the background: their own ends resume it).
     mutating func likelyToKeepUp(_ isLikely: Bool) -> [Action] {
-        guard isLikely, playback.isStalled else { return [] }
-        guard isMeantToMove, holds.hold == nil, holds.interruption == nil else { return [] }
+        guard isLikely else { return [] }
+        return resumeAfterStall()
+    }
+
+    /// How long a stalled loader-served player waits at most before the engine tries `play()` again; a try that
+    /// finds the buffer still empty stalls again, and waits again: one try a second while the network is slow.
+    static let stallRecheck = Duration.seconds(1)
+
+    /// The stall's check is due (``Action/checkStall(after:)``): a player still stalled plays again, as when it is
+    /// likely to keep up; one no longer stalled (it played, was paused, or the system holds it) is left alone.
+    mutating func stallCheckDue() -> [Action] {
+        guard state != .shutDown else { return [] }
+        return resumeAfterStall()
+    }
+
+    private mutating func resumeAfterStall() -> [Action] {
+        guard playback.isStalled, isMeantToMove, holds.hold == nil, holds.interruption == nil else { return [] }
         playback.isStalled = false
         return [.send([startCommand(isResume: true)])] + reportIfChanged()
     }

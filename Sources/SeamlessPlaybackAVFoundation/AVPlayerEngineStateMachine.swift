@@ -142,6 +142,9 @@ struct AVPlayerEngineStateMachine {
         case reportFailure(String)
         /// Tell the pool, through the engine's status hook, the engine's new status (with the player's position).
         case report(StatusReport)
+        /// After this long, call ``AVPlayerEngineStateMachine/stallCheckDue()``: a stalled loader-served player is
+        /// tried again even if `isPlaybackLikelyToKeepUp` never changes.
+        case checkStall(after: Duration)
     }
 
     /// Where the current load is.

@@ -118,6 +118,10 @@ final class PlayerController {
         Machine.position(seconds: CMTimeGetSeconds(player.currentTime()))
     }
 
+    private func stallCheckDue() {
+        perform(machine.stallCheckDue())
+    }
+
     /// The system did something to every player (forwarded by the ``AVPlaybackSystem``).
     func systemEvent(_ event: SystemEvent) {
         switch event {
@@ -163,6 +167,12 @@ final class PlayerController {
                 failures.report(reason)
             case .report(let report):
                 statuses.report(PlaybackStatus(phase: report.phase, position: position(), duration: report.duration))
+            case .checkStall(let delay):
+                // A timer: nothing structured waits for it, and a check that finds no stall does nothing.
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: delay)
+                    self?.stallCheckDue()
+                }
             }
         }
     }

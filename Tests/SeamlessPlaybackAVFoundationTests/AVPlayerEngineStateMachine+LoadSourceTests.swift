@@ -48,7 +48,10 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
     @Test("a loader-served player that stops by itself stalled: .buffering, and play() once it is likely to keep up")
     func stallRecovers() {
         var machine = Fixture.following(PlaybackSettings(), source: .loader)
-        #expect(machine.rateChanged(to: 0, reason: .other) == [Fixture.report(.buffering)])
+        #expect(
+            machine.rateChanged(to: 0, reason: .other) == [
+                Fixture.report(.buffering), .checkStall(after: Machine.stallRecheck),
+            ])
         #expect(machine.playerRead(Fixture.stopped(at: 3)) == [], "still a stall, not a pause")
         #expect(machine.observed(.likelyToKeepUp(false), for: 1) == [])
         #expect(machine.observed(.likelyToKeepUp(true), for: 1) == [.send([.play])])
@@ -93,5 +96,17 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
         #expect(background.contains(.send([.pause])))
         #expect(machine.observed(.likelyToKeepUp(true), for: 1) == [], "nothing starts in the background")
         #expect(machine.systemEvent(.willEnterForeground).contains(.send([.play])))
+    }
+
+    @Test("a stall whose item never says it is likely to keep up is tried again at the check; a check after it is none")
+    func stallCheckRetries() {
+        var machine = Fixture.following(PlaybackSettings(), source: .loader)
+        _ = machine.rateChanged(to: 0, reason: .setRateFailed)
+        #expect(machine.stallCheckDue() == [.send([.play])])
+        #expect(machine.stallCheckDue() == [], "one try per stall")
+        // The try finds the buffer still empty: it stalls again, and is checked again.
+        #expect(machine.rateChanged(to: 0, reason: .setRateFailed).last == .checkStall(after: Machine.stallRecheck))
+        _ = machine.applyRequested(PlaybackSettings(isPaused: true))
+        #expect(machine.stallCheckDue() == [], "the page paused it")
     }
 }
