@@ -95,7 +95,10 @@ final class ByteTransfers: NSObject, URLSessionDataDelegate {
         case .timedOut: return .timedOut
         case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse:
             return .connectionLost
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+        // No way to the server now: cellular data off or roaming, a call holding the link. They pass, as a lost
+        // network does (AVFoundation's own reads report them as the network's).
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .dataNotAllowed,
+            .internationalRoamingOff, .callIsActive:
             return .unreachable
         default: return .other("\(error.code.rawValue) \(error.localizedDescription)")
         }
