@@ -99,6 +99,7 @@ public final class AVPlaybackSystem {
     /// One event, in the order the main actor received them: every engine alive hears it.
     private func received(_ event: SystemEvent) {
         isInBackground = event.isInBackground(after: isInBackground)
+        if event == .mediaServicesReset { audioSession.mediaServicesReset() }
         for engine in engines {
             engine.controller?.systemEvent(event)
         }

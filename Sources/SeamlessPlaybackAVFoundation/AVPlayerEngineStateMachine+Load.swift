@@ -4,25 +4,29 @@ import SeamlessPlayback
 
 extension AVPlayerEngineStateMachine {
     /// A load starts. Returns its ID and what to do: end the previous load's observation (and fail it, if
-    /// it was still waiting), pause, detach the layer so its readiness restarts from the new item, put the
-    /// new item on the player, reattach the layer, start observing, and report `.loading`. While the layer is
-    /// detached for the background (``BackgroundPolicy/keepAudioInBackground``) it is left detached: the load then
-    /// finishes when the item is ready to play.
-    mutating func loadRequested() -> (LoadID, [Action]) {
+    /// it was still waiting), pause, detach the layer so its readiness restarts from the new item, set the player up
+    /// for where the item's bytes come from (``LoadSource``), put the new item on the player, reattach the layer,
+    /// start observing, and report `.loading`. While the layer is detached for the background
+    /// (``BackgroundPolicy/keepAudioInBackground``) it is left detached: the load then finishes when the item is ready
+    /// to play.
+    /// - Parameter source: Where the item's bytes come from. Default ``LoadSource/direct``.
+    mutating func loadRequested(source: LoadSource = .direct) -> (LoadID, [Action]) {
         lastLoad += 1
         let id = lastLoad
         if state == .shutDown { return (id, [.finishLoad(id, .failed(.shutDown))]) }
         if let playerFailure { return (id, [.finishLoad(id, .failed(.playbackFailed(reason: playerFailure)))]) }
         var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
         actions += interruptSeek()
+        let setUp = source.playerSetUp
         let commands: [PlayerCommand] =
             holds.isLayerDetached
-            ? [.pause, .replaceCurrentItem] : [.pause, .detachLayer, .replaceCurrentItem, .attachLayer]
+            ? [.pause] + setUp + [.replaceCurrentItem]
+            : [.pause, .detachLayer] + setUp + [.replaceCurrentItem, .attachLayer]
         actions += [.send(commands), .startObserving(id)]
         state = .replacing(id)
         layerSeenNotReady = false
         layerReadings = 0
-        playback.loadStarted()
+        playback.loadStarted(source: source)
         return (id, actions + reportIfChanged())
     }
 
@@ -115,6 +119,8 @@ extension AVPlayerEngineStateMachine {
             return []
         case (.ready(id), .rateCapabilities(let capabilities)):
             return rateCapabilitiesKnown(capabilities)
+        case (.ready(id), .likelyToKeepUp(let isLikely)):
+            return likelyToKeepUp(isLikely)
         case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
             guard let failure = failure(in: observation) else { return [] }
             return fail(id, failure, media: mediaFailure(in: observation))
@@ -147,7 +153,7 @@ extension AVPlayerEngineStateMachine {
             guard !error.isDecoderLimit else { return .decoderLimit(reason: error.description) }
             return .playbackFailed(reason: "failed to play to its end: \(error.description)")
         case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
-            .errorLogEntry, .rateCapabilities:
+            .errorLogEntry, .rateCapabilities, .likelyToKeepUp:
             return nil
         }
     }
@@ -158,7 +164,7 @@ extension AVPlayerEngineStateMachine {
         switch observation {
         case .itemStatus(.failed(let error)), .failedToPlayToEnd(let error): error.mediaFailure
         case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
-            .errorLogEntry, .rateCapabilities:
+            .errorLogEntry, .rateCapabilities, .likelyToKeepUp:
             nil
         }
     }

@@ -24,9 +24,17 @@ extension AVPlayerEngineStateMachine {
         /// The applied settings play at a rate the item cannot play: the engine holds the player paused and reports
         /// `.paused(.unsupportedRate)`, until settings it can play are applied.
         var isRateUnsupported = false
+        /// The current item's bytes come from the engine's resource loader, so the player does not wait to minimize
+        /// stalls (``AVPlayerEngineStateMachine/LoadSource/playerSetUp``): a stall pauses it.
+        var isLoaderServed = false
+        /// The loader-served player paused itself for want of data while its settings play: reported `.buffering`,
+        /// and played again when the item is likely to keep up.
+        var isStalled = false
 
         /// A load starts: the player is paused and holds no item of ours yet.
-        mutating func loadStarted() {
+        mutating func loadStarted(source: LoadSource) {
+            isLoaderServed = source == .loader
+            isStalled = false
             isHeldByLoad = true
             reading = .paused(at: .nan)
             duration = nil
@@ -81,6 +89,7 @@ extension AVPlayerEngineStateMachine {
         guard state != .shutDown else { return [] }
         playback.applied = settings
         playback.isHeldByLoad = false
+        playback.isStalled = false
         playback.isRateUnsupported = cannotPlay(settings)
         holds.hold = nil
         // A page that plays during an interruption: the player tries; if the interruption holds it, its end (with
@@ -109,6 +118,7 @@ extension AVPlayerEngineStateMachine {
         if reading.motion == .playing {
             holds.hold = nil
             holds.interruption = nil
+            playback.isStalled = false
         }
         if isMeantToMove, reading.motion == .stopped, playback.applied?.endAction == .pause,
             reading.isAtEnd(of: playback.duration)
@@ -116,6 +126,30 @@ extension AVPlayerEngineStateMachine {
             playback.hasEnded = true
         }
         return reportIfChanged()
+    }
+
+    /// The ready item's `isPlaybackLikelyToKeepUp`. A stalled loader-served player whose settings play plays again
+    /// once it is `true`, unless the system holds it (an interruption, the background: their own ends resume it).
+    mutating func likelyToKeepUp(_ isLikely: Bool) -> [Action] {
+        guard isLikely else { return [] }
+        return resumeAfterStall()
+    }
+
+    /// How long a stalled loader-served player waits at most before the engine tries `play()` again; a try that
+    /// finds the buffer still empty stalls again, and waits again: one try a second while the network is slow.
+    static let stallRecheck = Duration.seconds(1)
+
+    /// The stall's check is due (``Action/checkStall(after:)``): a player still stalled plays again, as when it is
+    /// likely to keep up; one no longer stalled (it played, was paused, or the system holds it) is left alone.
+    mutating func stallCheckDue() -> [Action] {
+        guard state != .shutDown else { return [] }
+        return resumeAfterStall()
+    }
+
+    private mutating func resumeAfterStall() -> [Action] {
+        guard playback.isStalled, isMeantToMove, holds.hold == nil, holds.interruption == nil else { return [] }
+        playback.isStalled = false
+        return [.send([startCommand(isResume: true)])] + reportIfChanged()
     }
 
     /// `didPlayToEndTimeNotification` of the ready item: a looping item seeks to the start (`actionAtItemEnd` is
@@ -180,6 +214,7 @@ extension AVPlayerEngineStateMachine {
         }
         if playback.hasEnded { return .ended }
         if playback.isRateUnsupported { return .paused(.unsupportedRate) }
+        if playback.isStalled, isMeantToMove, holds.hold == nil { return .buffering }
         guard let reading = playback.reading else { return nil }
         switch reading.motion {
         case .stopped: return isMeantToMove ? .paused(holds.pauseReason) : .paused(.requested)

@@ -25,7 +25,14 @@ extension AVPlayerEngineStateMachine {
     /// - Parameters:
     ///   - rate: The player's rate after the change.
     ///   - reason: The notification's reason.
-    /// - Returns: What to do: report the system's pause.
+    ///
+    /// A loader-served player (which does not wait to minimize stalls) that stops for a reason no one's call gives
+    /// (`.other`, `.setRateFailed`) stalled: `AVPlayer.h` says such a player pauses, rate 0, when its buffer runs
+    /// dry. It is reported `.buffering` and played again when its item is likely to keep up
+    /// (``likelyToKeepUp(_:)``), or at the latest after ``stallRecheck`` (``stallCheckDue()``): the header warns that
+    /// the player's predictions do not hold for client-loaded data, so the engine does not wait on them alone. A
+    /// `.setRateCalled` pause is someone's (a remote control) and stays.
+    /// - Returns: What to do: report the system's pause, or the stall.
     mutating func rateChanged(to rate: Float, reason: RateChangeReason) -> [Action] {
         guard state != .shutDown, rate == 0, isMeantToMove else { return [] }
         let hold: SystemHolds.Hold
@@ -34,7 +41,12 @@ extension AVPlayerEngineStateMachine {
             hold = holds.interruption?.isRouteDisconnection == true ? .outputLoss : .interruption
         case .appBackgrounded:
             hold = .background
-        case .setRateCalled, .setRateFailed, .other:
+        case .setRateFailed, .other:
+            guard playback.isLoaderServed, holds.hold == nil, holds.interruption == nil else { return [] }
+            playback.isStalled = true
+            playback.reading = .paused(at: playback.reading?.position ?? .nan)
+            return reportIfChanged() + [.checkStall(after: Self.stallRecheck)]
+        case .setRateCalled:
             return []
         }
         _ = holds.impose(hold)

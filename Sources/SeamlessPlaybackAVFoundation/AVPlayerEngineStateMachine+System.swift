@@ -3,7 +3,7 @@
 extension AVPlayerEngineStateMachine {
     /// Whether the player moves, or was just asked to play and has not said otherwise yet.
     private var isMoving: Bool {
-        playback.reading.map { $0.motion != .stopped } ?? true
+        playback.isStalled || (playback.reading.map { $0.motion != .stopped } ?? true)
     }
 
     /// What a new engine does before anything else: it tells the player its background policy (iOS 15's

@@ -84,6 +84,8 @@ struct AVPlayerEngineStateMachine {
         case playedToEnd
         /// The item's `canPlayFastForward` and `canPlaySlowForward`, read on the main actor once it is ready to play.
         case rateCapabilities(RateCapabilities)
+        /// The item's `isPlaybackLikelyToKeepUp`, read on the main actor.
+        case likelyToKeepUp(Bool)
     }
 
     /// Which rates an item ready to play can play (`AVPlayerItem.h`, `AVPlayerItemRateAndSteppingSupport`): 1–2×
@@ -140,6 +142,9 @@ struct AVPlayerEngineStateMachine {
         case reportFailure(String)
         /// Tell the pool, through the engine's status hook, the engine's new status (with the player's position).
         case report(StatusReport)
+        /// After this long, call ``AVPlayerEngineStateMachine/stallCheckDue()``: a stalled loader-served player is
+        /// tried again even if `isPlaybackLikelyToKeepUp` never changes.
+        case checkStall(after: Duration)
     }
 
     /// Where the current load is.

@@ -11,7 +11,8 @@ import SeamlessPlayback
 ///   background mode (``BackgroundPolicy/keepAudioInBackground``), and interrupts other apps' audio, as a video with
 ///   sound should.
 ///
-/// A category is returned only when it changes, so the session is not set again for every apply.
+/// A category is returned only when it changes, so the session is not set again for every apply; after a reset of the
+/// media services (``mediaServicesReset()``) the next one is returned whatever it is.
 struct AudioSessionChoice<Player: Hashable & Sendable>: Sendable {
     /// The two categories the engines choose between.
     enum Category: Hashable, Sendable {
@@ -48,6 +49,13 @@ struct AudioSessionChoice<Player: Hashable & Sendable>: Sendable {
     mutating func removed(_ player: Player) -> Category? {
         guard settings.removeValue(forKey: player) != nil else { return nil }
         return settle()
+    }
+
+    /// The media services were reset: the audio session lost its category (Technical Q&A QA1749: every audio object,
+    /// the session's set-up included, must be made again). The category is forgotten, so that the next apply or
+    /// removal returns the category needed, even if it is the one set before.
+    mutating func mediaServicesReset() {
+        current = nil
     }
 
     private mutating func settle() -> Category? {

@@ -12,13 +12,16 @@ enum CachedResourceURL {
     /// The prefix of the schemes the engine gives its assets.
     static let schemePrefix = "seamlesscache-"
 
-    /// The URL the asset is made with, or `nil` when the media plays directly (not routed through the cache, or a
-    /// file extension whose content type is not known).
-    /// - Parameter url: The media's URL.
+    /// The URL the asset is made with, or `nil` when the media plays directly (not routed through the cache, a
+    /// file extension whose content type is not known, or plain `http` unless the app allows it).
+    /// - Parameters:
+    ///   - url: The media's URL.
+    ///   - allowsPlainHTTP: Whether `http` media go through the cache (`CachedReading.allowsPlainHTTP`): App
+    ///     Transport Security may let AVFoundation load them and refuse URLSession.
     /// - Returns: The URL with the scheme `seamlesscache-http` or `seamlesscache-https`, the rest unchanged.
-    static func loaderURL(for url: URL) -> URL? {
+    static func loaderURL(for url: URL, allowsPlainHTTP: Bool) -> URL? {
         guard case .cached = CacheRoute.route(for: url), contentType(for: url) != nil,
-            let scheme = url.scheme?.lowercased()
+            let scheme = url.scheme?.lowercased(), scheme == "https" || allowsPlainHTTP
         else { return nil }
         return replacingScheme(of: url, with: schemePrefix + scheme)
     }

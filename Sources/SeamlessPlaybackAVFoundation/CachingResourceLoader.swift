@@ -13,21 +13,33 @@ import FoundationNetworking
 ///
 /// Every mutable property is touched only on `queue`: AVFoundation calls the delegate there, and every fetch's pieces
 /// and end hop there, in the order they came (that is why it is `@unchecked Sendable`). The loading requests, which
-/// are not `Sendable`, never leave it: the asynchronous parts name them by ID.
+/// are not `Sendable`, never leave it: the asynchronous parts name them by ID. The cache's reads and writes run on
+/// `io`, a serial queue of the loader's own: a write never holds AVFoundation's queue (nor a cancellation behind it),
+/// and a read queued after a write sees its bytes.
 final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
     typealias Machine = ResourceLoadingStateMachine
 
     /// The queue of every delegate call and every state change.
-    let queue = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader")
+    let queue = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader", qos: .userInitiated)
+    /// The queue of every cache read and write, in the order the machine asked for them.
+    private let io = DispatchQueue(label: "SeamlessPlayback.CachingResourceLoader.io", qos: .userInitiated)
     private let reading: CachedReading
     private var machine: Machine
     private var loadingRequests: [Machine.RequestID: AVAssetResourceLoadingRequest] = [:]
     private var requestIDs: [ObjectIdentifier: Machine.RequestID] = [:]
     private var tasks: [Machine.FetchID: Task<Void, Never>] = [:]
+    /// The origin's last failure per media, written on `queue` and read by the engine (on the main actor) when an
+    /// item fails.
+    private let originFailures = OriginFailures()
 
-    init(reading: CachedReading) {
+    /// - Parameters:
+    ///   - reading: The cache, the source and their settings.
+    ///   - holdsInBackground: Whether retries wait for the foreground (the engine's background policy pauses there).
+    init(reading: CachedReading, holdsInBackground: Bool) {
         self.reading = reading
-        machine = Machine(minimumFetch: reading.minimumFetch, cacheReadLimit: CachedReading.cacheReadLimit)
+        machine = Machine(
+            minimumFetch: reading.minimumFetch, cacheReadLimit: CachedReading.cacheReadLimit,
+            holdsInBackground: holdsInBackground)
     }
 
     deinit {
@@ -35,18 +47,30 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     }
 
     /// An asset whose bytes this loader serves, or `nil` when the media is read directly (HLS, files, types not
-    /// known from the extension).
+    /// known from the extension, plain `http` unless the reading allows it).
     func asset(for url: URL) -> AVURLAsset? {
-        guard let loaderURL = CachedResourceURL.loaderURL(for: url) else { return nil }
+        guard let loaderURL = CachedResourceURL.loaderURL(for: url, allowsPlainHTTP: reading.allowsPlainHTTP)
+        else { return nil }
         let asset = AVURLAsset(url: loaderURL, options: nil)
         // Held weakly by the resource loader: the engine's controller keeps this loader for the engine's life.
         asset.resourceLoader.setDelegate(self, queue: queue)
         return asset
     }
 
-    /// Cancels every fetch (the engine shuts down).
+    /// Fails every open loading request and cancels every fetch (the engine shuts down).
     func shutdown() {
         queue.async { [self] in perform(machine.shutdown()) }
+    }
+
+    /// The app moved to the background or back: retries wait there, or fire on the return.
+    func appMoved(toBackground isInBackground: Bool) {
+        queue.async { [self] in perform(machine.appMoved(toBackground: isInBackground)) }
+    }
+
+    /// The origin's last failure for the media at `url` (its origin URL), if its last fetch failed.
+    func lastOriginFailure(for url: URL) -> ByteSourceError? {
+        guard case .cached(let key) = CacheRoute.route(for: url) else { return nil }
+        return originFailures[key]
     }
 
     // MARK: AVAssetResourceLoaderDelegate (on `queue`)
@@ -96,19 +120,23 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
             request.contentLength = information.contentLength
             request.isByteRangeAccessSupported = information.isByteRangeAccessSupported
         case .readCache(let id, let key, let range):
-            // Later on the queue, so that a long cached read is answered piece by piece between other events.
-            queue.async { [self] in
-                let bytes = (try? reading.cache.read(key, range: range)) ?? nil
-                perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot(key)))
+            // On the I/O queue, after the writes asked for before it; answered back on `queue`, piece by piece between
+            // other events.
+            let cache = reading.cache
+            io.async { [weak self] in
+                let bytes = (try? cache.read(key, range: range)) ?? nil
+                self?.queue.async { [weak self] in self?.cacheRead(id, range: range, bytes: bytes, key: key) }
             }
         case .fetch(let id, let fetch, let url, let range):
             start(fetch, of: id, url: url, range: range)
         case .cancelFetch(let fetch):
             tasks.removeValue(forKey: fetch)?.cancel()
         case .write(let key, let chunk):
-            try? reading.cache.write(chunk.bytes, for: key, at: chunk.offset)
+            let cache = reading.cache
+            io.async { try? cache.write(chunk.bytes, for: key, at: chunk.offset) }
         case .recordLength(let key, let length):
-            try? reading.cache.setLength(length, for: key)
+            let cache = reading.cache
+            io.async { try? cache.setLength(length, for: key) }
         case .respond(let id, let bytes):
             loadingRequests[id]?.dataRequest?.respond(with: bytes)
         case .finish(let id):
@@ -118,25 +146,47 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
                 domain: NSURLErrorDomain, code: failure.code,
                 userInfo: [NSLocalizedDescriptionKey: failure.description])
             forget(id)?.finishLoading(with: error)
+        case .scheduleRetry(let id, let attempt, let delay):
+            let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18
+            queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.retry(id, attempt: attempt) }
+        case .noteOriginFailure(let key, let failure):
+            originFailures[key] = failure
         }
+    }
+
+    private func cacheRead(_ id: Machine.RequestID, range: Range<Int64>, bytes: Data?, key: String) {
+        perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot(key)))
+    }
+
+    private func retry(_ id: Machine.RequestID, attempt: Int) {
+        perform(machine.retryFired(id, attempt: attempt, cache: snapshot(machine.requests[id]?.key)))
     }
 
     private func start(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
         let source = reading.source
-        let key = machine.fetches[fetch]
+        let key = machine.fetches[fetch]?.key
         let weak = WeakLoader(loader: self)
         tasks[fetch] = Task {
             let outcome: Result<ByteRangeRead, ByteSourceError>
             do throws(ByteSourceError) {
                 outcome = .success(
-                    try await source.fetch(url, range: range) { chunk in
-                        weak.loader?.queue.async { weak.loader?.received(chunk, fetch: fetch, of: id) }
-                    })
+                    try await source.fetch(
+                        url, range: range,
+                        onLength: { length in
+                            weak.loader?.queue.async { weak.loader?.told(length, fetch: fetch, of: id) }
+                        },
+                        receive: { chunk in
+                            weak.loader?.queue.async { weak.loader?.received(chunk, fetch: fetch, of: id) }
+                        }))
             } catch {
                 outcome = .failure(error)
             }
             weak.loader?.queue.async { weak.loader?.ended(fetch, of: id, key: key, outcome: outcome) }
         }
+    }
+
+    private func told(_ length: Int64, fetch: Machine.FetchID, of id: Machine.RequestID) {
+        perform(machine.originToldLength(id, fetch: fetch, length: length))
     }
 
     private func received(_ chunk: ByteChunk, fetch: Machine.FetchID, of id: Machine.RequestID) {
@@ -166,6 +216,18 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         guard let key else { return .empty }
         return Machine.CacheSnapshot(
             cached: reading.cache.cachedRanges(for: key), length: reading.cache.length(for: key))
+    }
+}
+
+/// The origin's last failure per media key, behind a lock: the loader writes on its queue, the engine reads on the
+/// main actor.
+private final class OriginFailures: @unchecked Sendable {  // every access under `lock`
+    private let lock = NSLock()
+    private var failures: [String: ByteSourceError] = [:]
+
+    subscript(key: String) -> ByteSourceError? {
+        get { lock.withLock { failures[key] } }
+        set { lock.withLock { failures[key] = newValue } }
     }
 }
 

@@ -9,7 +9,9 @@ import SeamlessPlayback
 //
 // An HTTP status reaches an item's error only as a CoreMedia code (`CoreMediaErrorDomain` or `NSOSStatusErrorDomain`,
 // −12938 and its neighbours, as apps report them). No public header of the iOS 18 SDK declares those codes, so they
-// are not read: an item failing with one is the media's `.other`, unless the error under it says more.
+// are not read: an item failing with one is the media's `.other`, unless an error under it says more. An
+// `NSOSStatusErrorDomain` code that is an `NSURLError` code (AVFoundation passes URL loading's status through as an
+// OSStatus) reads as that URL error.
 
 extension ItemError {
     /// Codes of `NSURLErrorDomain`, from `Foundation.framework/Headers/NSURLError.h`.
@@ -98,23 +100,30 @@ extension ItemError {
     /// The media failure this error is, or `nil` when the player itself failed (the engine's error).
     ///
     /// The player's own errors are the decoder limit, `AVErrorOutOfMemory`, `AVErrorMediaServicesWereReset` and
-    /// `AVErrorOperationInterrupted`, at either level. Otherwise the error under this one decides when its kind is
-    /// known (it says why: AVFoundation wraps the `NSURLError` that stopped it), then this error's own code, and an
-    /// item failure neither knows is the media's ``SeamlessPlayback/MediaFailure/Kind/other``.
+    /// `AVErrorOperationInterrupted`, at any level. Otherwise the errors under this one decide, outermost first, when
+    /// one's kind is known (it says why: AVFoundation wraps the `NSURLError` that stopped it), then this error's own
+    /// code, and an item failure none knows is the media's ``SeamlessPlayback/MediaFailure/Kind/other``.
     /// The reason is the error's description.
     var mediaFailure: MediaFailure? {
         mediaFailureKind.map { MediaFailure($0, reason: description) }
     }
 
     /// The kind of ``mediaFailure``; `nil` for the player's own errors.
+    ///
+    /// For an item the cache's resource loader read, the origin's last failure (``originFailure``) decides instead,
+    /// unless the codes say the format is at fault: the loader's `NSError` cannot carry a 5xx's transience.
     var mediaFailureKind: MediaFailure.Kind? {
         if Self.isPlayersOwn(domain, code) { return nil }
-        if let underlying {
-            if Self.isPlayersOwn(underlying.domain, underlying.code) { return nil }
-            if let kind = Self.kind(underlying.domain, underlying.code) { return kind }
-        }
-        return Self.kind(domain, code) ?? .other
+        let levels = (underlying.map { [$0] } ?? []) + deeper
+        if levels.contains(where: { Self.isPlayersOwn($0.domain, $0.code) }) { return nil }
+        let told = levels.lazy.compactMap { Self.kind($0.domain, $0.code) }.first ?? Self.kind(domain, code)
+        if let originFailure, told != .unsupported { return ResourceLoadingFailure.kind(of: originFailure) }
+        return told ?? .other
     }
+
+    /// `NSOSStatusErrorDomain`, whose codes are `OSStatus` values (`MacErrors.h`); URL loading's failures come through
+    /// it with their `NSURLError` code.
+    static let osStatusDomain = "NSOSStatusErrorDomain"
 
     /// Whether the code is a failure of the player or the system rather than of the media.
     static func isPlayersOwn(_ domain: Domain, _ code: Int) -> Bool {
@@ -131,6 +140,7 @@ extension ItemError {
         case .url: urlKind(code)
         case .cocoa: cocoaKind(code)
         case .avFoundation: avFoundationKind(code)
+        case .other(osStatusDomain): urlKind(code)
         case .other: nil
         }
     }

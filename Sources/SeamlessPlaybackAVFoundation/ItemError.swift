@@ -1,6 +1,9 @@
+import SeamlessPlayback
+
 /// An error AVFoundation gave for an item (its `error` when its status became `.failed`, or the one a
-/// failed-to-play-to-end notification carried), as the shell read it: its domain and code, the domain and code of the
-/// error under it (`NSUnderlyingErrorKey`, one level), and its description. Enough to tell the decoder limit from the
+/// failed-to-play-to-end notification carried), as the shell read it: its domain and code, the domains and codes of
+/// the errors under it (`NSUnderlyingErrorKey`, level after level), its description, and, for an item read through the
+/// cache's resource loader, the origin's last failure the loader kept. Enough to tell the decoder limit from the
 /// rest, and the media's failures from the player's (`ItemError+MediaFailure.swift`).
 struct ItemError: Hashable, Sendable {
     /// An `NSError` domain, as the shell compared it with the SDK's constants.
@@ -31,6 +34,15 @@ struct ItemError: Hashable, Sendable {
     let description: String
     /// The error under it, when its `userInfo` has one.
     let underlying: Underlying?
+    /// The errors under ``underlying``, outermost first (AVFoundation's error may wrap a CoreMedia one that wraps
+    /// the `NSURLError`).
+    let deeper: [Underlying]
+    /// The origin's last failure for the item's media, when the cache's resource loader read it and its last fetch
+    /// failed: the kind the loader's `NSError` cannot carry (a 503 and a malformed answer share one code).
+    var originFailure: ByteSourceError?
+
+    /// How many levels under the error the shell reads.
+    static let deepestLevel = 4
 
     /// An error as the shell read it.
     /// - Parameters:
@@ -38,11 +50,18 @@ struct ItemError: Hashable, Sendable {
     ///   - code: Its code.
     ///   - description: Its `localizedDescription`.
     ///   - underlying: The error under it, if any.
-    init(domain: Domain, code: Int, description: String, underlying: Underlying? = nil) {
+    ///   - deeper: The errors under that one, outermost first.
+    ///   - originFailure: The origin's last failure the loader kept for the media, if any.
+    init(
+        domain: Domain, code: Int, description: String, underlying: Underlying? = nil, deeper: [Underlying] = [],
+        originFailure: ByteSourceError? = nil
+    ) {
         self.domain = domain
         self.code = code
         self.description = description
         self.underlying = underlying
+        self.deeper = deeper
+        self.originFailure = originFailure
     }
 
     /// Whether the error's domain is `AVFoundationErrorDomain`.

@@ -15,8 +15,10 @@ import SeamlessPlayback
 /// - **A host takes the mode on the engine when it is attached for the active holder** (the surfaces attach a page's
 ///   host once its settings have landed).
 /// - **A host attached ahead of its page's settings** (for a lease that is not the active one yet: the cell a page
-///   gives the picture back to as its exit completes, before its close lands) keeps the mode it last laid out, and
-///   takes the next mode applied at once: that is its page's settings landing.
+///   gives the picture back to as its exit completes, before its close lands) keeps the mode it last laid out. A mode
+///   applied while it shows the layer is its own only as any change is: when its lease is the active holder at the
+///   grace's end. The page still active may apply once more before its close lands (a detail page that pauses as it
+///   disappears), and its aspect-fit must not reach the cell.
 /// - **A change of the mode while a host shows the layer is its page's own only when that page is still the active
 ///   holder** after ``grace``: the pool records a new active holder right after its settings land, so a handoff's
 ///   change is known as one within it. An attach, or a page no longer active at the grace's end, drops it: the old
@@ -69,19 +71,11 @@ struct LayerLayout<Host: Hashable>: Sendable where Host: Sendable {
     }
 
     /// The engine's settings now lay the picture out in `mode`.
-    /// - Returns: What to do: set the gravity now (a host attached ahead takes its page's settings), or check again
-    ///   at the grace's end (the shown host's page may have changed its own mode).
+    /// - Returns: What to do: nothing (the shown host has that mode), or check again at the grace's end (the shown
+    ///   host's page may have changed its own mode, or its settings may be landing on a host attached ahead).
     mutating func applied(_ mode: ContentMode, at now: Instant) -> Decision {
         appliedMode = mode
-        guard var current = shown else { return .none }
-        if current.isAhead {
-            current.isAhead = false
-            modeChange = nil
-            let changed = current.mode != mode
-            current.mode = mode
-            shown = current
-            return changed ? .set(mode) : .none
-        }
+        guard let current = shown else { return .none }
         guard current.mode != mode else {
             modeChange = nil
             return .none
@@ -121,6 +115,7 @@ struct LayerLayout<Host: Hashable>: Sendable where Host: Sendable {
         modeChange = nil
         guard shownIsActive else { return nil }
         current.mode = change.mode
+        current.isAhead = false
         shown = current
         return change.mode
     }

@@ -17,6 +17,12 @@ enum PlayerCommand: Hashable, Sendable {
     /// `player.audiovisualBackgroundPlaybackPolicy = value` (iOS 15): whether the system pauses a player showing
     /// video when the app goes to the background.
     case setBackgroundPlayback(BackgroundPlayback)
+    /// `player.allowsExternalPlayback = value` (not on visionOS, where there is no external playback): whether the
+    /// video may play on an AirPlay receiver.
+    case setAllowsExternalPlayback(Bool)
+    /// `player.automaticallyWaitsToMinimizeStalling = value`: whether the player delays a start, or a resume after a
+    /// stall, until it predicts it can play on without stalling.
+    case setAutomaticallyWaitsToMinimizeStalling(Bool)
     /// `player.play()`: plays at `defaultRate`.
     case play
     /// `player.pause()`.

@@ -12,6 +12,11 @@ extension PlayerController {
         case .setActionAtItemEnd(let action): player.actionAtItemEnd = action == .pause ? .pause : .none
         case .setBackgroundPlayback(let policy):
             player.audiovisualBackgroundPlaybackPolicy = policy == .pauses ? .pauses : .continuesIfPossible
+        case .setAllowsExternalPlayback(let allows):
+            #if !os(visionOS)  // no external playback there
+            player.allowsExternalPlayback = allows
+            #endif
+        case .setAutomaticallyWaitsToMinimizeStalling(let waits): player.automaticallyWaitsToMinimizeStalling = waits
         case .play: player.play()
         case .pause: player.pause()
         case .replaceCurrentItem: player.replaceCurrentItem(with: incomingItem)

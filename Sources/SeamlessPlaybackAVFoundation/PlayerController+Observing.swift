@@ -6,7 +6,8 @@ import Foundation
 extension PlayerController {
     // MARK: The load's item and the layer
 
-    /// Watches the item's status and duration, the layer's readiness, and the item's end and failure notifications.
+    /// Watches the item's status, duration and `isPlaybackLikelyToKeepUp`, the layer's readiness, and the item's end
+    /// and failure notifications.
     /// Each callback only schedules a main-actor read of the current value, stamped with the load's ID.
     func observe(_ item: AVPlayerItem, for id: Machine.LoadID) -> LoadObservation {
         let status = item.observe(\.status, options: [.initial, .new]) { @Sendable [weak self] _, _ in
@@ -16,6 +17,10 @@ extension PlayerController {
         let duration = item.observe(\.duration, options: [.initial, .new]) { @Sendable [weak self] _, _ in
             let controller = self
             Task { @MainActor in controller?.readDuration(of: id) }
+        }
+        let keepUp = item.observe(\.isPlaybackLikelyToKeepUp, options: [.new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readLikelyToKeepUp(of: id) }
         }
         let display = layer.observe(\.isReadyForDisplay, options: [.initial, .new]) { @Sendable [weak self] _, _ in
             let controller = self
@@ -33,7 +38,7 @@ extension PlayerController {
         ) { @Sendable [weak self] notification in
             let error = Self.itemError(notification.userInfo?[AVPlayerItemFailedToPlayToEndTimeErrorKey] as? any Error)
             let controller = self
-            Task { @MainActor in controller?.observed(.failedToPlayToEnd(error), for: id) }
+            Task { @MainActor in controller?.failedToPlayToEnd(error, for: id) }
         }
         let errorLog = center.addObserver(
             forName: AVPlayerItem.newErrorLogEntryNotification, object: item, queue: nil
@@ -42,20 +47,35 @@ extension PlayerController {
             Task { @MainActor in controller?.readErrorLog(for: id) }
         }
         return LoadObservation(
-            item: item, keyValue: [status, duration, display], notifications: [playedToEnd, failedToEnd, errorLog])
+            item: item, keyValue: [status, duration, keepUp, display],
+            notifications: [playedToEnd, failedToEnd, errorLog])
     }
 
-    /// An error as the machine tells errors apart: its domain and code, those of the error under it
-    /// (`userInfo[NSUnderlyingErrorKey]`, one level), its description.
+    /// An error as the machine tells errors apart: its domain and code, those of the errors under it
+    /// (`userInfo[NSUnderlyingErrorKey]`, down to ``ItemError/deepestLevel`` levels), its description.
     nonisolated static func itemError(_ error: (any Error)?) -> ItemError {
         guard let error else { return .other("no error given") }
         let nsError = error as NSError
-        let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError).map {
-            ItemError.Underlying(domain: domain($0.domain), code: $0.code)
+        var chain: [ItemError.Underlying] = []
+        var next = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        while let level = next, chain.count < ItemError.deepestLevel {
+            chain.append(ItemError.Underlying(domain: domain(level.domain), code: level.code))
+            next = level.userInfo[NSUnderlyingErrorKey] as? NSError
         }
         return ItemError(
             domain: domain(nsError.domain), code: nsError.code, description: nsError.localizedDescription,
-            underlying: underlying)
+            underlying: chain.first, deeper: Array(chain.dropFirst()))
+    }
+
+    /// The item's error with the origin's last failure the loader kept for the load's media, if it read it.
+    private func withOrigin(_ error: ItemError, for id: Machine.LoadID) -> ItemError {
+        var error = error
+        error.originFailure = loaderOrigins[id].flatMap { loader?.lastOriginFailure(for: $0) }
+        return error
+    }
+
+    private func failedToPlayToEnd(_ error: ItemError, for id: Machine.LoadID) {
+        observed(.failedToPlayToEnd(withOrigin(error, for: id)), for: id)
     }
 
     /// The domain, compared with the SDK's constants.
@@ -81,7 +101,7 @@ extension PlayerController {
                 canPlayFastForward: item.canPlayFastForward, canPlaySlowForward: item.canPlaySlowForward)
             observed(.rateCapabilities(capabilities), for: id)
             status = .readyToPlay
-        case .failed: status = .failed(Self.itemError(item.error))
+        case .failed: status = .failed(withOrigin(Self.itemError(item.error), for: id))
         case .unknown: status = .unknown
         @unknown default: status = .unknown
         }
@@ -91,6 +111,11 @@ extension PlayerController {
     private func readDuration(of id: Machine.LoadID) {
         guard let item = observations[id]?.item else { return }
         observed(.duration(seconds: CMTimeGetSeconds(item.duration)), for: id)
+    }
+
+    private func readLikelyToKeepUp(of id: Machine.LoadID) {
+        guard let item = observations[id]?.item else { return }
+        observed(.likelyToKeepUp(item.isPlaybackLikelyToKeepUp), for: id)
     }
 
     private func readDisplay(for id: Machine.LoadID) {

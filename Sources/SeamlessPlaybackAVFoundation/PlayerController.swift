@@ -32,6 +32,8 @@ final class PlayerController {
     private var loadWaiters: [Machine.LoadID: CheckedContinuation<Void, any Error>] = [:]
     private var seekWaiters: [Machine.SeekID: CheckedContinuation<Void, any Error>] = [:]
     var observations: [Machine.LoadID: LoadObservation] = [:]
+    /// The media URL of each load read through the loader, for the origin's last failure when its item fails.
+    var loaderOrigins: [Machine.LoadID: URL] = [:]
     /// The player's own key-value observations (`rate`, `timeControlStatus`, `reasonForWaitingToPlay`), for its life.
     private var playerObservations: [NSKeyValueObservation] = []
     /// The player's notification observers (`rateDidChangeNotification`), for its life.
@@ -54,20 +56,25 @@ final class PlayerController {
             backgroundPolicy: system.backgroundPolicy, isInBackground: system.isInBackground)
         self.failures = failures
         self.statuses = statuses
-        loader = cachedReading.map(CachingResourceLoader.init(reading:))
+        loader = cachedReading.map {
+            CachingResourceLoader(reading: $0, holdsInBackground: system.backgroundPolicy == .pauseInBackground)
+        }
         self.system = system
         layer.videoGravity = .resizeAspect  // LayerLayout's starting mode, whatever the SDK's default
         playerObservations = observePlayer() + [observePlayerStatus()]
         playerNotifications = [observeRateChanges()]
         system.register(self)
+        if system.isInBackground { loader?.appMoved(toBackground: true) }
         perform(machine.initialActions)
     }
 
     /// Starts a load and waits for the machine to finish it.
     func load(_ url: URL) async throws {
         if Task.isCancelled { throw AVPlayerEngineError.cancelled }
-        let item = loader?.asset(for: url).map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
-        let (id, actions) = machine.loadRequested()
+        let asset = loader?.asset(for: url)
+        let item = asset.map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
+        let (id, actions) = machine.loadRequested(source: asset == nil ? .direct : .loader)
+        loaderOrigins = asset == nil ? [:] : [id: url]
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 loadWaiters[id] = continuation
@@ -111,8 +118,17 @@ final class PlayerController {
         Machine.position(seconds: CMTimeGetSeconds(player.currentTime()))
     }
 
+    private func stallCheckDue() {
+        perform(machine.stallCheckDue())
+    }
+
     /// The system did something to every player (forwarded by the ``AVPlaybackSystem``).
     func systemEvent(_ event: SystemEvent) {
+        switch event {
+        case .enteredBackground: loader?.appMoved(toBackground: true)
+        case .willEnterForeground: loader?.appMoved(toBackground: false)
+        case .interruptionBegan, .interruptionEnded, .outputLost, .mediaServicesReset: break
+        }
         perform(machine.systemEvent(event))
     }
 
@@ -151,6 +167,12 @@ final class PlayerController {
                 failures.report(reason)
             case .report(let report):
                 statuses.report(PlaybackStatus(phase: report.phase, position: position(), duration: report.duration))
+            case .checkStall(let delay):
+                // A timer: nothing structured waits for it, and a check that finds no stall does nothing.
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: delay)
+                    self?.stallCheckDue()
+                }
             }
         }
     }

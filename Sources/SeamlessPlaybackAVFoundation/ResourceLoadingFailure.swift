@@ -44,6 +44,27 @@ struct ResourceLoadingFailure: Hashable, Sendable {
         return ResourceLoadingFailure(code: code, description: "origin: \(error)")
     }
 
+    /// The loader went away with the request still open (the engine shut down).
+    static let shutDown = ResourceLoadingFailure(
+        code: ItemError.URLCode.cancelled, description: "the engine's resource loader shut down")
+
+    /// The media failure an origin's failure is, as the libmpv engine reads the same errors: a missing media is
+    /// `.notFound`; a server's 5xx, 408 or 429 and every failure of the way there (lost, refused, cut short) are
+    /// `.network`; a timeout is `.timedOut`; the rest is `.other`. The engine prefers it to the code of the
+    /// `NSError` AVFoundation wraps, which cannot tell a 503 from a malformed answer.
+    /// - Parameter error: The origin's last failure for the media.
+    /// - Returns: Its kind.
+    static func kind(of error: ByteSourceError) -> MediaFailure.Kind {
+        switch error {
+        case .notFound: .notFound
+        case .serverError: .network
+        case .unexpectedStatus(let status): status == 408 || status == 429 ? .network : .other
+        case .connectionLost, .shortRead, .unreachable: .network
+        case .timedOut: .timedOut
+        case .rangeNotSatisfiable, .badContentRange, .cancelled, .transport: .other
+        }
+    }
+
     /// The media's type is not known from its URL: AVFoundation could not parse it.
     static let unknownContentType = ResourceLoadingFailure(
         code: ItemError.URLCode.unsupportedURL, description: "no content type known for the media's extension")

@@ -63,7 +63,8 @@ extension ResourceLoadingStateMachine {
         /// ``ResourceLoadingStateMachine/cacheRead(_:range:bytes:cache:)``, `nil` when the read failed or came back
         /// short.
         case readCache(RequestID, key: String, range: Range<Int64>)
-        /// Read `range` from the origin (`ByteSource.fetch(_:range:receive:)`), reporting each piece with
+        /// Read `range` from the origin (`ByteSource.fetch(_:range:onLength:receive:)`), reporting the length its head
+        /// tells with ``ResourceLoadingStateMachine/originToldLength(_:fetch:length:)``, each piece with
         /// ``ResourceLoadingStateMachine/originReceived(_:fetch:chunk:)`` and the end with
         /// ``ResourceLoadingStateMachine/originFinished(_:fetch:read:cache:)`` or
         /// ``ResourceLoadingStateMachine/originFailed(_:fetch:error:cache:)``.
@@ -80,5 +81,10 @@ extension ResourceLoadingStateMachine {
         case finish(RequestID)
         /// `finishLoading(with:)` an `NSError` in `NSURLErrorDomain` with this code and description.
         case fail(RequestID, ResourceLoadingFailure)
+        /// After `after`, call ``ResourceLoadingStateMachine/retryFired(_:attempt:cache:)`` with this attempt.
+        case scheduleRetry(RequestID, attempt: Int, after: Duration)
+        /// Keep the origin's last failure for the media (`nil`: its last fetch ended well), for the engine to read
+        /// when the item fails: the kind of a failure survives the loader's `NSError`.
+        case noteOriginFailure(key: String, ByteSourceError?)
     }
 }

@@ -13,16 +13,27 @@ import SeamlessPlayback
 /// - *readingCache* → idle once the bytes are responded, or *fetching* the same bytes when the read failed (a cache
 ///   read error never serves wrong bytes: it falls back to the origin);
 /// - *fetching* → idle when the fetch ends (pieces are responded as they arrive), done when the request has all its
-///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed.
+///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed. A request waiting for its
+///   content information gets it as soon as the origin's answer's head tells the length, not at the fetch's end.
+///
+/// - *fetching* → *waitingToRetry* when the fetch failed for a reason that may pass (a lost connection, a timeout,
+///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and fetched again from the
+///   next byte it still needs (its `currentOffset`) after a backoff (``retryDelay(attempt:)``), while AVFoundation
+///   keeps it open; only a permanent failure, or ``maximumAttempts`` failures in a row with no byte between them,
+///   fails it. While the app is in the background with a policy that pauses there, retries wait for the
+///   foreground (a suspended app's fetches die with it).
 ///
 /// A cancelled request is forgotten at once, and its fetch cancelled; events about a request or fetch the machine
-/// no longer knows change nothing, except that the origin's bytes are still written into the cache.
+/// no longer knows change nothing, except that the origin's bytes are still written into the cache. A machine shut
+/// down fails every open request and takes no more.
 struct ResourceLoadingStateMachine {
     /// Where a request stands.
     enum Step: Hashable {
         case idle
         case readingCache(Range<Int64>)
         case fetching(FetchID, Range<Int64>)
+        /// The last fetch failed for a reason that may pass: fetched again when retry `attempt` fires.
+        case waitingToRetry(attempt: Int)
     }
 
     struct Request: Hashable {
@@ -36,26 +47,61 @@ struct ResourceLoadingStateMachine {
         var position: Int64?
         let end: Int64?
         var step: Step
+        /// Fetches failed in a row with no byte between them.
+        var failures = 0
     }
+
+    /// The most fetches one request makes in a row without receiving a byte before its failure is final: five waits
+    /// of 0.5, 1, 2, 4 and 8 s (15.5 s in all, plus each try's own time), after which a network that is down fails the
+    /// item as `.network`.
+    static let maximumAttempts = 6
 
     /// The least an origin read fetches: reads of a few kilobytes are widened to it, the extra going to the cache.
     let minimumFetch: Int64
     /// The most one cache read responds at once, so that a request for a whole cached media is answered in pieces.
     let cacheReadLimit: Int64
     private(set) var requests: [RequestID: Request] = [:]
-    /// Every fetch running, with the key of its media; a fetch stays here until its end is reported.
-    private(set) var fetches: [FetchID: String] = [:]
+    /// One read from the origin, as long as it runs.
+    struct Fetch: Hashable, Sendable {
+        /// The media's key.
+        let key: String
+        /// The range it reads.
+        let range: Range<Int64>
+        /// The next byte to arrive.
+        var next: Int64
+    }
+
+    /// Every fetch running; a fetch stays here until its end is reported. Several requests may wait on one fetch
+    /// (they *ride* it): a request whose next bytes a running fetch of the same media has yet to deliver waits for
+    /// them rather than fetching them again.
+    private(set) var fetches: [FetchID: Fetch] = [:]
+    /// The bytes of each media the machine had written into the cache (``Action/write(key:_:)``): cache I/O runs on
+    /// a queue of its own, so a snapshot may not show them yet, but a read queued after the write will; counted as
+    /// cached, so they are never fetched again. A read that finds them missing (a failed write, an eviction) falls
+    /// back to the origin, as any failed read does.
+    private(set) var written: [String: RangeSet<Int64>] = [:]
     /// Lengths the origin told, for when the cache could not keep them.
     private(set) var lengths: [String: Int64] = [:]
+    /// The origin's last failure for each media whose last fetch failed (``Action/noteOriginFailure(key:_:)``).
+    private(set) var originFailures: [String: ByteSourceError] = [:]
+    /// Whether retries wait for the foreground while the app is in the background.
+    let holdsInBackground: Bool
+    /// The app is in the background and ``holdsInBackground``: no retry fires.
+    private(set) var isHeld = false
+    /// The loader went away: every request was failed, and no new one is taken.
+    private(set) var isShutDown = false
     private var lastID: UInt64 = 0
 
     /// A machine with no requests.
     /// - Parameters:
     ///   - minimumFetch: The least an origin read fetches; values below 1 count as 1.
     ///   - cacheReadLimit: The most one cache read responds; values below 1 count as 1.
-    init(minimumFetch: Int64, cacheReadLimit: Int64) {
+    ///   - holdsInBackground: Whether retries wait for the foreground while the app is in the background (the
+    ///     engine's ``BackgroundPolicy/pauseInBackground``: nothing plays there, and a suspended app's fetches die).
+    init(minimumFetch: Int64, cacheReadLimit: Int64, holdsInBackground: Bool = false) {
         self.minimumFetch = max(1, minimumFetch)
         self.cacheReadLimit = max(1, cacheReadLimit)
+        self.holdsInBackground = holdsInBackground
     }
 
     // MARK: Events
@@ -71,7 +117,8 @@ struct ResourceLoadingStateMachine {
     mutating func requestArrived(
         _ url: URL, wantsInformation: Bool, data: DataRequest?, cache: CacheSnapshot
     ) -> (RequestID, [Action])? {
-        guard let origin = CachedResourceURL.originURL(for: url), case .cached(let key) = CacheRoute.route(for: origin)
+        guard !isShutDown, let origin = CachedResourceURL.originURL(for: url),
+            case .cached(let key) = CacheRoute.route(for: origin)
         else { return nil }
         let id = RequestID(rawValue: nextID())
         requests[id] = Request(
@@ -85,9 +132,9 @@ struct ResourceLoadingStateMachine {
         guard var request = requests[id], request.step == .readingCache(range) else { return [] }
         guard let bytes, Int64(bytes.count) == Int64(range.count) else {
             // Never wrong bytes: what the cache could not give, the origin gives.
-            let action = startFetch(id, &request, range: range)
+            let actions = startFetch(id, &request, range: range)
             requests[id] = request
-            return [action]
+            return actions
         }
         request.position = range.upperBound
         request.step = .idle
@@ -95,10 +142,24 @@ struct ResourceLoadingStateMachine {
         return [.respond(id, bytes)] + advance(id, cache: cache)
     }
 
-    /// A piece of fetch `fetch` arrived: it goes into the cache, and the part the request still wants to it.
+    /// A piece of fetch `fetch` arrived: it goes into the cache, and to each request riding the fetch the part it
+    /// still wants.
+    /// - Parameters:
+    ///   - id: The request that started the fetch (the riders are found by the fetch).
+    ///   - fetch: The fetch.
+    ///   - chunk: The piece.
     mutating func originReceived(_ id: RequestID, fetch: FetchID, chunk: ByteChunk) -> [Action] {
-        guard let key = fetches[fetch] else { return [] }
-        var actions: [Action] = chunk.bytes.isEmpty ? [] : [.write(key: key, chunk)]
+        guard var running = fetches[fetch] else { return [] }
+        running.next = max(running.next, chunk.range.upperBound)
+        fetches[fetch] = running
+        guard !chunk.bytes.isEmpty else { return [] }
+        written[running.key, default: RangeSet()].insert(contentsOf: chunk.range)
+        return [.write(key: running.key, chunk)] + riders(of: fetch).flatMap { deliver(chunk, to: $0, from: fetch) }
+    }
+
+    /// The part of `chunk` request `id` still wants, responded.
+    private mutating func deliver(_ chunk: ByteChunk, to id: RequestID, from fetch: FetchID) -> [Action] {
+        var actions: [Action] = []
         guard var request = requests[id], case .fetching(fetch, _) = request.step, !request.needsInformation,
             let position = request.position
         else { return actions }
@@ -108,6 +169,7 @@ struct ResourceLoadingStateMachine {
         let start = chunk.bytes.startIndex + Int(lower - chunk.offset)
         actions.append(.respond(id, chunk.bytes.subdata(in: start..<(start + Int(upper - lower)))))
         request.position = upper
+        request.failures = 0
         requests[id] = request
         if let end = request.end, upper >= end {
             // All asked for: finish now; the fetch goes on, widened, into the cache.
@@ -117,13 +179,51 @@ struct ResourceLoadingStateMachine {
         return actions
     }
 
+    /// The head of fetch `fetch`'s answer said the media's length, before its body
+    /// (``SeamlessPlayback/ByteSource/fetch(_:range:onLength:receive:)``). A request waiting on that fetch for its
+    /// content information gets it now, not when the fetch ends: AVFoundation can start reading at once (a 256 KiB
+    /// first fetch is about 2 s of transfer at 1 Mbit/s, by arithmetic), and the fetch's pieces are responded as they
+    /// arrive. A request that asked for no data, or for none the media holds, finishes.
+    mutating func originToldLength(_ id: RequestID, fetch: FetchID, length: Int64) -> [Action] {
+        guard let key = fetches[fetch]?.key, length >= 0 else { return [] }
+        return learnLength(length, for: key) + riders(of: fetch).flatMap { inform($0, length: length, from: fetch) }
+    }
+
+    /// Request `id`, riding `fetch`, gets its content information from the length the fetch's head told.
+    private mutating func inform(_ id: RequestID, length: Int64, from fetch: FetchID) -> [Action] {
+        var actions: [Action] = []
+        guard var request = requests[id], case .fetching(fetch, _) = request.step, request.needsInformation,
+            let contentType = request.contentType
+        else { return actions }
+        let information = ContentInformation(
+            contentType: contentType, contentLength: length, isByteRangeAccessSupported: true)
+        actions.append(.setContentInformation(id, information))
+        request.needsInformation = false
+        guard let position = request.position, position < min(request.end ?? .max, length) else {
+            // Nothing to respond: done; the fetch goes on into the cache.
+            requests[id] = nil
+            return actions + [.finish(id)]
+        }
+        requests[id] = request
+        return actions
+    }
+
     /// Fetch `fetch` ended, having delivered `read.range`.
     mutating func originFinished(
         _ id: RequestID, fetch: FetchID, read: ByteRangeRead, cache: CacheSnapshot
     ) -> [Action] {
-        guard let key = fetches.removeValue(forKey: fetch) else { return [] }
-        var actions: [Action] = []
+        guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
+        var actions = note(nil, for: key)
         if let total = read.totalLength { actions += learnLength(total, for: key) }
+        let riders = riders(of: fetch)
+        return riders.reduce(actions) { $0 + fetchEnded(for: $1, fetch: fetch, key: key, read: read, cache: cache) }
+    }
+
+    /// Request `id` rode `fetch`, which ended having delivered `read.range`.
+    private mutating func fetchEnded(
+        for id: RequestID, fetch: FetchID, key: String, read: ByteRangeRead, cache: CacheSnapshot
+    ) -> [Action] {
+        var actions: [Action] = []
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return actions }
         if read.range.upperBound < range.upperBound, length(of: key, cache: cache) == nil {
             // Delivered short with no error: the media ends there.
@@ -139,11 +239,23 @@ struct ResourceLoadingStateMachine {
         return actions + advance(id, cache: cache)
     }
 
-    /// Fetch `fetch` failed.
+    /// Fetch `fetch` failed. A failure that may pass keeps the request, to fetch again after a backoff
+    /// (``Action/scheduleRetry(_:attempt:after:)``, or at the foreground while held); a permanent one, or the
+    /// ``maximumAttempts``th in a row without a byte, fails it. Every failure but the loader's own cancellation is
+    /// noted for the engine (``Action/noteOriginFailure(key:_:)``).
     mutating func originFailed(
         _ id: RequestID, fetch: FetchID, error: ByteSourceError, cache: CacheSnapshot
     ) -> [Action] {
-        guard let key = fetches.removeValue(forKey: fetch) else { return [] }
+        guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
+        return riders(of: fetch).reduce([]) {
+            $0 + fetchFailed(for: $1, fetch: fetch, key: key, error: error, cache: cache)
+        }
+    }
+
+    /// Request `id` rode `fetch`, which failed with `error`.
+    private mutating func fetchFailed(
+        for id: RequestID, fetch: FetchID, key: String, error: ByteSourceError, cache: CacheSnapshot
+    ) -> [Action] {
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return [] }
         if case .rangeNotSatisfiable(let told) = error, (told ?? range.lowerBound) <= range.lowerBound {
             // The media ends where the fetch began: what the media holds was responded.
@@ -152,39 +264,101 @@ struct ResourceLoadingStateMachine {
             requests[id] = request
             return actions + advance(id, cache: cache)
         }
-        requests[id] = nil
-        return [.fail(id, .origin(error))]
+        let noted = note(error, for: key)
+        request.failures += 1
+        guard Self.isTransient(error), request.failures < Self.maximumAttempts else {
+            requests[id] = nil
+            return noted + [.fail(id, .origin(error))]
+        }
+        request.step = .waitingToRetry(attempt: request.failures)
+        requests[id] = request
+        guard !isHeld else { return noted }
+        return noted + [
+            .scheduleRetry(id, attempt: request.failures, after: Self.retryDelay(attempt: request.failures))
+        ]
+    }
+
+    /// Retry `attempt` of request `id` fires: the request fetches again from the next byte it needs (what the cache
+    /// gained meanwhile is served from it). A retry the request no longer waits for, or one that fires while held,
+    /// changes nothing.
+    mutating func retryFired(_ id: RequestID, attempt: Int, cache: CacheSnapshot) -> [Action] {
+        guard !isHeld, var request = requests[id], request.step == .waitingToRetry(attempt: attempt) else { return [] }
+        request.step = .idle
+        requests[id] = request
+        return advance(id, cache: cache)
+    }
+
+    /// The app moved to the background or back. With ``holdsInBackground``, retries wait while it is there; on its
+    /// return every waiting request's retry is scheduled at once.
+    mutating func appMoved(toBackground isInBackground: Bool) -> [Action] {
+        let wasHeld = isHeld
+        isHeld = holdsInBackground && isInBackground
+        guard wasHeld, !isHeld else { return [] }
+        return requests.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { id, request in
+            guard case .waitingToRetry(let attempt) = request.step else { return nil }
+            return .scheduleRetry(id, attempt: attempt, after: .zero)
+        }
+    }
+
+    /// Whether an origin's failure may pass, so that the request fetches again: a lost or refused connection, a
+    /// timeout, a body cut short, a server's 5xx, 408 or 429, a read cancelled by anyone but the loader (a session
+    /// torn down). A missing media, a status or range the read cannot use, and other transport failures (App
+    /// Transport Security, cellular data off) meet the same answer again.
+    static func isTransient(_ error: ByteSourceError) -> Bool {
+        switch error {
+        case .connectionLost, .shortRead, .unreachable, .timedOut, .serverError, .cancelled: true
+        case .unexpectedStatus(let status): status == 408 || status == 429
+        case .notFound, .rangeNotSatisfiable, .badContentRange, .transport: false
+        }
+    }
+
+    /// How long retry `attempt` (from 1) waits: 0.5 s, doubling, at most 8 s.
+    static func retryDelay(attempt: Int) -> Duration {
+        let doublings = min(max(attempt - 1, 0), 4)
+        return .milliseconds(500 * (1 << doublings))
     }
 
     /// AVFoundation cancelled request `id` (`resourceLoader(_:didCancel:)`): it is forgotten, its fetch cancelled.
     mutating func requestCancelled(_ id: RequestID) -> [Action] {
         guard let request = requests.removeValue(forKey: id) else { return [] }
-        if case .fetching(let fetch, _) = request.step { return [.cancelFetch(fetch)] }
+        // A fetch another request rides goes on for it.
+        if case .fetching(let fetch, _) = request.step, riders(of: fetch).isEmpty { return [.cancelFetch(fetch)] }
         return []
     }
 
-    /// The loader goes away: every fetch is cancelled, every request forgotten (AVFoundation cancels its own).
+    /// The loader goes away: every open request fails (``ResourceLoadingFailure/shutDown``), so that AVFoundation
+    /// holds none of them open on a loader that will answer no more, every fetch is cancelled, and no new request is
+    /// taken. Only the first call does anything.
     mutating func shutdown() -> [Action] {
+        guard !isShutDown else { return [] }
+        isShutDown = true
+        let open = requests.keys.sorted { $0.rawValue < $1.rawValue }
         requests = [:]
-        return fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch)
+        return open.map { .fail($0, .shutDown) }
+            + fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch)
     }
 
     /// What is wrong with the machine's bookkeeping: nothing, when empty. Tests call it after every step.
     func invariantViolations() -> [String] {
         var violations: [String] = []
-        var fetchOwners: [FetchID: RequestID] = [:]
         for (id, request) in requests {
             switch request.step {
             case .idle: violations.append("\(id) idle between events")
             case .readingCache(let range):
                 if request.needsInformation { violations.append("\(id) reads the cache before its information") }
                 if request.position != range.lowerBound { violations.append("\(id) reads away from its position") }
-            case .fetching(let fetch, _):
-                if fetches[fetch] != request.key { violations.append("\(id) waits on \(fetch), not running") }
-                if let other = fetchOwners.updateValue(id, forKey: fetch) {
-                    violations.append("\(fetch) shared by \(id) and \(other)")
+            case .fetching(let fetch, let range):
+                guard let running = fetches[fetch], running.key == request.key else {
+                    violations.append("\(id) waits on \(fetch), not running")
+                    break
                 }
+                if !running.range.contains(range.lowerBound) {
+                    violations.append("\(id) waits on \(fetch) for bytes it does not read")
+                }
+            case .waitingToRetry(let attempt):
+                if attempt != request.failures { violations.append("\(id) retries attempt \(attempt) of another") }
             }
+            if request.failures >= Self.maximumAttempts { violations.append("\(id) kept past its last attempt") }
             if let position = request.position, let end = request.end, position >= end {
                 violations.append("\(id) kept with all its bytes responded")
             }
@@ -207,9 +381,9 @@ struct ResourceLoadingStateMachine {
             guard let length else {
                 // Only the origin knows the length: its first bytes go to the cache, the length to the answer.
                 let start = request.position ?? 0
-                let action = startFetch(id, &request, range: start..<Self.sum(start, minimumFetch))
+                let actions = startFetch(id, &request, range: start..<Self.sum(start, minimumFetch))
                 requests[id] = request
-                return [action]
+                return actions
             }
             let information = ContentInformation(
                 contentType: contentType, contentLength: length, isByteRangeAccessSupported: true)
@@ -221,8 +395,8 @@ struct ResourceLoadingStateMachine {
             requests[id] = nil
             return actions + [.finish(id)]
         }
-        let plan = CachedReadPlan.plan(
-            position..<wantedEnd, cached: cache.cached, length: length, minimumFetch: minimumFetch)
+        let cached = cache.cached.union(written[request.key] ?? RangeSet())
+        let plan = CachedReadPlan.plan(position..<wantedEnd, cached: cached, length: length, minimumFetch: minimumFetch)
         guard let first = plan.segments.first else {
             requests[id] = nil
             return actions + [.finish(id)]
@@ -233,19 +407,42 @@ struct ResourceLoadingStateMachine {
             request.step = .readingCache(range)
             actions.append(.readCache(id, key: request.key, range: range))
         case .origin:
-            actions.append(startFetch(id, &request, range: first.range))
+            actions += startFetch(id, &request, range: first.range)
         }
         requests[id] = request
         return actions
     }
 
+    /// The request waits for `range` from the origin: on a running fetch of its media that has yet to deliver the
+    /// range's first byte, else on a new fetch (the one action returned).
     private mutating func startFetch(
         _ id: RequestID, _ request: inout Request, range: Range<Int64>
-    ) -> Action {
+    ) -> [Action] {
+        let running = fetches.filter { _, fetch in
+            fetch.key == request.key && fetch.next <= range.lowerBound && range.lowerBound < fetch.range.upperBound
+        }
+        if let (fetch, joined) = running.min(by: { $0.key.rawValue < $1.key.rawValue }) {
+            request.step = .fetching(fetch, range.lowerBound..<min(range.upperBound, joined.range.upperBound))
+            return []
+        }
         let fetch = FetchID(rawValue: nextID())
-        fetches[fetch] = request.key
+        fetches[fetch] = Fetch(key: request.key, range: range, next: range.lowerBound)
         request.step = .fetching(fetch, range)
-        return .fetch(id, fetch, url: request.origin, range: range)
+        return [.fetch(id, fetch, url: request.origin, range: range)]
+    }
+
+    /// The requests waiting on `fetch`, oldest first.
+    private func riders(of fetch: FetchID) -> [RequestID] {
+        requests.compactMap { id, request in
+            if case .fetching(fetch, _) = request.step { id } else { nil }
+        }.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// Notes the origin's last failure for `key` when it changed.
+    private mutating func note(_ failure: ByteSourceError?, for key: String) -> [Action] {
+        guard originFailures[key] != failure else { return [] }
+        originFailures[key] = failure
+        return [.noteOriginFailure(key: key, failure)]
     }
 
     private mutating func learnLength(_ length: Int64, for key: String) -> [Action] {

@@ -62,12 +62,19 @@ public struct PlayerSurfaceView: UIViewRepresentable {
         if let lease { surfaces.show(lease, in: view) }
     }
 
-    /// Hides the lease last shown; the surfaces ignore it if the page is no longer the active holder.
+    /// Gives the picture back to the page below, then hides the lease last shown: SwiftUI takes the view down when
+    /// the page's exit transition has ended, so the page below (a feed cell the zoom returns to) shows the picture in
+    /// that same frame, as UIKit's `viewDidDisappear` does with ``SeamlessPlayback/PlayerSurfaces/returnPicture(from:)``,
+    /// not once the page's close lands. Both calls are fenced: the surfaces ignore them if the page is no longer the
+    /// active holder, and a page with no page below (a feed cell scrolled away) gives nothing back.
     /// - Parameters:
     ///   - view: The host view being removed.
     ///   - coordinator: The coordinator.
     public static func dismantleUIView(_ view: PlayerHostView, coordinator: Coordinator) {
-        if let lease = coordinator.lease { coordinator.surfaces.hide(lease, from: view) }
+        if let lease = coordinator.lease {
+            coordinator.surfaces.returnPicture(from: lease)
+            coordinator.surfaces.hide(lease, from: view)
+        }
         coordinator.lease = nil
     }
 }

@@ -190,7 +190,10 @@ struct AVPlayerEngineStateMachineSystemTests {
         var machine = Fixture.playing(policy: .keepAudioInBackground)
         _ = machine.systemEvent(.enteredBackground)
         let (_, actions) = machine.loadRequested()
-        #expect(actions.prefix(2) == [.stopObserving(1), .send([.pause, .replaceCurrentItem])])
+        #expect(
+            actions.prefix(2) == [
+                .stopObserving(1), .send([.pause] + Machine.LoadSource.direct.playerSetUp + [.replaceCurrentItem]),
+            ])
         machine.itemReplaced(2)
         _ = machine.observed(.itemStatus(.readyToPlay), for: 2)
         let settings = PlaybackSettings()

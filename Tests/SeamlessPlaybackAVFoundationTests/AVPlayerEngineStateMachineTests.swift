@@ -6,7 +6,10 @@ import Testing
 @Suite("AVPlayerEngineStateMachine")
 struct AVPlayerEngineStateMachineTests {
     typealias Machine = AVPlayerEngineStateMachine
-    static let loadCommands: [PlayerCommand] = [.pause, .detachLayer, .replaceCurrentItem, .attachLayer]
+    static let loadCommands: [PlayerCommand] = [
+        .pause, .detachLayer, .setAllowsExternalPlayback(true), .setAutomaticallyWaitsToMinimizeStalling(true),
+        .replaceCurrentItem, .attachLayer,
+    ]
     static let entry = Machine.ErrorLogEntry(domain: "CoreMediaErrorDomain", code: -12938, comment: "HTTP 404")
     static let loading = Machine.Action.report(.init(phase: .loading, duration: nil))
     static let pausedByLoad = Machine.Action.report(.init(phase: .paused(.requested), duration: nil))

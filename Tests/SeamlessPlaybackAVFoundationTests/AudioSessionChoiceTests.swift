@@ -24,6 +24,17 @@ struct AudioSessionChoiceTests {
         #expect(choice.applied(Self.mutedFeed, by: "p1") == .ambient)
     }
 
+    @Test("after a media-services reset the same category is set again on the next apply: a muted feed stays ambient")
+    func mediaServicesReset() {
+        var choice = Choice()
+        #expect(choice.applied(Self.mutedFeed, by: "old engine") == .ambient)
+        choice.mediaServicesReset()
+        #expect(choice.removed("old engine") == .ambient, "the dead engine's removal sets it again")
+        #expect(choice.applied(Self.mutedFeed, by: "new engine") == nil, "once")
+        choice.mediaServicesReset()
+        #expect(choice.applied(Self.mutedFeed, by: "new engine") == .ambient)
+    }
+
     @Test("paused, silent or muted settings play no sound; a shut-down engine's settings no longer count")
     func noSound() {
         #expect(!Choice.playSound(PlaybackSettings(isPaused: true)))

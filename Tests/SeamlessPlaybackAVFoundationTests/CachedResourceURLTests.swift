@@ -17,7 +17,18 @@ struct CachedResourceURLTests {
     @Test("progressive http(s) media of a known type get the loader's scheme, the rest unchanged", arguments: mapped)
     func mapsToTheLoadersScheme(origin: String, loader: String) throws {
         let url = try #require(URL(string: origin))
-        #expect(CachedResourceURL.loaderURL(for: url)?.absoluteString == loader)
+        #expect(CachedResourceURL.loaderURL(for: url, allowsPlainHTTP: true)?.absoluteString == loader)
+    }
+
+    @Test("plain http plays directly unless the app says its App Transport Security lets URLSession load it")
+    func plainHTTPBypassesByDefault() throws {
+        let http = try #require(URL(string: "http://cdn.example.com/v/clip.mp4"))
+        #expect(CachedResourceURL.loaderURL(for: http, allowsPlainHTTP: false) == nil)
+        #expect(
+            CachedResourceURL.loaderURL(for: http, allowsPlainHTTP: true)?.absoluteString
+                == "seamlesscache-http://cdn.example.com/v/clip.mp4")
+        let https = try #require(URL(string: "https://cdn.example.com/v/clip.mp4"))
+        #expect(CachedResourceURL.loaderURL(for: https, allowsPlainHTTP: false) != nil)
     }
 
     @Test("the loader's URL maps back to the origin's", arguments: mapped)
@@ -36,7 +47,7 @@ struct CachedResourceURLTests {
             "seamlesscache-https://cdn.example.com/clip.mp4",
         ])
     func bypasses(origin: String) throws {
-        #expect(CachedResourceURL.loaderURL(for: try #require(URL(string: origin))) == nil)
+        #expect(CachedResourceURL.loaderURL(for: try #require(URL(string: origin)), allowsPlainHTTP: true) == nil)
     }
 
     @Test(

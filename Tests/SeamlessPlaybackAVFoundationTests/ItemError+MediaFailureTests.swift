@@ -150,4 +150,28 @@ struct ItemErrorMediaFailureTests {
         #expect(ItemError.CocoaCode.fileNoSuchFile == CocoaError.Code.fileNoSuchFile.rawValue)
         #expect(ItemError.CocoaCode.fileReadNoSuchFile == CocoaError.Code.fileReadNoSuchFile.rawValue)
     }
+
+    @Test(
+        "an OSStatus that is an NSURLError code reads as that URL error, at any level",
+        arguments: [(-1_009, MediaFailure.Kind.network), (-1_001, .timedOut), (-1_008, .notFound), (-12_938, .other)])
+    func osStatusInTheURLRange(code: Int, kind: MediaFailure.Kind) {
+        let osStatus = ItemError.Domain.other(ItemError.osStatusDomain)
+        #expect(ItemError(domain: osStatus, code: code, description: "x").mediaFailureKind == kind)
+        let wrapped = ItemError(
+            domain: .avFoundation, code: -11_800, description: "x", underlying: .init(domain: osStatus, code: code))
+        #expect(wrapped.mediaFailureKind == kind)
+    }
+
+    @Test("the errors under the first are read too: AVFoundation over CoreMedia over the URL error")
+    func deeperLevels() {
+        let coreMedia = ItemError.Underlying(domain: .other("CoreMediaErrorDomain"), code: -12_938)
+        let offline = ItemError(
+            domain: .avFoundation, code: -11_800, description: "x", underlying: coreMedia,
+            deeper: [.init(domain: .url, code: -1_020)])
+        #expect(offline.mediaFailureKind == .network, "data not allowed, two levels down")
+        let reset = ItemError(
+            domain: .avFoundation, code: -11_800, description: "x", underlying: coreMedia,
+            deeper: [.init(domain: .avFoundation, code: -11_819)])
+        #expect(reset.mediaFailureKind == nil, "the player's own, two levels down")
+    }
 }

@@ -84,15 +84,33 @@ struct LayerLayoutTests {
         #expect(layout.attached("cell", lastMode: .aspectFill, isActive: false) == .aspectFill)
         layout.detached("page")
         #expect(layout.applied(.aspectFill, at: start + .seconds(5)) == .none, "the feed's settings: already its mode")
-        #expect(layout.shown == .init(host: "cell", mode: .aspectFill, isAhead: false))
+        #expect(layout.shown == .init(host: "cell", mode: .aspectFill, isAhead: true))
     }
 
-    @Test("a host attached ahead with no mode of its own takes the engine's, then its page's settings at once")
+    @Test("a host attached ahead with no mode of its own takes the engine's, then its page's once it is active")
     func aheadWithoutMemory() {
         var layout = Layout()
         _ = layout.applied(.aspectFit, at: start)
         #expect(layout.attached("cell", lastMode: nil, isActive: false) == .aspectFit)
-        #expect(layout.applied(.aspectFill, at: start) == .set(.aspectFill))
+        #expect(layout.applied(.aspectFill, at: start) == .checkAt(start + Layout.grace))
+        #expect(layout.graceEnded(at: start + Layout.grace, shownIsActive: true) == .aspectFill)
+        #expect(layout.shown == .init(host: "cell", mode: .aspectFill, isAhead: false))
+    }
+
+    @Test("a page that pauses as it disappears, still the active holder, never lays its aspect-fit out in the cell")
+    func leavingPagesApplyStaysOutOfTheCell() {
+        var layout = feedShowing()
+        _ = layout.applied(.aspectFit, at: start)
+        _ = layout.attached("page", lastMode: nil, isActive: true)
+        #expect(layout.attached("cell", lastMode: .aspectFill, isActive: false) == .aspectFill)
+        layout.detached("page")
+        // `viewDidDisappear`: the detail page pauses; its settings (aspect-fit) land while it is still active.
+        let pauseAt = start + .seconds(5)
+        #expect(layout.applied(.aspectFit, at: pauseAt) == .checkAt(pauseAt + Layout.grace))
+        #expect(layout.graceEnded(at: pauseAt + Layout.grace, shownIsActive: false) == nil)
+        #expect(layout.shown == .init(host: "cell", mode: .aspectFill, isAhead: true))
+        // The close lands; the feed's settings come back: the cell's own mode.
+        #expect(layout.applied(.aspectFill, at: pauseAt + .seconds(1)) == .none)
     }
 
     @Test("a detach from a host the layer has left changes nothing; the layer's own host's detach ends the layout")

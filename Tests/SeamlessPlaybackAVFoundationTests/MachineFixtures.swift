@@ -9,10 +9,11 @@ enum Fixture {
     /// A machine whose load 1 finished (ready to play, first frame on the layer), with a duration of `duration`
     /// and no apply yet.
     static func loaded(
-        policy: BackgroundPolicy = .pauseInBackground, duration: Duration? = .seconds(10)
+        policy: BackgroundPolicy = .pauseInBackground, duration: Duration? = .seconds(10),
+        source: Machine.LoadSource = .direct
     ) -> Machine {
         var machine = Machine(backgroundPolicy: policy)
-        _ = machine.loadRequested()
+        _ = machine.loadRequested(source: source)
         machine.itemReplaced(1)
         if let duration {
             _ = machine.observed(.duration(seconds: AVPlayerEngineStateMachine.seconds(duration)), for: 1)
@@ -25,9 +26,10 @@ enum Fixture {
 
     /// A loaded machine whose applied `settings` the player follows: playing (the player said so) or paused.
     static func following(
-        _ settings: PlaybackSettings, policy: BackgroundPolicy = .pauseInBackground, duration: Duration? = .seconds(10)
+        _ settings: PlaybackSettings, policy: BackgroundPolicy = .pauseInBackground, duration: Duration? = .seconds(10),
+        source: Machine.LoadSource = .direct
     ) -> Machine {
-        var machine = loaded(policy: policy, duration: duration)
+        var machine = loaded(policy: policy, duration: duration, source: source)
         _ = machine.applyRequested(settings)
         if !settings.isPaused { _ = machine.playerRead(playing(at: 1)) }
         return machine
@@ -73,5 +75,8 @@ enum Fixture {
     }
 
     /// The commands of a load while the layer is attached.
-    static let loadCommands: [PlayerCommand] = [.pause, .detachLayer, .replaceCurrentItem, .attachLayer]
+    static let loadCommands: [PlayerCommand] = [
+        .pause, .detachLayer, .setAllowsExternalPlayback(true), .setAutomaticallyWaitsToMinimizeStalling(true),
+        .replaceCurrentItem, .attachLayer,
+    ]
 }

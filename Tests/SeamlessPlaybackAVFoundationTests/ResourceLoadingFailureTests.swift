@@ -51,4 +51,32 @@ struct ResourceLoadingFailureTests {
             ItemError(domain: .url, code: ResourceLoadingFailure.unknownLength.code, description: "")
                 .mediaFailureKind == .other)
     }
+
+    @Test(
+        "the origin's last failure keeps its kind through the loader: a 5xx is transient, as the libmpv engine reads it",
+        arguments: [
+            (ByteSourceError.serverError(status: 503), MediaFailure.Kind.network), (.notFound(status: 404), .notFound),
+            (.unexpectedStatus(429), .network), (.unexpectedStatus(403), .other), (.timedOut, .timedOut),
+            (.shortRead(expected: 9, received: 1), .network), (.transport("ATS"), .other),
+        ])
+    func originKindSurvives(error: ByteSourceError, kind: MediaFailure.Kind) {
+        #expect(ResourceLoadingFailure.kind(of: error) == kind)
+        // AVFoundation's unknown error over the loader's -1011: the kept failure decides.
+        let item = ItemError(
+            domain: .avFoundation, code: -11_800, description: "x",
+            underlying: ItemError.Underlying(domain: .url, code: ResourceLoadingFailure.origin(error).code),
+            originFailure: error)
+        #expect(item.mediaFailureKind == kind)
+        #expect(item.mediaFailure?.isTransient == (kind == .network || kind == .timedOut))
+    }
+
+    @Test("a format failure stays the format's, whatever the origin did before; the player's own stays the engine's")
+    func originFailureDoesNotOverrule() {
+        let format = ItemError(
+            domain: .avFoundation, code: -11_828, description: "not a movie", originFailure: .connectionLost)
+        #expect(format.mediaFailureKind == .unsupported)
+        let reset = ItemError(
+            domain: .avFoundation, code: -11_819, description: "reset", originFailure: .connectionLost)
+        #expect(reset.mediaFailureKind == nil)
+    }
 }

@@ -29,6 +29,7 @@ struct ResourceLoadingSimulation {
         let range: Range<Int64>
         var position: Int64
         let failsAt: Int64?
+        var toldLength = false
     }
 
     let media: Data
@@ -39,6 +40,8 @@ struct ResourceLoadingSimulation {
     var violations: [String] = []
     var originBytesFetched: Int64 = 0
     private var fetches: [Fetch] = []
+    /// Retries scheduled and not fired yet: the simulation fires them at random points, as timers would.
+    private var retries: [(Machine.RequestID, Int)] = []
     private var random: SplitMix64
 
     init(media: Data, cache: MediaCache, seed: UInt64) {
@@ -65,7 +68,12 @@ struct ResourceLoadingSimulation {
 
     /// Runs until no fetch is left, cancelling a request now and then when `cancels`.
     mutating func run(cancels: Bool, faults: Bool) {
-        while !fetches.isEmpty {
+        while !fetches.isEmpty || !retries.isEmpty {
+            if !retries.isEmpty, fetches.isEmpty || random.below(4) == 0 {
+                let (id, attempt) = retries.remove(at: random.below(retries.count))
+                perform(machine.retryFired(id, attempt: attempt, cache: snapshot))
+                continue
+            }
             if cancels, random.below(40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
                 outcomes[live]?.cancelled = true
                 perform(machine.requestCancelled(live))
@@ -83,6 +91,13 @@ struct ResourceLoadingSimulation {
                 fetches.remove(at: index)
                 let read = ByteRangeRead(range: fetch.range.lowerBound..<end, totalLength: Int64(media.count))
                 perform(machine.originFinished(fetch.request, fetch: fetch.id, read: read, cache: snapshot))
+                continue
+            }
+            if !fetch.toldLength, random.below(2) == 0 {
+                // Half the answers' heads tell the length before the body, as HTTPByteSource's do.
+                fetch.toldLength = true
+                fetches[index] = fetch
+                perform(machine.originToldLength(fetch.request, fetch: fetch.id, length: Int64(media.count)))
                 continue
             }
             let size = Int64(1 + random.below(300))
@@ -134,6 +149,10 @@ struct ResourceLoadingSimulation {
             outcomes[id]?.finished = true
         case .fail(let id, let failure):
             outcomes[id]?.failure = failure
+        case .scheduleRetry(let id, let attempt, _):
+            retries.append((id, attempt))
+        case .noteOriginFailure:
+            break
         }
     }
 }

@@ -176,6 +176,37 @@ struct ResourceLoadingStateMachineTests {
         }
     }
 
+    @Test("content information as soon as the origin's head tells the length; the first piece is responded at once")
+    mutating func informationFromTheHead() throws {
+        let (id, actions) = try arrive(information: true, data: Self.data(0, 2), cache: .empty)
+        let fetch = try fetchID(actions)
+        #expect(
+            machine.originToldLength(id, fetch: fetch, length: 1_000) == [
+                .recordLength(key: Self.key, 1_000), .setContentInformation(id, Self.information(1_000)),
+            ])
+        #expect(machine.invariantViolations() == [])
+        let chunk = ByteChunk(offset: 0, bytes: Self.bytes(0..<40))
+        #expect(
+            machine.originReceived(id, fetch: fetch, chunk: chunk) == [
+                .write(key: Self.key, chunk), .respond(id, Self.bytes(0..<2)), .finish(id),
+            ])
+        let read = ByteRangeRead(range: 0..<100, totalLength: 1_000)
+        #expect(machine.originFinished(id, fetch: fetch, read: read, cache: .empty) == [], "nothing new at the end")
+    }
+
+    @Test("a head's length for a request with no data finishes it; a stale or second telling only records the length")
+    mutating func informationOnlyFromTheHead() throws {
+        let (id, actions) = try arrive(information: true, data: nil, cache: .empty)
+        let fetch = try fetchID(actions)
+        #expect(
+            machine.originToldLength(id, fetch: fetch, length: 500) == [
+                .recordLength(key: Self.key, 500), .setContentInformation(id, Self.information(500)), .finish(id),
+            ])
+        #expect(machine.originToldLength(id, fetch: fetch, length: 500) == [])
+        #expect(machine.originToldLength(id, fetch: Machine.FetchID(rawValue: 99), length: 7) == [])
+        #expect(machine.requests.isEmpty)
+    }
+
     @Test("cancellation forgets the request and cancels its fetch; later events about it change nothing")
     mutating func cancellation() throws {
         let (id, actions) = try arrive(data: Self.data(0, 10), cache: .empty)
@@ -196,8 +227,14 @@ struct ResourceLoadingStateMachineTests {
         guard error != .rangeNotSatisfiable(length: 5) else { return }
         let (id, actions) = try arrive(data: Self.data(0, 10), cache: .empty)
         let failed = machine.originFailed(id, fetch: try fetchID(actions), error: error, cache: .empty)
-        #expect(failed == [.fail(id, .origin(error))])
-        #expect(machine.requests.isEmpty && machine.fetches.isEmpty)
+        let noted = Machine.Action.noteOriginFailure(key: Self.key, error)
+        if Machine.isTransient(error) {
+            #expect(failed == [noted, .scheduleRetry(id, attempt: 1, after: .milliseconds(500))])
+            #expect(machine.requests[id]?.step == .waitingToRetry(attempt: 1) && machine.fetches.isEmpty)
+        } else {
+            #expect(failed == [noted, .fail(id, .origin(error))])
+            #expect(machine.requests.isEmpty && machine.fetches.isEmpty)
+        }
     }
 
     @Test("416 where the fetch begins: the media ends there, the request finishes with what it holds")
@@ -215,7 +252,7 @@ struct ResourceLoadingStateMachineTests {
         let error = ByteSourceError.rangeNotSatisfiable(length: 5)
         #expect(
             machine.originFailed(other, fetch: try fetchID(more), error: error, cache: .empty)
-                == [.fail(other, .origin(error))])
+                == [.noteOriginFailure(key: Self.key, error), .fail(other, .origin(error))])
     }
 
     @Test("stale fetches: a piece or end of a fetch the request no longer waits on is only written")
@@ -228,7 +265,7 @@ struct ResourceLoadingStateMachineTests {
         #expect(machine.originReceived(id, fetch: unknown, chunk: ByteChunk(offset: 0, bytes: Data([1]))) == [])
         let read = ByteRangeRead(range: 0..<40, totalLength: nil)
         #expect(machine.originFinished(id, fetch: unknown, read: read, cache: cache) == [])
-        #expect(machine.shutdown() == [.cancelFetch(fetch)])
+        #expect(machine.shutdown() == [.fail(id, .shutDown), .cancelFetch(fetch)])
         #expect(machine.requests.isEmpty)
     }
 }

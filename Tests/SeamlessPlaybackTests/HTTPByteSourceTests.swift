@@ -3,6 +3,10 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 private let media = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
 
 /// An origin serving `media` at `/clip`, and a source.
@@ -42,6 +46,48 @@ struct HTTPByteSourceTests {
         #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.range.upperBound == $1.offset })
         #expect(chunks.reduce(Data()) { $0 + $1.bytes } == slice(1000..<41_000))
         #expect(fixture.origin.requests.map(\.range) == ["bytes=1000-40999"])
+    }
+
+    @Test func theLengthIsToldWhenTheHeadArrivesBeforeAnyPiece() async throws {
+        let fixture = try Fixture()
+        defer { fixture.origin.stop() }
+        fixture.origin.setFault(.stallAfter(bytes: 0), for: "/clip")
+        let pieces = Protected(0)
+        let told = Gate()
+        let length = Protected<Int64?>(nil)
+        let fetch = Task {
+            try await fixture.source.fetch(
+                fixture.clip, range: 1000..<2000,
+                onLength: { total in
+                    length.withLock { $0 = total }
+                    told.open()
+                },
+                receive: { chunk in pieces.withLock { $0 += chunk.bytes.count } })
+        }
+        await told.pass()
+        #expect(length.withLock { $0 } == 100_000)
+        #expect(pieces.withLock { $0 } == 0, "told before the body")
+        fixture.origin.releaseStalled()
+        #expect(try await fetch.value == ByteRangeRead(range: 1000..<2000, totalLength: 100_000))
+        #expect(pieces.withLock { $0 } == 1000)
+    }
+
+    @Test func theAppsSessionConfigurationCarriesItsCookiesAndHeadersToTheOrigin() async throws {
+        let origin = try TestOrigin(data: ["/clip": media])
+        defer { origin.stop() }
+        let app = URLSessionConfiguration.ephemeral
+        let url = origin.url(for: "/clip")
+        let host = try #require(url.host)
+        let cookie = try #require(
+            HTTPCookie(properties: [.name: "signed", .value: "token-1", .domain: host, .path: "/"]))
+        app.httpCookieStorage?.setCookie(cookie)
+        app.httpAdditionalHeaders = ["X-App": "1"]
+        let source = HTTPByteSource(sessionConfiguration: app)
+        _ = try await source.read(url, range: 0..<10)
+        #expect(origin.requests.map(\.cookie) == ["signed=token-1"])
+        // The default source keeps no cookies of the app's.
+        _ = try await HTTPByteSource().read(url, range: 0..<10)
+        #expect(origin.requests.last?.cookie == nil)
     }
 
     @Test func aRangePastTheEndIsShorterOrUnsatisfiable() async throws {

@@ -75,6 +75,28 @@ struct PlayerSurfacesTests {
         await running.value
     }
 
+    @Test func aSwiftUITeardownReturnsThePictureAtOnceThenItsHideMovesNothing() async throws {
+        // PlayerSurfaceView.dismantleUIView: returnPicture, then hide, when SwiftUI takes the page's view down.
+        let surfaces = PlayerSurfaces(pool: f.pool)
+        let (pages, borrowed) = try await detailShowing(surfaces)
+        surfaces.returnPicture(from: borrowed)
+        surfaces.hide(borrowed, from: page)
+        #expect(journal.calls.suffix(2) == [attach(cell, pages.lease), detach(page, borrowed)])
+        #expect(journal.calls.count == 5, "the cell shows it before the close, and the hide took nothing from it")
+        #expect(surfaces.host(showing: borrowed.player) === cell)
+        await f.pool.shutdown()
+    }
+
+    @Test func aSwiftUITeardownOfAFeedCellWithNoPageBelowOnlyHides() async throws {
+        let surfaces = PlayerSurfaces(pool: f.pool)
+        let pages = try await f.feedPlayingClip()
+        surfaces.show(pages.lease, in: cell)
+        surfaces.returnPicture(from: pages.lease)
+        surfaces.hide(pages.lease, from: cell)
+        #expect(journal.calls == [attach(cell, pages.lease), detach(cell, pages.lease)])
+        await f.pool.shutdown()
+    }
+
     @Test func aReclaimThatLandsBeforeTheBorrowersShowLeavesThePictureInTheCell() async throws {
         let surfaces = PlayerSurfaces(pool: f.pool)
         let pages = try await f.feedPlayingClip()

@@ -151,6 +151,9 @@ struct ByteRangeExchange: Sendable {
         return Delivery(drop: Int(from - chunkStart), take: Int(to - from), offset: from, isComplete: isComplete)
     }
 
+    /// The media's whole length, once an accepted answer's head said it.
+    var totalLength: Int64? { body?.total }
+
     /// Whether every byte of the range the answer can give has arrived.
     var isComplete: Bool {
         guard let body else { return false }

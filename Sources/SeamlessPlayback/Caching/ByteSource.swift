@@ -17,6 +17,41 @@ public protocol ByteSource: Sendable {
     func fetch(
         _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
     ) async throws(ByteSourceError) -> ByteRangeRead
+
+    /// Reads `range` of the media at `url` as ``fetch(_:range:receive:)`` does, and tells `onLength` the media's whole
+    /// length as soon as the answer's head says it, before its first piece: a player that must know the length
+    /// before it reads a byte need not wait for the whole range.
+    ///
+    /// The default implementation never calls `onLength` (the length then comes with the read's end, in
+    /// ``ByteRangeRead/totalLength``); ``HTTPByteSource`` calls it when its answer's head is accepted.
+    /// - Parameters:
+    ///   - url: The media.
+    ///   - range: The bytes to read; an empty range reads nothing.
+    ///   - onLength: Called at most once, before `receive`'s first piece, with the media's length.
+    ///   - receive: As in ``fetch(_:range:receive:)``.
+    /// - Returns: As ``fetch(_:range:receive:)``.
+    /// - Throws: As ``fetch(_:range:receive:)``.
+    func fetch(
+        _ url: URL, range: Range<Int64>, onLength: @escaping @Sendable (Int64) -> Void,
+        receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead
+}
+
+extension ByteSource {
+    /// Reads as ``fetch(_:range:receive:)`` does; `onLength` is never called.
+    /// - Parameters:
+    ///   - url: The media.
+    ///   - range: The bytes to read.
+    ///   - onLength: Never called.
+    ///   - receive: Called with each piece, in order.
+    /// - Returns: The range delivered and the media's length when the server said it.
+    /// - Throws: ``ByteSourceError``.
+    public func fetch(
+        _ url: URL, range: Range<Int64>, onLength: @escaping @Sendable (Int64) -> Void,
+        receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        try await fetch(url, range: range, receive: receive)
+    }
 }
 
 /// A piece of a media's bytes, where it lies in the media.

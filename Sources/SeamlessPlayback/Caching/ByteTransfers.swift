@@ -12,18 +12,22 @@ final class ByteTransfers: NSObject, URLSessionDataDelegate {
     /// One read in flight.
     private struct Transfer {
         var exchange: ByteRangeExchange
+        let onLength: (@Sendable (Int64) -> Void)?
         let receive: @Sendable (ByteChunk) -> Void
         let finish: @Sendable (Result<ByteRangeRead, ByteSourceError>) -> Void
     }
 
     private let transfers = Protected<[Int: Transfer]>([:])
 
-    /// Starts `task` as the read of `range`: `receive` gets its pieces, then `finish` its outcome, exactly once.
+    /// Starts `task` as the read of `range`: `onLength` gets the media's length when the accepted answer's head
+    /// says it, `receive` its pieces, then `finish` its outcome, exactly once.
     func start(
-        _ task: URLSessionDataTask, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void,
+        _ task: URLSessionDataTask, range: Range<Int64>, onLength: (@Sendable (Int64) -> Void)? = nil,
+        receive: @escaping @Sendable (ByteChunk) -> Void,
         finish: @escaping @Sendable (Result<ByteRangeRead, ByteSourceError>) -> Void
     ) {
-        let transfer = Transfer(exchange: ByteRangeExchange(requested: range), receive: receive, finish: finish)
+        let transfer = Transfer(
+            exchange: ByteRangeExchange(requested: range), onLength: onLength, receive: receive, finish: finish)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
         task.resume()
     }
@@ -33,14 +37,20 @@ final class ByteTransfers: NSObject, URLSessionDataDelegate {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let http = response as? HTTPURLResponse
-        let refusal = transfers.withLock { transfers -> ByteSourceError?? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return .none }
+        let (refusal, told) = transfers.withLock { transfers -> (ByteSourceError??, (@Sendable () -> Void)?) in
+            guard var transfer = transfers[dataTask.taskIdentifier] else { return (.none, nil) }
             defer { transfers[dataTask.taskIdentifier] = transfer }
             let length = response.expectedContentLength
-            return transfer.exchange.responseReceived(
+            let refusal = transfer.exchange.responseReceived(
                 status: http?.statusCode ?? 0, contentRange: http?.value(forHTTPHeaderField: "Content-Range"),
                 contentLength: length >= 0 ? length : nil)
+            guard refusal == nil, let total = transfer.exchange.totalLength, let onLength = transfer.onLength else {
+                return (refusal, nil)
+            }
+            return (refusal, { onLength(total) })
         }
+        // Before the body: this queue is serial, so the length is told before the first piece.
+        told?()
         completionHandler(refusal == .some(nil) ? .allow : .cancel)
         // FoundationNetworking ignores the disposition: the refused task is cancelled by hand.
         if case .some(.some) = refusal { dataTask.cancel() }
@@ -85,7 +95,10 @@ final class ByteTransfers: NSObject, URLSessionDataDelegate {
         case .timedOut: return .timedOut
         case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse:
             return .connectionLost
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+        // No way to the server now: cellular data off or roaming, a call holding the link. They pass, as a lost
+        // network does (AVFoundation's own reads report them as the network's).
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .dataNotAllowed,
+            .internationalRoamingOff, .callIsActive:
             return .unreachable
         default: return .other("\(error.code.rawValue) \(error.localizedDescription)")
         }

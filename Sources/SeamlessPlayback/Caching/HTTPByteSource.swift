@@ -41,10 +41,28 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
 
     /// Creates a source with a URLSession of its own (ephemeral: no cookies, no URL cache).
     /// - Parameter configuration: The timeout and headers. Default ``Configuration/init(timeout:headers:)``.
-    public init(configuration: Configuration = Configuration()) {
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, session: .ephemeral)
+    }
+
+    /// Creates a source whose URLSession is made from a copy of the app's `sessionConfiguration`: its cookie storage,
+    /// `httpAdditionalHeaders`, proxy and TLS settings reach the origin as they reach the app's own requests, so that
+    /// a CDN that signs or authorizes by cookie serves the cache as it serves the app. The source sets its own
+    /// timeout and turns the URL cache off (the media cache is the cache); `configuration.headers` are sent too.
+    /// - Parameters:
+    ///   - configuration: The timeout and headers. Default ``Configuration/init(timeout:headers:)``.
+    ///   - sessionConfiguration: The app's session configuration, such as `URLSessionConfiguration.default` (the
+    ///     shared cookie storage). It is copied; later changes to it do not reach the source.
+    public convenience init(
+        configuration: Configuration = Configuration(), sessionConfiguration: URLSessionConfiguration
+    ) {
+        let copy = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? .default
+        self.init(configuration: configuration, session: copy)
+    }
+
+    private init(configuration: Configuration, session sessionConfiguration: URLSessionConfiguration) {
         self.configuration = configuration
         let seconds = Self.seconds(configuration.timeout)
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
@@ -75,6 +93,30 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
     public func fetch(
         _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
     ) async throws(ByteSourceError) -> ByteRangeRead {
+        try await read(url, range: range, onLength: nil, receive: receive)
+    }
+
+    /// Reads `range` of the media at `url` as ``fetch(_:range:receive:)`` does, telling `onLength` the media's length
+    /// as soon as the answer's head is accepted (a `206`'s `Content-Range` total, a `200`'s `Content-Length`), before
+    /// the first piece.
+    /// - Parameters:
+    ///   - url: The media's HTTP(S) URL.
+    ///   - range: The bytes to read; an empty range returns at once with nothing read.
+    ///   - onLength: Called at most once, on the source's delegate queue, when the head says the length.
+    ///   - receive: As in ``fetch(_:range:receive:)``.
+    /// - Returns: As ``fetch(_:range:receive:)``.
+    /// - Throws: ``ByteSourceError``.
+    public func fetch(
+        _ url: URL, range: Range<Int64>, onLength: @escaping @Sendable (Int64) -> Void,
+        receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        try await read(url, range: range, onLength: onLength, receive: receive)
+    }
+
+    private func read(
+        _ url: URL, range: Range<Int64>, onLength: (@Sendable (Int64) -> Void)?,
+        receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
         guard let header = ByteRangeExchange.rangeHeader(for: range) else {
             return ByteRangeRead(range: range.lowerBound..<range.lowerBound, totalLength: nil)
         }
@@ -82,7 +124,9 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<ByteRangeRead, ByteSourceError>, Never>) in
-                transfers.start(task, range: range, receive: receive) { continuation.resume(returning: $0) }
+                transfers.start(task, range: range, onLength: onLength, receive: receive) {
+                    continuation.resume(returning: $0)
+                }
                 if Task.isCancelled { task.cancel() }
             }
         } onCancel: {

@@ -49,7 +49,8 @@ struct OriginConnection {
     private func serve(_ head: OriginExchange.RequestHead) -> Ending {
         let (fault, pacing, resource) = state.withLock { values in
             values.stats.requests += 1
-            values.log.append(TestOrigin.Request(method: head.method, path: head.path, range: head.range))
+            values.log.append(
+                TestOrigin.Request(method: head.method, path: head.path, range: head.range, cookie: head.cookie))
             return (values.faults[head.path] ?? values.faultForEveryPath, values.pacing, values.resources[head.path])
         }
         var active = fault

@@ -9,6 +9,8 @@ enum OriginExchange {
         var range: String?
         /// Whether the client asked to close the connection after this answer (`Connection: close`, or HTTP/1.0).
         var closes: Bool
+        /// The `Cookie` header's value, if any.
+        var cookie: String? = nil
     }
 
     /// Where a head ends in `bytes`: the index after its blank line, or `nil` while it is incomplete.
@@ -39,6 +41,7 @@ enum OriginExchange {
             switch name {
             case "range": head.range = value
             case "connection": head.closes = value.lowercased() == "close"
+            case "cookie": head.cookie = value
             default: break
             }
         }

@@ -40,6 +40,8 @@ extension TestOrigin {
         public var path: String
         /// The `Range` header's value, if there was one.
         public var range: String?
+        /// The `Cookie` header's value, if there was one.
+        public var cookie: String? = nil
     }
 
     /// What the origin has done since it started.

@@ -95,6 +95,29 @@ open class AVPlayer: NSObject {
     @available(visionOS, unavailable)
     nonisolated open var isExternalPlaybackActive: Bool { false }
 
+    /// `@property BOOL allowsExternalPlayback NS_SWIFT_NONISOLATED API_AVAILABLE(macos(10.11), ios(6.0), tvos(9.0))
+    /// API_UNAVAILABLE(watchos, visionos);` (AVPlayer.h, category `AVPlayerExternalPlaybackSupport`, iOS 18.0 SDK,
+    /// xybp888/iOS-SDKs): whether the player may switch to external playback (AirPlay video); default `YES`.
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/allowsexternalplayback
+    @available(iOS 6.0, macOS 10.11, tvOS 9.0, *)
+    @available(watchOS, unavailable)
+    @available(visionOS, unavailable)
+    nonisolated open var allowsExternalPlayback: Bool {
+        get { true }
+        set {}
+    }
+
+    /// `@property (nonatomic) BOOL automaticallyWaitsToMinimizeStalling` (`NS_SWIFT_NONISOLATED` when deploying to
+    /// the 2022 releases or later) `API_AVAILABLE(macos(10.12), ios(10.0), tvos(10.0), watchos(3.0), visionos(1.0));`
+    /// (AVPlayer.h, category `AVPlayerAdvancedRateControl`, iOS 18.0 SDK, xybp888/iOS-SDKs): the header advises `NO`
+    /// when an `AVAssetResourceLoader` delegate loads the media data; with `NO` a stall pauses the player (rate 0).
+    /// https://developer.apple.com/documentation/avfoundation/avplayer/automaticallywaitstominimizestalling
+    @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+    nonisolated open var automaticallyWaitsToMinimizeStalling: Bool {
+        get { true }
+        set {}
+    }
+
     /// `@property (nonatomic) AVPlayerAudiovisualBackgroundPlaybackPolicy audiovisualBackgroundPlaybackPolicy
     /// NS_SWIFT_NONISOLATED API_AVAILABLE(macos(12.0), ios(15.0), tvos(15.0), watchos(8.0), visionos(1.0));`
     /// (AVPlayer.h, category `AVPlayerBackgroundSupport`): `.continuesIfPossible` asks the system to go on playing in

@@ -51,6 +51,12 @@ open class AVPlayerItem: NSObject {
     @available(iOS 6.0, macOS 10.8, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
     nonisolated open var canPlaySlowForward: Bool { false }
 
+    /// `@property (readonly, getter=isPlaybackLikelyToKeepUp) BOOL playbackLikelyToKeepUp NS_SWIFT_NONISOLATED;`
+    /// (AVPlayerItem.h, category `AVPlayerItemPlayability`, iOS 18.0 SDK, xiangfeidexiaohuo/iOS-SDKs): a prediction
+    /// that the item will play through without stalling; key-value observable.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/isplaybacklikelytokeepup
+    nonisolated open var isPlaybackLikelyToKeepUp: Bool { false }
+
     /// `- (nullable AVPlayerItemErrorLog *)errorLog NS_SWIFT_NONISOLATED API_AVAILABLE(ios(4.3) …);`
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/errorlog()
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
