@@ -361,6 +361,16 @@ struct FeedAutoplayItemsChangedTests {
         while await !autoplay.held().isEmpty { await Task.yield() }
     }
 
+    @Test func aPostListedTwiceKeepsPlayingWhenTheOtherCopyIsRemoved() async throws {
+        var autoplay = try await AutoplayFeed(count: 3)
+        let repost = MediaItem(id: "clip0")
+        await autoplay.feed.itemsChanged(autoplay.items + [repost])
+        let lease = try await autoplay.show(3)
+        await autoplay.feed.itemsChanged(Array(autoplay.items.dropFirst()) + [repost])
+        #expect(await autoplay.next() == .playing(index: 2, lease: lease))
+        #expect(await autoplay.held().map(\.player) == [lease.player])
+    }
+
     @Test func indicesOutsideTheFeedAreIgnored() async throws {
         var autoplay = try await AutoplayFeed(count: 3)
         // A header numbered past the feed, 95 % visible, does not keep real cell 0 at 90 % from playing.

@@ -34,6 +34,12 @@ struct FeedReindexTests {
         #expect(moves(items("a", "b", "a", "a"), items("a", "x", "a", "b")) == [0, 3, 2, nil])
     }
 
+    @Test func theCellThatHasThePlayerIsMatchedFirstSoItStaysWhileItsIdDoes() {
+        let reindex = FeedReindex(from: items("a", "x", "a"), to: items("x", "a"), matchingFirst: 2)
+        #expect([0, 1, 2].map(reindex.newIndex(of:)) == [nil, 0, 1])
+        #expect(moves(items("a", "x", "a"), items("x", "a")) == [1, 0, nil])
+    }
+
     @Test func anIndexOutsideTheOldFeedHasNoNewIndex() {
         let reindex = FeedReindex(from: items("a"), to: items("a"))
         #expect(reindex.newIndex(of: -1) == nil)

@@ -136,7 +136,8 @@ public actor FeedAutoplay {
 
     /// Takes the feed's items anew: items appended, inserted above the playing cell, removed, or a whole refresh.
     ///
-    /// Cells are matched with the items they had by ``MediaItem/id`` (an id listed twice: in order). The playing cell
+    /// Cells are matched with the items they had by ``MediaItem/id`` (an id listed twice: in order, the playing cell's
+    /// first). The playing cell
     /// keeps its player when its item is still in the feed, and if it moved the hosts hear `.playing` at its new
     /// index; if its item left the feed it stops (`.stopped` at the index it had) and its lease is given back. A
     /// paused cell, a cell settling and an acquire in flight follow their items likewise. The pool's focus follows
@@ -149,7 +150,7 @@ public actor FeedAutoplay {
     /// - Parameter newItems: The feed's media, by cell index.
     public func itemsChanged(_ newItems: [MediaItem]) async {
         if refreshLent() { decideFromLatest() }
-        let reindex = FeedReindex(from: items, to: newItems)
+        let reindex = FeedReindex(from: items, to: newItems, matchingFirst: held?.index ?? acquiring?.index)
         items = newItems
         take(selector.cellsChanged(count: newItems.count, newIndex: reindex.newIndex(of:)))
         failedIndex = failedIndex.flatMap(reindex.newIndex(of:))
