@@ -66,11 +66,6 @@ final class AutoplayChanges: Sendable {
         for reader in readers { reader.finish() }
     }
 
-    /// Readers whose stream is open, for tests.
-    var readerCount: Int {
-        state.withLock { $0.readers.count }
-    }
-
     private func remove(_ id: UInt64) {
         state.withLock { $0.readers[id] = nil }
     }
