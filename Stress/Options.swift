@@ -91,7 +91,8 @@ struct Options: Sendable {
                                 the preload window (default 2 ahead, 1 behind)
           --feed-svg PATH       write the first-frame times with and without the policy as an SVG
           --scroll              with --feed: a user scrolls a feed of mixed heights (drags, flings across 5–20
-                                cells, rests, taps on pause and play); FeedAutoplay against the naive rule
+                                cells, rests, taps on pause and play, items appended and inserted above the
+                                playing cell); FeedAutoplay against the naive rule
           --scroll-gestures N   gestures of the scroll run (default 500)
           --json PATH           write the report as JSON
           --svg PATH            write a log-scale histogram of the handoff round trip beside the floor

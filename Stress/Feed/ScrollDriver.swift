@@ -6,7 +6,9 @@ struct Driver {
     let pool: PlayerPool
     let feed: FeedAutoplay
     let clock: ManualClock
-    let geometry: ScrollFeed
+    private(set) var geometry: ScrollFeed
+    /// The feed's items, by cell index, as autoplay was last told them.
+    private(set) var items: [MediaItem]
     let violations: Violations
     var offset = 0.0
     var outcome = ScrollSimulation.Outcome()
@@ -20,12 +22,24 @@ struct Driver {
     private(set) var isStuck = false
     /// Whether the list moves (a drag or a fling is under way).
     private var isMoving = false
+    /// The phase of the latest event.
+    private var phase = ScrollPhase.idle
+    /// The heights of the cells the feed gains.
+    private var random: SplitMix64
+    private var nextItem: Int
 
-    init(pool: PlayerPool, feed: FeedAutoplay, clock: ManualClock, geometry: ScrollFeed, violations: Violations) {
+    init(
+        pool: PlayerPool, feed: FeedAutoplay, clock: ManualClock, geometry: ScrollFeed, items: [MediaItem],
+        seed: UInt64,
+        violations: Violations
+    ) {
         self.pool = pool
         self.feed = feed
         self.clock = clock
         self.geometry = geometry
+        self.items = items
+        nextItem = items.count
+        random = SplitMix64(seed: seed, stream: 37)
         self.violations = violations
     }
 
@@ -42,11 +56,61 @@ struct Driver {
             await run(until: now + ScrollSimulation.frame)
             offset = min(max(start + distance * curve(Double(frame) / Double(frames)), 0), geometry.maxOffset)
             await event(phase)
+            // An infinite feed: the next page of items comes as the user nears the end, while the list moves; the
+            // feed stays 25 cells ahead of the user, so that no fling (at most 20 cells) is cut short by its end.
+            if geometry.heights.count - geometry.cell(atCentreOf: offset) < 25 {
+                await insert(cells: 12, at: geometry.heights.count)
+            }
         }
+    }
+
+    /// New items above the playing cell (or, with nothing playing, above the cell at the centre): a "new posts" insert
+    /// right above it, or a refresh at the top.
+    mutating func insertAbovePlaying(atTop: Bool) async {
+        let playing = await feed.playing?.index ?? geometry.cell(atCentreOf: offset)
+        let index = atTop ? 0 : playing
+        await insert(cells: Int.random(in: 1...3, using: &random), at: index)
+    }
+
+    /// The feed takes `count` new items at `index`, as an app's list does: autoplay is told first, then the list shows
+    /// them, keeping the playing cell (else the cell at the viewport's centre) where it was on screen, as an app that
+    /// keeps what the user watches in place, and reports its cells by their new indices.
+    private mutating func insert(cells count: Int, at index: Int) async {
+        outcome.changes += 1
+        if index == geometry.heights.count { outcome.appended += count } else { outcome.inserted += count }
+        let before = await feed.playing
+        let anchor = before?.index ?? geometry.cell(atCentreOf: offset)
+        let anchorOnScreen = geometry.tops[anchor] - offset
+        let new = (0..<count).map { MediaItem(id: "cell-\(nextItem + $0)") }
+        nextItem += count
+        items.insert(contentsOf: new, at: index)
+        await feed.itemsChanged(items)
+        if let before {
+            // Its item is still in the feed: the playing cell keeps its player, at its new index.
+            let after = await feed.playing
+            let moved = before.index >= index ? before.index + count : before.index
+            if after?.index == moved, after?.lease == before.lease {
+                outcome.keptThroughChanges += 1
+            } else {
+                violations.record(
+                    "scroll run: cell \(before.index) lost its player when \(count) items came at \(index)")
+            }
+        }
+        geometry.insert((0..<count).map { _ in ScrollFeed.randomHeight(using: &random) }, at: index)
+        let moved = anchor >= index ? anchor + count : anchor
+        offset = min(max(geometry.tops[moved] - anchorOnScreen, 0), geometry.maxOffset)
+        func shift(_ cell: Int?) -> Int? { cell.map { $0 >= index ? $0 + count : $0 } }
+        pausedMark = shift(pausedMark)
+        naivePausedMark = shift(naivePausedMark)
+        naive.shift(from: index, by: count)
+        outcome.autoplay.shift(from: index, by: count)
+        outcome.naive.shift(from: index, by: count)
+        await event(phase)
     }
 
     /// One event for both rules at the current offset.
     mutating func event(_ phase: ScrollPhase) async {
+        self.phase = phase
         let cells = geometry.visible(at: offset)
         func share(_ index: Int?) -> Double { cells.first { $0.index == index }?.visibleFraction ?? 0 }
         if share(pausedMark) < AutoplayPolicy().stopThreshold { pausedMark = nil }

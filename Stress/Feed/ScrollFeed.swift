@@ -3,21 +3,33 @@ import SeamlessPlaybackTesting
 
 /// A feed of cells of mixed heights under a viewport: which cells are visible, and how much, at a scroll offset.
 struct ScrollFeed: Sendable {
-    let heights: [Double]
+    private(set) var heights: [Double]
     /// The top of each cell, and the feed's end after the last.
-    let tops: [Double]
+    private(set) var tops: [Double]
     let viewport: Double
 
     init(cells count: Int, viewport: Double, random: inout SplitMix64) {
-        // Mixed heights: short cards, square posts, tall portrait clips.
-        heights = (0..<count).map { _ in
-            [220.0, 420, 600, 780, 900][Int.random(in: 0..<5, using: &random)]
-                + Double.random(in: 0..<40, using: &random)
-        }
+        heights = (0..<count).map { _ in Self.randomHeight(using: &random) }
+        tops = []
+        self.viewport = viewport
+        layOut()
+    }
+
+    /// Mixed heights: short cards, square posts, tall portrait clips.
+    static func randomHeight(using random: inout SplitMix64) -> Double {
+        [220.0, 420, 600, 780, 900][Int.random(in: 0..<5, using: &random)] + Double.random(in: 0..<40, using: &random)
+    }
+
+    /// New cells at `index` (the end: an append); the cells from `index` on move down.
+    mutating func insert(_ newHeights: [Double], at index: Int) {
+        heights.insert(contentsOf: newHeights, at: index)
+        layOut()
+    }
+
+    private mutating func layOut() {
         var tops = [0.0]
         for height in heights { tops.append(tops.last! + height) }
         self.tops = tops
-        self.viewport = viewport
     }
 
     /// The largest offset: the last cell's bottom at the viewport's bottom.
@@ -82,4 +94,7 @@ struct NaiveRule {
 
     /// The user played a cell.
     mutating func userPlayed(_ index: Int) { playing = index }
+
+    /// `count` cells were inserted at `index`: the playing one follows its cell.
+    mutating func shift(from index: Int, by count: Int) { playing = playing.map { $0 >= index ? $0 + count : $0 } }
 }

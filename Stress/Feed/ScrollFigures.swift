@@ -35,6 +35,11 @@ struct ScrollFigures: Sendable {
         return true
     }
 
+    /// `count` cells were inserted at `index`: the playing one follows its cell (a move is not a start).
+    mutating func shift(from index: Int, by count: Int) {
+        if let playing = current, playing.index >= index { current?.index = playing.index + count }
+    }
+
     /// The `p`-th percentile (0...100) of rest → playing, nearest rank.
     func restToPlaying(_ p: Double) -> Double {
         let sorted = restToPlayingMilliseconds.sorted()

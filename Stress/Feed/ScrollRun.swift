@@ -35,6 +35,9 @@ enum ScrollRun {
                 "seed": Double(options.seed), "scroll_gestures": Double(options.scrollGestures),
                 "scroll_flings": Double(outcome.flings), "scroll_rests": Double(outcome.rests),
                 "scroll_user_pauses": Double(outcome.pauses), "scroll_user_plays": Double(outcome.plays),
+                "scroll_feed_changes": Double(outcome.changes), "scroll_items_appended": Double(outcome.appended),
+                "scroll_items_inserted_above": Double(outcome.inserted),
+                "scroll_playing_kept_through_changes": Double(outcome.keptThroughChanges),
                 "scroll_virtual_seconds": outcome.virtualSeconds, "scroll_real_seconds": realSeconds,
                 "violations": Double(violations.total),
             ]
@@ -64,6 +67,8 @@ enum ScrollRun {
         return [
             "",
             "scroll: \(outcome.flings) flings, \(outcome.rests) rests, \(outcome.pauses) pauses, \(outcome.plays) plays",
+            "feed: \(outcome.changes) changes (\(outcome.keptThroughChanges) while a cell played, which kept its player), "
+                + "\(outcome.appended) items appended, \(outcome.inserted) inserted above the playing cell",
             row("", "FeedAutoplay", "naive rule"),
             row("cells started", "\(auto.starts)", "\(naive.starts)"),
             row("flicker starts (stopped within 300 ms)", "\(auto.flickerStarts)", "\(naive.flickerStarts)"),

@@ -2,8 +2,12 @@ import SeamlessPlayback
 import SeamlessPlaybackTesting
 
 /// One user scrolling a feed of mixed heights on a virtual clock, seeded: drags, flings across 5–20 cells, rests of
-/// 0.3–5 s, taps on pause and play. `FeedAutoplay` plays the cells on simulated engines; the naive rule is fed the
-/// same events beside it (it loads nothing, so its rest → playing is zero by construction).
+/// 0.3–5 s, taps on pause and play; the feed grows as the user nears its end (12 items at a time, while the list
+/// moves) and takes 1–3 new items above the playing cell (or the centre cell) at some rests: right above it, or at the
+/// top. The list keeps the playing cell (else the centre cell) where it was on screen, as an app keeps in place what
+/// the user watches.
+/// `FeedAutoplay` plays the cells on simulated engines; the naive rule is fed the same events beside it (it loads
+/// nothing, so its rest → playing is zero by construction).
 struct ScrollSimulation {
     let gestures: Int
     let seed: UInt64
@@ -20,11 +24,17 @@ struct ScrollSimulation {
         var pauses = 0
         var plays = 0
         var virtualSeconds = 0.0
+        /// Times the feed changed, and the items it gained at its end and above the playing cell.
+        var changes = 0
+        var appended = 0
+        var inserted = 0
+        /// Feed changes during which a cell played and kept its player at its new index (all of them, or a violation).
+        var keptThroughChanges = 0
     }
 
     func run() async -> Outcome {
         var random = SplitMix64(seed: seed, stream: 31)
-        let geometry = ScrollFeed(cells: gestures * 12 + 40, viewport: 800, random: &random)
+        let geometry = ScrollFeed(cells: 40, viewport: 800, random: &random)
         let clock = ManualClock()
         let coldStart = self.coldStart
         let pool = PlayerPool(
@@ -35,7 +45,9 @@ struct ScrollSimulation {
         do {
             let page = try await pool.makeSession(named: "feed", settings: PlaybackSettings(isMuted: true))
             let feed = FeedAutoplay(pool: pool, session: page, items: items, policy: policy, clock: clock)
-            driver = Driver(pool: pool, feed: feed, clock: clock, geometry: geometry, violations: violations)
+            driver = Driver(
+                pool: pool, feed: feed, clock: clock, geometry: geometry, items: items, seed: seed,
+                violations: violations)
         } catch {
             violations.record("scroll run: \(error)")
             return Outcome()
@@ -88,6 +100,10 @@ struct ScrollSimulation {
         if tap < 0.15 {
             await driver.run(until: driver.now + length / 2)
             if tap < 0.10 { await driver.userPaused() } else { await driver.userPlayedSecondBest() }
+        } else if tap < 0.25 {
+            // New posts: above the playing cell, or a refresh at the top.
+            await driver.run(until: driver.now + length / 2)
+            await driver.insertAbovePlaying(atTop: tap >= 0.20)
         }
         await driver.run(until: end)
         driver.restEnds()

@@ -247,3 +247,95 @@ struct AutoplaySelectorBadInputTests {
         #expect(AutoplayPolicy(startThreshold: .nan).effectiveStart == 1)
     }
 }
+
+@Suite("AutoplaySelector, rule 8: only the feed's cells count")
+struct AutoplaySelectorCellCountTests {
+    @Test func aCellTheFeedLacksDoesNotKeepARealOneFromPlaying() {
+        var selector = AutoplaySelector(cellCount: 3)
+        #expect(selector.visibilityChanged(cells([(5, 0.95, 0), (0, 0.9, 10)]), phase: .idle, at: ms(0)) == [.play(0)])
+        // Nor does one below zero (a header the app numbers -1), nor does it stop the playing cell by outranking it.
+        #expect(
+            selector.visibilityChanged(cells([(-1, 1, 0), (0, 0.9, 10), (3, 1, 0)]), phase: .idle, at: ms(1)) == [])
+        #expect(selector.playing == 0)
+    }
+
+    @Test func aTapOnACellTheFeedLacksChangesNothing() {
+        var selector = AutoplaySelector(cellCount: 3)
+        _ = selector.visibilityChanged(cells([(0, 1, 0)]), phase: .idle, at: ms(0))
+        #expect(selector.userPlayed(42) == [])
+        #expect(selector.userPlayed(-1) == [])
+        #expect(selector.userPaused(42) == [])
+        #expect(selector.playing == 0)
+    }
+
+    @Test func aNegativeCountIsAnEmptyFeed() {
+        var selector = AutoplaySelector(cellCount: -4)
+        #expect(selector.cellCount == 0)
+        #expect(selector.visibilityChanged(cells([(0, 1, 0)]), phase: .idle, at: ms(0)) == [])
+        #expect(selector.userPlayed(0) == [])
+    }
+
+    @Test func withNoCountGivenEveryIndexFromZeroCounts() {
+        var selector = AutoplaySelector()
+        #expect(
+            selector.visibilityChanged(cells([(-3, 1, 0), (1_000_000, 0.9, 0)]), phase: .idle, at: ms(0)) == [
+                .play(1_000_000)
+            ])
+    }
+}
+
+@Suite("AutoplaySelector, rule 9: the feed changes")
+struct AutoplaySelectorCellsChangedTests {
+    /// Two items inserted above: every old index moves down by two.
+    private static func insertedTwoAbove(_ old: Int) -> Int? { old + 2 }
+
+    @Test func thePlayingCellKeepsPlayingAtItsNewIndex() {
+        var selector = AutoplaySelector(cellCount: 4)
+        _ = selector.visibilityChanged(cells([(1, 1, 0), (2, 0.3, 400)]), phase: .idle, at: ms(0))
+        #expect(selector.cellsChanged(count: 6, newIndex: Self.insertedTwoAbove) == [])
+        #expect(selector.playing == 3)
+        #expect(selector.cellCount == 6)
+        // The list reports the cells by their new indices: cell 3 is the one that plays, kept by the hysteresis.
+        #expect(selector.visibilityChanged(cells([(3, 0.6, 100), (4, 0.9, 50)]), phase: .idle, at: ms(1)) == [])
+        #expect(
+            selector.visibilityChanged(cells([(3, 0.4, 300), (4, 0.9, 50)]), phase: .idle, at: ms(2)) == [
+                .stop(3), .play(4),
+            ])
+    }
+
+    @Test func thePlayingCellThatLeftTheFeedStopsAtTheIndexItHadAndNothingStartsUntilTheNextVisibility() {
+        var selector = AutoplaySelector(cellCount: 4)
+        _ = selector.visibilityChanged(cells([(1, 1, 0), (2, 0.7, 400)]), phase: .idle, at: ms(0))
+        // Cell 1 removed: 0 stays, 2 and 3 move up.
+        #expect(selector.cellsChanged(count: 3, newIndex: { $0 == 1 ? nil : $0 < 1 ? $0 : $0 - 1 }) == [.stop(1)])
+        #expect(selector.playing == nil)
+        #expect(selector.visibilityChanged(cells([(1, 1, 0)]), phase: .idle, at: ms(1)) == [.play(1)])
+    }
+
+    @Test func aPausedCellKeepsHoldingAutoplayBackAtItsNewIndex() {
+        var selector = AutoplaySelector(cellCount: 4)
+        _ = selector.visibilityChanged(cells([(2, 1, 0)]), phase: .idle, at: ms(0))
+        _ = selector.userPaused(2)
+        #expect(selector.cellsChanged(count: 5, newIndex: { $0 + 1 }) == [])
+        #expect(selector.visibilityChanged(cells([(3, 0.6, 100), (4, 1, 0)]), phase: .idle, at: ms(1)) == [])
+        #expect(selector.userPlayed(3) == [.play(3)])
+    }
+
+    @Test func aSettlingCandidateKeepsItsTimeAtItsNewIndex() {
+        var selector = AutoplaySelector(cellCount: 8)
+        _ = selector.visibilityChanged(cells([(4, 0.9, 0)]), phase: .dragging, at: ms(0))
+        #expect(selector.cellsChanged(count: 10, newIndex: Self.insertedTwoAbove) == [])
+        #expect(selector.nextDeadline == ms(150))
+        #expect(selector.tick(at: ms(150)) == [.play(6)])
+    }
+
+    @Test func cellsSentOutsideTheFeedLeaveItAndTwoSentToOneIndexKeepTheLargerShare() {
+        var selector = AutoplaySelector(cellCount: 4)
+        _ = selector.visibilityChanged(cells([(0, 0.6, 0), (1, 0.3, 0), (2, 1, 0)]), phase: .idle, at: ms(0))
+        #expect(selector.playing == 2)
+        // A bad map: 2 goes past the end, 0 and 1 both to 0.
+        #expect(selector.cellsChanged(count: 2, newIndex: { $0 < 2 ? 0 : 7 }) == [.stop(2)])
+        #expect(selector.tick(at: ms(1)) == [])  // nothing starts from the old visibility: 0 kept 0.6, below 0.65
+        #expect(selector.cellCount == 2)
+    }
+}

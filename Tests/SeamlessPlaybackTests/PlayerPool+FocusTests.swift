@@ -43,6 +43,27 @@ struct PlayerPoolFocusTests {
         await pool.shutdown()
     }
 
+    @Test func aFeedWhoseIndicesShiftKeepsEveryPreloadOfTheWindow() async throws {
+        let (pool, clock) = makePool()
+        let events = await pool.events()
+        await pool.focus(on: 3, in: Self.items)
+        for _ in 0..<4 {
+            await clock.waitForSleepers(count: 1)
+            clock.advance(by: .milliseconds(250))
+            _ = await waitFor(events) { if case .loaded = $0 { true } else { false } }
+        }
+        let before = await pool.metrics
+        // A refresh inserts two items at the top: the same media, two indices further.
+        let refreshed = [MediaItem(id: "new0"), MediaItem(id: "new1")] + Self.items
+        await pool.focus(on: 5, in: refreshed)
+        let after = await pool.metrics
+        #expect(after.preloads == before.preloads)
+        #expect(after.loads == before.loads)
+        #expect(clock.sleeperCount == 0)
+        #expect(await pool.snapshot().compactMap(\.media?.id).sorted() == ["item2", "item3", "item4", "item5"])
+        await pool.shutdown()
+    }
+
     @Test func aHeldPlayerKeepsItsMediaWhenTheFocusMovesAway() async throws {
         let (pool, clock) = makePool(capacity: 2)
         let feed = try await pool.makeSession(named: "feed")

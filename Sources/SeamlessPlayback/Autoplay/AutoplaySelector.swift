@@ -19,12 +19,20 @@
 /// 6. ``userPlayed(_:)`` plays the cell (stopping any other), whatever the thresholds, and clears its pause mark.
 /// 7. Bad input changes nothing it should not: out-of-range shares are clamped (NaN as 0), negative distances count
 ///    as 0, an index listed twice counts with its largest share, and time that goes backwards is taken as now.
+/// 8. Only the feed's cells count: an index outside `0..<cellCount` (``cellCount``; a header, a stale index after a
+///    reload) is ignored, in the visible cells as in the user's taps.
+/// 9. When the feed changes (``cellsChanged(count:newIndex:)``) every cell's state follows it to its new index: the
+///    playing cell keeps playing, a paused cell keeps holding autoplay back, a settling candidate keeps its time;
+///    the playing cell that left the feed is told `.stop` at the index it had. Nothing starts until the next
+///    visibility says where the cells now are.
 ///
 /// States: nothing plays (a candidate may be settling, or a paused cell may hold autoplay back) → a cell plays
-/// (by rule 4 or 6) → nothing plays (by rule 3 or 5), or another cell plays (by rule 6).
+/// (by rule 4 or 6) → nothing plays (by rule 3, 5 or 9), or another cell plays (by rule 6).
 public struct AutoplaySelector: Sendable {
     /// The cell told `.play` last and not stopped or paused since.
     public private(set) var playing: Int?
+    /// How many cells the feed has: only the indices `0..<cellCount` count (rule 8).
+    public private(set) var cellCount: Int
 
     private let start: Double
     private let stop: Double
@@ -40,8 +48,12 @@ public struct AutoplaySelector: Sendable {
     private var pauseMarks: Set<Int> = []
 
     /// Creates a selector with nothing playing.
-    /// - Parameter policy: The thresholds and settle time.
-    public init(policy: AutoplayPolicy = AutoplayPolicy()) {
+    /// - Parameters:
+    ///   - policy: The thresholds and settle time.
+    ///   - cellCount: How many cells the feed has; indices outside `0..<cellCount` are ignored. Negative values count
+    ///     as 0. Default: every index from 0 counts.
+    public init(policy: AutoplayPolicy = AutoplayPolicy(), cellCount: Int = .max) {
+        self.cellCount = max(0, cellCount)
         start = policy.effectiveStart
         stop = policy.effectiveStop
         settle = policy.effectiveSettle
@@ -63,7 +75,7 @@ public struct AutoplaySelector: Sendable {
         _ cells: [CellVisibility], phase: ScrollPhase, at now: Duration
     ) -> [AutoplayDecision] {
         var latest: [Int: (share: Double, distance: Double)] = [:]
-        for cell in cells {
+        for cell in cells where isInFeed(cell.index) {
             let entry = (share: cell.share, distance: cell.distance)
             if let listed = latest[cell.index], listed.share >= entry.share { continue }
             latest[cell.index] = entry
@@ -85,17 +97,19 @@ public struct AutoplaySelector: Sendable {
     /// - Parameter index: The cell.
     /// - Returns: What to do: always nothing.
     public mutating func userPaused(_ index: Int) -> [AutoplayDecision] {
-        guard playing == index else { return [] }
+        guard isInFeed(index), playing == index else { return [] }
         playing = nil
         candidate = nil
         pauseMarks.insert(index)
         return []
     }
 
-    /// The user played a cell: it plays, stopping any other, whatever the thresholds; its pause mark is cleared.
+    /// The user played a cell: it plays, stopping any other, whatever the thresholds; its pause mark is cleared. An
+    /// index outside the feed changes nothing.
     /// - Parameter index: The cell.
     /// - Returns: What to do, in order.
     public mutating func userPlayed(_ index: Int) -> [AutoplayDecision] {
+        guard isInFeed(index) else { return [] }
         pauseMarks.remove(index)
         guard playing != index else { return [] }
         var decisions: [AutoplayDecision] = []
@@ -104,6 +118,38 @@ public struct AutoplaySelector: Sendable {
         playing = index
         return decisions
     }
+
+    /// The feed's cells changed (items appended, inserted, removed or moved): each cell's state follows it to its new
+    /// index (rule 9). Nothing starts here; the next ``visibilityChanged(_:phase:at:)`` decides from where the cells
+    /// now are.
+    /// - Parameters:
+    ///   - count: How many cells the feed has now; negative values count as 0.
+    ///   - newIndex: The new index of the cell at each old index, or `nil` when it left the feed. A new index outside
+    ///     `0..<count` counts as `nil`; two cells sent to one index keep the larger share.
+    /// - Returns: `.stop` of the playing cell, at the index it had, when it left the feed; else nothing.
+    public mutating func cellsChanged(count: Int, newIndex: (Int) -> Int?) -> [AutoplayDecision] {
+        cellCount = max(0, count)
+        func moved(_ index: Int) -> Int? {
+            guard let new = newIndex(index), isInFeed(new) else { return nil }
+            return new
+        }
+        var moves: [Int: (share: Double, distance: Double)] = [:]
+        for (index, entry) in shares {
+            guard let new = moved(index) else { continue }
+            if let listed = moves[new], listed.share >= entry.share { continue }
+            moves[new] = entry
+        }
+        shares = moves
+        pauseMarks = Set(pauseMarks.compactMap(moved))
+        candidate = candidate.flatMap { candidate in
+            moved(candidate.index).map { (index: $0, since: candidate.since) }
+        }
+        guard let current = playing else { return [] }
+        playing = moved(current)
+        return playing == nil ? [.stop(current)] : []
+    }
+
+    private func isInFeed(_ index: Int) -> Bool { index >= 0 && index < cellCount }
 
     private func share(of index: Int) -> Double { shares[index]?.share ?? 0 }
 

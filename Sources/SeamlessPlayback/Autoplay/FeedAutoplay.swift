@@ -12,6 +12,10 @@
 ///
 /// While the playing cell's player is lent to another page (``PageSession/lend(_:)``) it decides nothing, and the
 /// user's taps are ignored; when the player comes back it decides from the latest visibility.
+///
+/// The feed may change: tell it with ``itemsChanged(_:)`` (items appended, inserted, removed, a refresh). Cells are
+/// matched by ``MediaItem/id``: the playing cell keeps its player wherever its item went, and stops only if its item
+/// left the feed. Indices outside the feed are ignored, in the visible cells as in the user's taps.
 public actor FeedAutoplay {
     /// What the hosts of a feed's cells hear.
     public enum Change: Hashable, Sendable {
@@ -21,23 +25,33 @@ public actor FeedAutoplay {
         case stopped(index: Int)
     }
 
-    /// The changes from now on, for one reader; it finishes when the actor is freed. Changes nobody has read yet are
-    /// kept up to the latest 64 (a reader that comes late hears the latest, not a feed's whole history).
-    public nonisolated let changes: AsyncStream<Change>
+    /// What the hosts hear, for one reader: the current state first (`.playing` for the cell that has a player, also
+    /// while the user has it paused; nothing when no cell has one), then every change. It finishes when the actor is
+    /// freed.
+    ///
+    /// Each access gives a new stream, and every stream hears every change: read it from as many tasks as you like
+    /// (one per visible cell, or one for the screen). Cancelling a reader's task ends that stream only; the next
+    /// access (a SwiftUI `.task` that runs again when its view reappears, a view controller's task restarted in
+    /// `viewWillAppear`) starts with the current state, so a host that was away learns where the player is. A reader
+    /// that does not keep up keeps the latest 64 changes. The stream does not keep the actor alive: capture the
+    /// stream, not the actor, in a task that outlives the screen (`Task { [changes = autoplay.changes] in … }`).
+    public nonisolated var changes: AsyncStream<Change> { readers.stream() }
 
     private let pool: PlayerPool
     private let session: PageSession
-    private let items: [MediaItem]
+    private var items: [MediaItem]
     private let window: PreloadWindow
     private let clock: PoolClock
-    private let continuation: AsyncStream<Change>.Continuation
+    private let readers = AutoplayChanges()
     private var selector: AutoplaySelector
 
     /// The lease held, and whether the user paused it (then it stays, paused, until another cell plays or it leaves
-    /// the screen).
-    private var held: (index: Int, lease: PlayerLease, isPaused: Bool)?
-    /// The acquire in flight; its task is cancelled when a decision overtakes it.
-    private var acquiring: (index: Int, id: UInt64, task: Task<Void, Never>)?
+    /// the screen). Its index is `nil` once its item has left the feed (then it is given back); the hosts were told
+    /// `.playing` at `told`.
+    private var held: (index: Int?, told: Int, lease: PlayerLease, isPaused: Bool)?
+    /// The acquire in flight; its task is cancelled when a decision overtakes it. Its index is `nil` once its item has
+    /// left the feed.
+    private var acquiring: (index: Int?, id: UInt64, task: Task<Void, Never>)?
     private var nextAcquireID: UInt64 = 0
     /// The cell whose acquire failed; not tried again until the selector says `.play` anew.
     private var failedIndex: Int?
@@ -65,22 +79,21 @@ public actor FeedAutoplay {
         self.items = items
         self.window = window
         self.clock = PoolClock(clock)
-        selector = AutoplaySelector(policy: policy)
-        (changes, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(64))
+        selector = AutoplaySelector(policy: policy, cellCount: items.count)
     }
 
     deinit {
         timer?.task.cancel()
         holdersTask?.cancel()
         acquiring?.task.cancel()
-        continuation.finish()
+        readers.finish()
     }
 
     /// The cell that plays and its lease, once its acquire has returned; `nil` while nothing plays, while the
     /// acquire runs, and while the user has paused the cell.
     public var playing: (index: Int, lease: PlayerLease)? {
-        guard let held, !held.isPaused else { return nil }
-        return (held.index, held.lease)
+        guard let held, let index = held.index, !held.isPaused else { return nil }
+        return (index, held.lease)
     }
 
     /// Takes the cells now on screen and the list's phase, and carries out what the selector decides.
@@ -116,9 +129,58 @@ public actor FeedAutoplay {
         if let current = held, current.index == index, current.isPaused {
             held?.isPaused = false
             try? await session.update { $0.isPaused = false }
-            if let held, held.index == index { continuation.yield(.playing(index: index, lease: held.lease)) }
+            if let held, held.index == index { tell(.playing(index: index, lease: held.lease)) }
         }
         await carryOut()
+    }
+
+    /// Takes the feed's items anew: items appended, inserted above the playing cell, removed, or a whole refresh.
+    ///
+    /// Cells are matched with the items they had by ``MediaItem/id`` (an id listed twice: in order, the playing cell's
+    /// first). The playing cell
+    /// keeps its player when its item is still in the feed, and if it moved the hosts hear `.playing` at its new
+    /// index; if its item left the feed it stops (`.stopped` at the index it had) and its lease is given back. A
+    /// paused cell, a cell settling and an acquire in flight follow their items likewise. The pool's focus follows
+    /// the playing cell into the new items: preloads of items still in the window are kept (the pool matches them as
+    /// media, not by index), so a refresh that shifts indices costs no reload. While the playing cell's player is lent
+    /// the indices follow at once, and a removal is carried out when the player comes back.
+    ///
+    /// Call it when the list takes the new items, and report the visible cells by their new indices from then on:
+    /// nothing starts here, the next ``visibilityChanged(_:phase:)`` decides from where the cells now are.
+    /// - Parameter newItems: The feed's media, by cell index.
+    public func itemsChanged(_ newItems: [MediaItem]) async {
+        if refreshLent() { decideFromLatest() }
+        let reindex = FeedReindex(from: items, to: newItems, matchingFirst: held?.index ?? acquiring?.index)
+        items = newItems
+        take(selector.cellsChanged(count: newItems.count, newIndex: reindex.newIndex(of:)))
+        failedIndex = failedIndex.flatMap(reindex.newIndex(of:))
+        // Read first, then written: an optional chain's assignment holds its access while the right side runs.
+        if let kept = latest {
+            let cells = kept.cells.compactMap { cell in
+                reindex.newIndex(of: cell.index).map {
+                    CellVisibility(
+                        index: $0, visibleFraction: cell.visibleFraction, distanceFromCenter: cell.distanceFromCenter)
+                }
+            }
+            latest = (cells, kept.phase)
+        }
+        if let flight = acquiring { acquiring = (flight.index.flatMap(reindex.newIndex(of:)), flight.id, flight.task) }
+        if let current = held {
+            held?.index = current.index.flatMap(reindex.newIndex(of:))
+            if let index = held?.index, index != current.told {
+                held?.told = index
+                tell(.playing(index: index, lease: current.lease))
+            }
+        }
+        if let focus = held?.index ?? acquiring?.index {
+            await pool.focus(on: focus, in: newItems, window: window)
+        }
+        await carryOut()
+    }
+
+    /// Tells the hosts.
+    private func tell(_ change: Change) {
+        readers.tell(change)
     }
 
     /// Notes the selector's decisions: a new `.play` may try a cell whose acquire failed before.
@@ -135,15 +197,13 @@ public actor FeedAutoplay {
         defer { isCarryingOut = false }
         while !isLent {
             let wanted = selector.playing
-            if let current = held, current.index != wanted,
-                !current.isPaused || wanted != nil || !selector.isHeldBack(by: current.index)
-            {
+            if let current = held, isUnwanted(current, wanted: wanted) {
                 held = nil
-                continuation.yield(.stopped(index: current.index))
+                tell(.stopped(index: current.told))
                 try? await session.giveBack(current.lease)
                 continue
             }
-            if let flight = acquiring, flight.index != wanted {
+            if let flight = acquiring, flight.index == nil || flight.index != wanted {
                 flight.task.cancel()
                 await flight.task.value
                 continue
@@ -159,6 +219,16 @@ public actor FeedAutoplay {
         }
     }
 
+    /// Whether the held lease goes back: its item left the feed, or another cell (or none) is wanted and it is not a
+    /// paused cell that holds autoplay back.
+    private func isUnwanted(_ current: (index: Int?, told: Int, lease: PlayerLease, isPaused: Bool), wanted: Int?)
+        -> Bool
+    {
+        guard let index = current.index else { return true }
+        guard index != wanted else { return false }
+        return !current.isPaused || wanted != nil || !selector.isHeldBack(by: index)
+    }
+
     private func startAcquire(of index: Int) {
         let id = nextAcquireID
         nextAcquireID += 1
@@ -170,22 +240,26 @@ public actor FeedAutoplay {
             } catch {
                 result = .failure(error)
             }
-            await self.acquireEnded(id: id, index: index, result: result)
+            await self.acquireEnded(id: id, result: result)
         }
         acquiring = (index, id, task)
     }
 
-    private func acquireEnded(id: UInt64, index: Int, result: Result<PlayerLease, PlayerPoolError>) async {
-        guard acquiring?.id == id else { return }
+    private func acquireEnded(id: UInt64, result: Result<PlayerLease, PlayerPoolError>) async {
+        guard let flight = acquiring, flight.id == id else { return }
         acquiring = nil
-        switch result {
-        case .success(let lease):
-            held = (index, lease, false)
+        // The cell's index now: the feed may have changed while the acquire ran.
+        switch (result, flight.index) {
+        case (.success(let lease), let index?):
+            held = (index, index, lease, false)
             watchHolders()
-            continuation.yield(.playing(index: index, lease: lease))
-        case .failure(.cancelled):
+            tell(.playing(index: index, lease: lease))
+        case (.success(let lease), nil):
+            // Its item left the feed: never shown, given back at once.
+            try? await session.giveBack(lease)
+        case (.failure(.cancelled), _), (.failure, nil):
             break
-        case .failure:
+        case (.failure, let index?):
             failedIndex = index
         }
         // Held now, it is given back by the next step if nobody wants it any more.
@@ -252,7 +326,7 @@ public actor FeedAutoplay {
             // The engine failed: the lease is gone.
             self.held = nil
             isLent = false
-            continuation.yield(.stopped(index: held.index))
+            tell(.stopped(index: held.told))
             return false
         case .some:
             isLent = true

@@ -11,12 +11,22 @@ struct AutoplayCell: View {
     let index: Int
     let surfaces: PlayerSurfaces
     let tracker: FeedAutoplayTracker  // FeedAutoplayTracker(autoplay: autoplay), kept by the feed's screen
-    let lease: PlayerLease?  // from autoplay.changes
+    let autoplay: FeedAutoplay
+    @State private var lease: PlayerLease? = nil
 
     var body: some View {
         PlayerSurfaceView(surfaces: surfaces, lease: lease)
             .feedAutoplayCell(index, in: tracker)
+            .task(id: index) {
+                for await change in autoplay.changes {
+                    switch change {
+                    case .playing(let playing, let lease): self.lease = playing == index ? lease : nil
+                    case .stopped(let stopped): if stopped == index { self.lease = nil }
+                    }
+                }
+            }
     }
 }
 // And on the scroll view: ScrollView { LazyVStack { … AutoplayCell … } }.feedAutoplay(tracker)
+// When the items change: await autoplay.itemsChanged(items), then let the list show them.
 // end snippet
