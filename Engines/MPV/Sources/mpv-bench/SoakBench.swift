@@ -67,7 +67,8 @@ struct SoakBench {
                 SoakObserver(
                     pool: pool, feed: harness.feed, ledger: ledger, engines: engines, bytes: bytes,
                     idleSettings: Self.idleSettings),
-                engines: engines, pool: pool, cache: cache, directory: directory, prefetcher: prefetcher, origin: media.origin,
+                engines: engines, pool: pool, cache: cache, directory: directory, prefetcher: prefetcher,
+                origin: media.origin,
                 until: deadline)
         }
         while ContinuousClock.now < deadline { await harness.step() }
@@ -93,7 +94,8 @@ struct SoakBench {
     /// Samples and observes every ``sampleEvery`` until `deadline`.
     /// - Returns: The samples and the violations found.
     private static func sample(
-        _ observer: SoakObserver, engines: SoakEngines, pool: PlayerPool, cache: MediaCache, directory: URL, prefetcher: MediaPrefetcher,
+        _ observer: SoakObserver, engines: SoakEngines, pool: PlayerPool, cache: MediaCache, directory: URL,
+        prefetcher: MediaPrefetcher,
         origin: TestOrigin, until deadline: ContinuousClock.Instant
     ) async -> ([SoakSample], [String]) {
         var observer = observer
@@ -108,7 +110,6 @@ struct SoakBench {
             for violation in invariants.observe(observation) {
                 violations.append("\(Int(observation.seconds)) s: \(violation)")
             }
-            _ = origin.takeRequests()
             let metrics = await pool.metrics
             let disk = SoakProcess.diskUsage(of: directory)
             let counts = MPVDiagnostics.counts
@@ -140,6 +141,8 @@ struct SoakBench {
             let fault = script.next()
             let index = (await harness.cell + fault.distance) % media.paths.count
             let path = media.paths[index]
+            // The log is drained at each fault, so that it stays small, and the window's requests are counted.
+            _ = origin.takeRequests()
             // Media struck counts as faulted a while after the fault ends: the engine's retries and refill follow.
             let until = ledger.seconds + Double(fault.milliseconds) / 1_000 + 8
             ledger.state.withLock { state in
@@ -160,6 +163,12 @@ struct SoakBench {
             case .deadServer: origin.setFaultForEveryPath(.refuse)
             }
             try? await Task.sleep(for: .milliseconds(fault.milliseconds))
+            let requests = origin.takeRequests().count { $0.path == path }
+            ledger.state.withLock { state in
+                if fault.kind == .notFound || fault.kind == .unavailable {
+                    state.statusRequests[fault.kind, default: []].append(requests)
+                }
+            }
             switch fault.kind {
             case .resetMidBody, .notFound, .unavailable: origin.setFault(nil, for: path)
             case .stall:
@@ -172,7 +181,8 @@ struct SoakBench {
     }
 
     /// With the origin healthy again, each item a fault struck is played once more: it must load.
-    private static func checkRecovery(_ items: [MediaItem], pool: PlayerPool, ledger: SoakLedger) async -> SoakReport
+    private static func checkRecovery(_ items: [MediaItem], pool: PlayerPool, ledger: SoakLedger) async
+        -> SoakReport
         .Recovery
     {
         var recovery = SoakReport.Recovery()

@@ -209,7 +209,9 @@ actor SoakHarness {
     }
 
     /// Ends a detail page as `ending` says; the beliefs change as the calls that change them return.
-    private func end(_ page: PageSession, holding lease: PlayerLease, as ending: SoakStep.Ending, ownerLease: PlayerLease?)
+    private func end(
+        _ page: PageSession, holding lease: PlayerLease, as ending: SoakStep.Ending, ownerLease: PlayerLease?
+    )
         async
     {
         ledger.state.withLock { $0.endings[ending, default: 0] += 1 }

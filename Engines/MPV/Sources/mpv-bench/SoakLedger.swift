@@ -19,6 +19,8 @@ final class SoakLedger: Sendable {
         /// The items ever struck by a fault, checked for recovery at the end.
         var faultedItems: Set<Int> = []
         var faults: [SoakFault.Kind: Int] = [:]
+        /// For each 404 and 503 window, the requests its item drew from the origin while it lasted.
+        var statusRequests: [SoakFault.Kind: [Int]] = [:]
         var failures: [SoakFailureKind: Int] = [:]
         /// Failures not explained by the faults, since the observer last took them.
         var untyped: [String] = []
@@ -81,7 +83,9 @@ final class SoakByteCheck: Sendable {
             counts.bytes += Int64(bytes.count)
             if !matches {
                 counts.differing += 1
-                if counts.firstDifference == nil { counts.firstDifference = "\(key) at \(offset), \(bytes.count) bytes" }
+                if counts.firstDifference == nil {
+                    counts.firstDifference = "\(key) at \(offset), \(bytes.count) bytes"
+                }
             }
         }
     }

@@ -73,8 +73,13 @@ struct SoakReport: Sendable {
                 + "abandoned \(metrics.abandoned), seeks \(metrics.seeks), players made \(metrics.created), "
                 + "destroyed \(metrics.destroyed), engine failures \(metrics.failures)",
             "steps: " + Self.counts(state.steps),
-            "detail endings: " + Self.counts(Dictionary(uniqueKeysWithValues: state.endings.map { ("\($0.key)", $0.value) })),
-            "faults injected: " + Self.counts(Dictionary(uniqueKeysWithValues: state.faults.map { ($0.key.rawValue, $0.value) })),
+            "detail endings: "
+                + Self.counts(Dictionary(uniqueKeysWithValues: state.endings.map { ("\($0.key)", $0.value) })),
+            "faults injected: "
+                + Self.counts(Dictionary(uniqueKeysWithValues: state.faults.map { ($0.key.rawValue, $0.value) })),
+            "requests an item drew while it answered 404, per window: "
+                + Self.spread(state.statusRequests[.notFound] ?? []) + "; while it answered 503: "
+                + Self.spread(state.statusRequests[.unavailable] ?? []),
             "failures met by the pages: "
                 + Self.counts(Dictionary(uniqueKeysWithValues: state.failures.map { ($0.key.rawValue, $0.value) })),
             "media failures in the pool: "
@@ -99,8 +104,15 @@ struct SoakReport: Sendable {
         return String(format: "%.2f", value)
     }
 
+    /// Windows, how many drew requests, and the most one drew.
+    static func spread(_ requests: [Int]) -> String {
+        "\(requests.count) windows, \(requests.count { $0 > 0 }) with requests, "
+            + "\(requests.reduce(0, +)) requests, at most \(requests.max() ?? 0) in one"
+    }
+
     static func counts(_ counts: [String: Int]) -> String {
-        counts.isEmpty ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        counts.isEmpty
+            ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 
     // MARK: JSON
@@ -130,6 +142,8 @@ struct SoakReport: Sendable {
         var faults: [String: Int]
         var failures: [String: Int]
         var poolMediaFailures: [String: Int]
+        var requestsPer404Window: [Int]
+        var requestsPer503Window: [Int]
         var bytesChecked: Int64
         var readsChecked: Int
         var readsDiffering: Int
@@ -150,7 +164,9 @@ struct SoakReport: Sendable {
             faults: Dictionary(uniqueKeysWithValues: state.faults.map { ($0.key.rawValue, $0.value) }),
             failures: Dictionary(uniqueKeysWithValues: state.failures.map { ($0.key.rawValue, $0.value) }),
             poolMediaFailures: Dictionary(uniqueKeysWithValues: metrics.mediaFailures.map { ("\($0.key)", $0.value) }),
-            bytesChecked: bytes.bytes, readsChecked: bytes.reads, readsDiffering: bytes.differing,
+            requestsPer404Window: state.statusRequests[.notFound] ?? [],
+            requestsPer503Window: state.statusRequests[.unavailable] ?? [], bytesChecked: bytes.bytes,
+            readsChecked: bytes.reads, readsDiffering: bytes.differing,
             recovered: recovery.recovered, samples: samples)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -181,12 +197,14 @@ struct SoakReport: Sendable {
             let points = zip(samples, values).map { "\(Self.f(x($0.seconds))),\(Self.f(y($1)))" }
             parts.append(
                 "<text x=\"\(Self.f(left + 40))\" y=\"\(Self.f(top + 12))\">\(series.name) "
-                    + "\(series.unit) (\(Self.number(low))–\(Self.number(high))) \(trend.isFlat ? "flat" : "GROWS")</text>")
+                    + "\(series.unit) (\(Self.number(low))–\(Self.number(high))) \(trend.isFlat ? "flat" : "GROWS")</text>"
+            )
             parts.append(
                 "<rect x=\"\(Self.f(left + 40))\" y=\"\(Self.f(top + 20))\" width=\"\(Self.f(width - 50))\" "
                     + "height=\"\(Self.f(height - 40))\" fill=\"none\" stroke=\"#ccc\"/>")
             parts.append(
-                "<polyline fill=\"none\" stroke=\"#246\" stroke-width=\"1.2\" points=\"\(points.joined(separator: " "))\"/>")
+                "<polyline fill=\"none\" stroke=\"#246\" stroke-width=\"1.2\" points=\"\(points.joined(separator: " "))\"/>"
+            )
             let half = samples.filter { $0.seconds >= end / 2 }
             let fitted = SeriesTrend.fit(half.map { SeriesTrend.Point(seconds: $0.seconds, value: series.value($0)) })
             if let fitted, let first = half.first, let last = half.last {

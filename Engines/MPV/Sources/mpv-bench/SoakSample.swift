@@ -39,7 +39,8 @@ struct SoakSample: Codable, Sendable {
     /// fills to them first); cache files 8 and bytes a quarter of the capacity (it fills and evicts); tokens and
     /// leases 2.
     static let judged: [Series] = [
-        Series(name: "resident memory", unit: "MiB", value: { $0.residentMiB }, bound: .init(absolute: 16, relative: 0.1)),
+        Series(
+            name: "resident memory", unit: "MiB", value: { $0.residentMiB }, bound: .init(absolute: 16, relative: 0.1)),
         Series(name: "open fds", unit: "", value: { Double($0.descriptors) }, bound: .init(absolute: 8)),
         Series(name: "threads", unit: "", value: { Double($0.threads) }, bound: .init(absolute: 8)),
         Series(name: "mpv handles", unit: "", value: { Double($0.mpvHandles) }, bound: .init(absolute: 1)),

@@ -11,7 +11,8 @@ func runBench() async throws(BenchError) {
         return
     }
     if arguments.soak {
-        try await runSoak(duration: arguments.soakDuration, seed: arguments.seed, jsonPath: arguments.jsonPath,
+        try await runSoak(
+            duration: arguments.soakDuration, seed: arguments.seed, jsonPath: arguments.jsonPath,
             svgPath: arguments.svgPath)
         return
     }

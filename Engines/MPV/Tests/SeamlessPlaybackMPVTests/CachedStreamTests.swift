@@ -121,7 +121,8 @@ struct CachedStreamTests {
         #expect(!stream.holdsSource)
         #expect(weakSource == nil)
         var buffer = [UInt8](repeating: 0, count: 1_024)
-        let read = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { stream.read(into: $0, maxBytes: 1_024) } }
+        let read = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { stream.read(into: $0, maxBytes: 1_024) }
+        }
         #expect(read == -1)
     }
 

@@ -50,13 +50,15 @@ struct SoakInvariantsTests {
             invariants.observe(SoakObservation(seconds: 3, engines: [held(liveMuted: false)]))
                 == [.mutedPageAudible(player: "p1", page: "feed")])
         // An apply in flight between the two snapshots, or settings that are not yet applied: no judgement.
-        #expect(invariants.observe(SoakObservation(seconds: 6, engines: [held(liveMuted: false, isSettled: false)])) == [])
+        #expect(
+            invariants.observe(SoakObservation(seconds: 6, engines: [held(liveMuted: false, isSettled: false)])) == [])
         var pending = held(liveMuted: false)
         pending.applied = loud
         #expect(invariants.observe(SoakObservation(seconds: 9, engines: [pending])) == [])
         // A page that is not muted may play sound.
         #expect(
-            invariants.observe(SoakObservation(seconds: 12, engines: [held(by: ["d"], settings: loud, liveMuted: false)]))
+            invariants.observe(
+                SoakObservation(seconds: 12, engines: [held(by: ["d"], settings: loud, liveMuted: false)]))
                 == [])
     }
 
@@ -104,7 +106,8 @@ struct SoakInvariantsTests {
         #expect(invariants.observe(SoakObservation(seconds: 18, engines: [held(position: 2.6)])) == [])
         #expect(invariants.observe(SoakObservation(seconds: 27, engines: [held(position: 2.6, isFaulted: true)])) == [])
         #expect(invariants.observe(SoakObservation(seconds: 36, engines: [held(position: 2.6)])) == [])
-        #expect(invariants.observe(SoakObservation(seconds: 45, engines: [held(livePaused: true, position: 2.6)])) == [])
+        #expect(
+            invariants.observe(SoakObservation(seconds: 45, engines: [held(livePaused: true, position: 2.6)])) == [])
         let paused = PlaybackSettings(isMuted: true, isPaused: true)
         #expect(
             invariants.observe(SoakObservation(seconds: 60, engines: [held(settings: paused, position: 2.6)])) == [])
@@ -123,7 +126,8 @@ struct SoakInvariantsTests {
     @Test func failuresAreTypedByTheirCause() {
         struct Foreign: Error {}
         #expect(SoakFailureKind.of(Foreign()) == .untyped)
-        #expect(SoakFailureKind.of(PlayerPoolError.mediaFailed(MediaFailure(.notFound, reason: "404"))) == .mediaNotFound)
+        #expect(
+            SoakFailureKind.of(PlayerPoolError.mediaFailed(MediaFailure(.notFound, reason: "404"))) == .mediaNotFound)
         #expect(SoakFailureKind.of(PlayerPoolError.mediaFailed(MediaFailure(.network, reason: "503"))) == .mediaNetwork)
         #expect(SoakFailureKind.of(PlayerPoolError.tokenExpired) == .tokenRefused)
         #expect(SoakFailureKind.of(PlayerPoolError.notActiveHolder) == .notHolder)
