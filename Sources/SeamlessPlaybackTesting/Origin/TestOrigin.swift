@@ -9,8 +9,9 @@ import Foundation
 /// clients, reads whole resources into memory and serves each connection on a thread of its own.
 ///
 /// Two settings slow it down, at start or while it runs (``setPacing(_:)``): a delay before each answer, and a cap
-/// on each connection's body rate (paced writes). Faults (``Fault``) make it misbehave for chosen paths: ignore the
-/// range, close or reset after some bytes, announce a wrong `Content-Range`, refuse, stall until released.
+/// on each connection's body rate (paced writes). Faults (``Fault``) make it misbehave for chosen paths, for every
+/// request (``setFault(_:for:)``) or the next few (``setFault(_:for:times:)``): ignore the range, close or reset after
+/// some bytes, announce a wrong `Content-Range`, refuse, stall until released.
 /// ``stats`` counts connections, requests and body bytes sent, and ``wait(until:)`` lets a test wait for a count
 /// without sleeping.
 ///
