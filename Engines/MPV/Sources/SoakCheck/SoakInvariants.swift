@@ -17,6 +17,10 @@ package struct SoakInvariants: Sendable {
     /// How many observations in a row an engine may stay unheld without the idle settings.
     package let idleAfter: Int
 
+    /// How many times each invariant was judged (not skipped for an apply in flight or a value mpv could not give),
+    /// by the kind of ``SoakViolation`` it would report: a run that judged nothing proves nothing.
+    package private(set) var judged: [String: Int] = [:]
+
     private var stillSince: [String: (position: Double, seconds: Double, reported: Bool)] = [:]
     private var unheldStreak: [String: Int] = [:]
     private var reportedLeaks: Set<String> = []
@@ -40,6 +44,7 @@ package struct SoakInvariants: Sendable {
         for (page, players) in observation.activeBeliefs {
             for player in players { pagesOnPlayer[player, default: []].append(page) }
         }
+        judged["two pages on one engine", default: 0] += pagesOnPlayer.count
         for (player, pages) in pagesOnPlayer.sorted(by: { $0.key < $1.key }) where pages.count > 1 {
             violations.append(.twoPagesOnOneEngine(player: player, pages: pages.sorted()))
         }
@@ -73,8 +78,9 @@ package struct SoakInvariants: Sendable {
         let isApplied = engine.isSettled && engine.applied != nil
         if let page = engine.holders.last, let active = engine.active {
             unheldStreak[engine.player] = nil
-            if active.isMuted, isApplied, engine.applied == active, engine.liveMuted == false {
-                violations.append(.mutedPageAudible(player: engine.player, page: page))
+            if active.isMuted, isApplied, engine.applied == active, let muted = engine.liveMuted {
+                judged["muted page audible", default: 0] += 1
+                if !muted { violations.append(.mutedPageAudible(player: engine.player, page: page)) }
             }
             if let stuck = stuck(engine, playing: !active.isPaused, at: observation.seconds) {
                 violations.append(stuck)
@@ -83,8 +89,9 @@ package struct SoakInvariants: Sendable {
             stillSince[engine.player] = nil
             if isApplied, engine.applied == idleSettings {
                 unheldStreak[engine.player] = nil
-                if engine.liveMuted == false || engine.livePaused == false {
-                    violations.append(.unheldEngineNotQuiet(player: engine.player))
+                if let muted = engine.liveMuted, let paused = engine.livePaused {
+                    judged["unheld engine not quiet", default: 0] += 1
+                    if !muted || !paused { violations.append(.unheldEngineNotQuiet(player: engine.player)) }
                 }
             } else {
                 let streak = (unheldStreak[engine.player] ?? 0) + 1
@@ -97,18 +104,20 @@ package struct SoakInvariants: Sendable {
         return violations
     }
 
-    /// Whether a held engine that should play has stood still too long; reported once per standstill.
+    /// Whether a held engine that should play has stood still too long; reported once per standstill. A fault on its
+    /// media holds the report back, not the count: an engine that stays still long after the fault ended is stuck.
     private mutating func stuck(_ engine: SoakObservation.Engine, playing: Bool, at seconds: Double) -> SoakViolation? {
-        guard playing, engine.isSettled, engine.livePaused == false, !engine.isFaulted,
-            let position = engine.position
-        else {
+        guard playing, engine.isSettled, engine.livePaused == false, let position = engine.position else {
             stillSince[engine.player] = nil
             return nil
         }
         guard let still = stillSince[engine.player], abs(still.position - position) < 0.001 else {
             stillSince[engine.player] = (position, seconds, false)
+            if !engine.isFaulted { judged["held player stuck", default: 0] += 1 }
             return nil
         }
+        guard !engine.isFaulted else { return nil }
+        judged["held player stuck", default: 0] += 1
         guard !still.reported, seconds - still.seconds >= stuckAfter else { return nil }
         stillSince[engine.player] = (position, still.seconds, true)
         return .heldPlayerStuck(player: engine.player, media: engine.media ?? "-", seconds: seconds - still.seconds)

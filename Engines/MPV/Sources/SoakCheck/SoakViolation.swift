@@ -12,7 +12,7 @@ package enum SoakViolation: Hashable, Sendable, CustomStringConvertible {
     case unheldEngineNeverIdled(player: String, observations: Int)
     /// A page the app closed or dropped still holds the engine `seconds` after it let go.
     case leaseLeaked(player: String, page: String, seconds: Double)
-    /// The held, playing engine's position did not move over `seconds`, with no fault on its media.
+    /// The held, playing engine's position did not move over `seconds`, and no fault strikes its media now.
     case heldPlayerStuck(player: String, media: String, seconds: Double)
     /// Reads served through the cache whose bytes differ from the origin's.
     case bytesDiffer(reads: Int)
@@ -31,7 +31,7 @@ package enum SoakViolation: Hashable, Sendable, CustomStringConvertible {
         case .leaseLeaked(let player, let page, let seconds):
             "\(page) still holds \(player) \(Int(seconds)) s after the app let go of it"
         case .heldPlayerStuck(let player, let media, let seconds):
-            "\(player) (\(media)) is held and playing but has not moved for \(Int(seconds)) s, no fault on it"
+            "\(player) (\(media)) is held and playing but has not moved for \(Int(seconds)) s, no fault on it now"
         case .bytesDiffer(let reads): "\(reads) reads through the cache differ from the origin's bytes"
         case .untypedFailure(let text): "untyped failure: \(text)"
         }

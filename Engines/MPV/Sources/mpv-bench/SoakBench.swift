@@ -73,7 +73,7 @@ struct SoakBench {
         }
         while ContinuousClock.now < deadline { await harness.step() }
         await faults.value
-        var (samples, violations) = await sampler.value
+        var (samples, violations, judged) = await sampler.value
         await harness.finish()
         let recovery = await Self.checkRecovery(items, pool: pool, ledger: ledger)
         // Every page is gone now (the dropped ones long since): nothing may be held.
@@ -86,18 +86,19 @@ struct SoakBench {
         let state = ledger.state.withLock { $0 }
         return SoakReport(
             seconds: ledger.seconds, seed: seed, mpvVersion: await mpvVersion(), samples: samples,
-            violations: violations, recovery: recovery, metrics: metrics, state: state, bytes: bytes.totals,
+            violations: violations, judged: judged, recovery: recovery, metrics: metrics, state: state,
+            bytes: bytes.totals,
             prefetch: prefetcher.stats, originRequests: media.origin.stats.requests, feedBytes: media.totalBytes,
             startHandles: handlesBefore)
     }
 
     /// Samples and observes every ``sampleEvery`` until `deadline`.
-    /// - Returns: The samples and the violations found.
+    /// - Returns: The samples, the violations found, and how often each invariant was judged.
     private static func sample(
         _ observer: SoakObserver, engines: SoakEngines, pool: PlayerPool, cache: MediaCache, directory: URL,
         prefetcher: MediaPrefetcher,
         origin: TestOrigin, until deadline: ContinuousClock.Instant
-    ) async -> ([SoakSample], [String]) {
+    ) async -> ([SoakSample], [String], [String: Int]) {
         var observer = observer
         var invariants = SoakInvariants(idleSettings: idleSettings)
         var samples: [SoakSample] = []
@@ -124,7 +125,7 @@ struct SoakBench {
                     poolLive: metrics.live, poolIdle: metrics.idle, tokens: metrics.tokens, leases: leases,
                     loads: metrics.loads, handoffs: metrics.handoffs, prefetched: prefetcher.stats.fetchedBytes))
         }
-        return (samples, violations)
+        return (samples, violations, invariants.judged)
     }
 
     /// One fault every ``faultPeriod`` ms until `deadline`, on an item near the feed's cell (or on every item).
@@ -144,7 +145,7 @@ struct SoakBench {
             // The log is drained at each fault, so that it stays small, and the window's requests are counted.
             _ = origin.takeRequests()
             // Media struck counts as faulted a while after the fault ends: the engine's retries and refill follow.
-            let until = ledger.seconds + Double(fault.milliseconds) / 1_000 + 8
+            let until = ledger.seconds + Double(fault.milliseconds) / 1_000 + 4
             ledger.state.withLock { state in
                 state.faults[fault.kind, default: 0] += 1
                 switch fault.kind {

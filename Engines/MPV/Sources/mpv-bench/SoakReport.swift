@@ -16,6 +16,8 @@ struct SoakReport: Sendable {
     var mpvVersion: String
     var samples: [SoakSample]
     var violations: [String]
+    /// How many times each invariant was judged.
+    var judged: [String: Int]
     var recovery: Recovery
     var metrics: PoolMetrics
     var state: SoakLedger.State
@@ -43,6 +45,9 @@ struct SoakReport: Sendable {
         }
         problems += recovery.failures.map { "not recovered: \($0)" }
         if let first = bytes.first { problems.append("first read that differs from the origin: \(first)") }
+        for kind in ["muted page audible", "unheld engine not quiet", "held player stuck"] where judged[kind] == nil {
+            problems.append("the invariant \"\(kind)\" was never judged")
+        }
         if samples.count < 6 { problems.append("only \(samples.count) samples: too short a run to judge") }
         return problems
     }
@@ -89,6 +94,7 @@ struct SoakReport: Sendable {
                 + "\(originRequests)",
             "reads through the cache checked against the origin: \(bytes.reads) reads, \(bytes.bytes >> 10) KiB, "
                 + "\(bytes.differing) differing",
+            "invariants judged (times): " + Self.counts(judged),
             "items struck by a fault played again at the end: \(recovery.recovered) of "
                 + "\(recovery.recovered + recovery.failures.count)",
         ]
@@ -148,6 +154,7 @@ struct SoakReport: Sendable {
         var readsChecked: Int
         var readsDiffering: Int
         var recovered: Int
+        var invariantsJudged: [String: Int]
         var samples: [SoakSample]
     }
 
@@ -167,7 +174,7 @@ struct SoakReport: Sendable {
             requestsPer404Window: state.statusRequests[.notFound] ?? [],
             requestsPer503Window: state.statusRequests[.unavailable] ?? [], bytesChecked: bytes.bytes,
             readsChecked: bytes.reads, readsDiffering: bytes.differing,
-            recovered: recovery.recovered, samples: samples)
+            recovered: recovery.recovered, invariantsJudged: judged, samples: samples)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(report)

@@ -32,6 +32,16 @@ struct SoakInvariantsTests {
         let observation = SoakObservation(
             seconds: 3, engines: [held(), unheld()], activeBeliefs: ["feed": ["p1"], "detail-1": ["p3"]])
         #expect(invariants.observe(observation) == [])
+        #expect(
+            invariants.judged == [
+                "two pages on one engine": 2, "muted page audible": 1, "unheld engine not quiet": 1,
+                "held player stuck": 1,
+            ])
+        // Values mpv could not give are not judged.
+        var unread = unheld()
+        unread.livePaused = nil
+        #expect(invariants.observe(SoakObservation(seconds: 6, engines: [unread])) == [])
+        #expect(invariants.judged["unheld engine not quiet"] == 1)
     }
 
     @Test func twoPagesBelievingTheyHoldOneEngine() {
@@ -102,16 +112,26 @@ struct SoakInvariantsTests {
             invariants.observe(SoakObservation(seconds: 12, engines: [held(position: 2.5)]))
                 == [.heldPlayerStuck(player: "p1", media: "item-1", seconds: 12)])
         #expect(invariants.observe(SoakObservation(seconds: 15, engines: [held(position: 2.5)])) == [])
-        // It moves: the clock starts over; a fault on its media, a pause or an unsettled look stop it too.
+        // It moves: the clock starts over. A fault on its media holds the report back, but not the clock: still long
+        // after the fault, it is stuck.
         #expect(invariants.observe(SoakObservation(seconds: 18, engines: [held(position: 2.6)])) == [])
         #expect(invariants.observe(SoakObservation(seconds: 27, engines: [held(position: 2.6, isFaulted: true)])) == [])
-        #expect(invariants.observe(SoakObservation(seconds: 36, engines: [held(position: 2.6)])) == [])
+        #expect(invariants.observe(SoakObservation(seconds: 33, engines: [held(position: 2.6, isFaulted: true)])) == [])
         #expect(
-            invariants.observe(SoakObservation(seconds: 45, engines: [held(livePaused: true, position: 2.6)])) == [])
+            invariants.observe(SoakObservation(seconds: 36, engines: [held(position: 2.6)]))
+                == [.heldPlayerStuck(player: "p1", media: "item-1", seconds: 18)])
+        // A pause (mpv's or the page's) or an unsettled look starts it over.
+        #expect(
+            invariants.observe(SoakObservation(seconds: 39, engines: [held(livePaused: true, position: 2.6)])) == [])
+        #expect(invariants.observe(SoakObservation(seconds: 42, engines: [held(position: 2.6)])) == [])
+        #expect(
+            invariants.observe(SoakObservation(seconds: 51, engines: [held(position: 2.6, isSettled: false)])) == [])
+        #expect(invariants.observe(SoakObservation(seconds: 54, engines: [held(position: 2.6)])) == [])
         let paused = PlaybackSettings(isMuted: true, isPaused: true)
         #expect(
-            invariants.observe(SoakObservation(seconds: 60, engines: [held(settings: paused, position: 2.6)])) == [])
-        #expect(invariants.observe(SoakObservation(seconds: 63, engines: [held(position: 2.6)])) == [])
+            invariants.observe(SoakObservation(seconds: 63, engines: [held(settings: paused, position: 2.6)])) == [])
+        #expect(invariants.observe(SoakObservation(seconds: 66, engines: [held(position: 2.6)])) == [])
+        #expect(invariants.observe(SoakObservation(seconds: 75, engines: [held(position: 2.6)])) == [])
     }
 
     @Test func differingBytesAndUntypedFailuresAreReportedAsTheyCome() {
