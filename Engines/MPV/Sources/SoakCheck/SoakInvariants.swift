@@ -14,21 +14,23 @@ package struct SoakInvariants: Sendable {
     package let leaseGrace: Double
     /// How long a held, playing engine may stand still, with no fault on its media, before it counts as stuck.
     package let stuckAfter: Double
-    /// How many observations in a row an engine may stay unheld without the idle settings.
-    package let idleAfter: Int
+    /// How long an engine may stay unheld without the idle settings, in seconds: counted in time, not in observations,
+    /// since observations that were held up come back to back.
+    package let idleAfter: Double
 
     /// How many times each invariant was judged (not skipped for an apply in flight or a value mpv could not give),
     /// by the kind of ``SoakViolation`` it would report: a run that judged nothing proves nothing.
     package private(set) var judged: [String: Int] = [:]
 
     private var stillSince: [String: (position: Double, seconds: Double, reported: Bool)] = [:]
-    private var unheldStreak: [String: Int] = [:]
+    /// Since when each engine has been unheld without the idle settings, and whether that was reported.
+    private var unheldSince: [String: (seconds: Double, reported: Bool)] = [:]
     private var reportedLeaks: Set<String> = []
     private var differingReads = 0
 
     /// Invariants with their tolerances.
     package init(
-        idleSettings: PlaybackSettings = .idle, leaseGrace: Double = 10, stuckAfter: Double = 12, idleAfter: Int = 3
+        idleSettings: PlaybackSettings = .idle, leaseGrace: Double = 10, stuckAfter: Double = 12, idleAfter: Double = 9
     ) {
         self.idleSettings = idleSettings
         self.leaseGrace = leaseGrace
@@ -53,7 +55,7 @@ package struct SoakInvariants: Sendable {
             violations += check(engine, at: observation)
         }
         stillSince = stillSince.filter { alive.contains($0.key) }
-        unheldStreak = unheldStreak.filter { alive.contains($0.key) }
+        unheldSince = unheldSince.filter { alive.contains($0.key) }
         if observation.differingReads > differingReads {
             violations.append(.bytesDiffer(reads: observation.differingReads - differingReads))
             differingReads = observation.differingReads
@@ -77,7 +79,7 @@ package struct SoakInvariants: Sendable {
         }
         let isApplied = engine.isSettled && engine.applied != nil
         if let page = engine.holders.last, let active = engine.active {
-            unheldStreak[engine.player] = nil
+            unheldSince[engine.player] = nil
             if active.isMuted, isApplied, engine.applied == active, let muted = engine.liveMuted {
                 judged["muted page audible", default: 0] += 1
                 if !muted { violations.append(.mutedPageAudible(player: engine.player, page: page)) }
@@ -88,16 +90,18 @@ package struct SoakInvariants: Sendable {
         } else {
             stillSince[engine.player] = nil
             if isApplied, engine.applied == idleSettings {
-                unheldStreak[engine.player] = nil
+                unheldSince[engine.player] = nil
                 if let muted = engine.liveMuted, let paused = engine.livePaused {
                     judged["unheld engine not quiet", default: 0] += 1
                     if !muted || !paused { violations.append(.unheldEngineNotQuiet(player: engine.player)) }
                 }
             } else {
-                let streak = (unheldStreak[engine.player] ?? 0) + 1
-                unheldStreak[engine.player] = streak
-                if streak == idleAfter {
-                    violations.append(.unheldEngineNeverIdled(player: engine.player, observations: streak))
+                let since = unheldSince[engine.player] ?? (observation.seconds, false)
+                unheldSince[engine.player] = since
+                if !since.reported, observation.seconds - since.seconds >= idleAfter {
+                    unheldSince[engine.player] = (since.seconds, true)
+                    violations.append(
+                        .unheldEngineNeverIdled(player: engine.player, seconds: observation.seconds - since.seconds))
                 }
             }
         }

@@ -8,8 +8,9 @@ package enum SoakViolation: Hashable, Sendable, CustomStringConvertible {
     case mutedPageAudible(player: String, page: String)
     /// No page holds the engine, the pool says the idle settings were applied, and mpv is not paused and muted.
     case unheldEngineNotQuiet(player: String)
-    /// No page holds the engine, and the pool has not applied the idle settings, over `observations` observations.
-    case unheldEngineNeverIdled(player: String, observations: Int)
+    /// No page holds the engine, and the pool has not applied the idle settings (or its look was unsettled), for
+    /// `seconds`.
+    case unheldEngineNeverIdled(player: String, seconds: Double)
     /// A page the app closed or dropped still holds the engine `seconds` after it let go.
     case leaseLeaked(player: String, page: String, seconds: Double)
     /// The held, playing engine's position did not move over `seconds`, and no fault strikes its media now.
@@ -26,8 +27,8 @@ package enum SoakViolation: Hashable, Sendable, CustomStringConvertible {
         case .pageHoldsTwice(let player, let page): "\(page) holds \(player) twice"
         case .mutedPageAudible(let player, let page): "\(player) plays sound for muted \(page)"
         case .unheldEngineNotQuiet(let player): "\(player) is unheld but not paused and muted"
-        case .unheldEngineNeverIdled(let player, let observations):
-            "\(player) is unheld without idle settings for \(observations) observations"
+        case .unheldEngineNeverIdled(let player, let seconds):
+            "\(player) is unheld without idle settings (or an agreeing look) for \(Int(seconds)) s"
         case .leaseLeaked(let player, let page, let seconds):
             "\(page) still holds \(player) \(Int(seconds)) s after the app let go of it"
         case .heldPlayerStuck(let player, let media, let seconds):

@@ -59,6 +59,8 @@ struct SoakBench {
             throw .failed("cannot open the feed: \(error)")
         }
         let handlesBefore = MPVDiagnostics.counts.handles
+        let events = await pool.events()
+        let listener = Task { await Self.listen(to: events, ledger) }
         await harness.start()
         let deadline = ContinuousClock.now + duration
         let faults = Task { await Self.injectFaults(media, harness, ledger, seed: seed, until: deadline) }
@@ -67,7 +69,8 @@ struct SoakBench {
                 SoakObserver(
                     pool: pool, feed: harness.feed, ledger: ledger, engines: engines, bytes: bytes,
                     idleSettings: Self.idleSettings),
-                engines: engines, pool: pool, cache: cache, directory: directory, prefetcher: prefetcher,
+                ledger: ledger, engines: engines, pool: pool, cache: cache, directory: directory,
+                prefetcher: prefetcher,
                 origin: media.origin,
                 until: deadline)
         }
@@ -83,6 +86,7 @@ struct SoakBench {
         }
         let metrics = await pool.metrics
         await pool.shutdown()
+        await listener.value
         let state = ledger.state.withLock { $0 }
         return SoakReport(
             seconds: ledger.seconds, seed: seed, mpvVersion: await mpvVersion(), samples: samples,
@@ -95,7 +99,8 @@ struct SoakBench {
     /// Samples and observes every ``sampleEvery`` until `deadline`.
     /// - Returns: The samples, the violations found, and how often each invariant was judged.
     private static func sample(
-        _ observer: SoakObserver, engines: SoakEngines, pool: PlayerPool, cache: MediaCache, directory: URL,
+        _ observer: SoakObserver, ledger: SoakLedger, engines: SoakEngines, pool: PlayerPool, cache: MediaCache,
+        directory: URL,
         prefetcher: MediaPrefetcher,
         origin: TestOrigin, until deadline: ContinuousClock.Instant
     ) async -> ([SoakSample], [String], [String: Int]) {
@@ -106,8 +111,11 @@ struct SoakBench {
         var next = ContinuousClock.now
         while next < deadline {
             try? await Task.sleep(until: next)
-            next += sampleEvery
+            let started = ledger.seconds
             let observation = await observer.observe()
+            // A look held up (a call into mpv or the pool that did not return) is noted; the next comes a full
+            // interval later, not back to back.
+            next = max(next + sampleEvery, .now + sampleEvery)
             for violation in invariants.observe(observation) {
                 violations.append("\(Int(observation.seconds)) s: \(violation)")
             }
@@ -117,7 +125,8 @@ struct SoakBench {
             let leases = await pool.snapshot().reduce(0) { $0 + $1.holders.count }
             samples.append(
                 SoakSample(
-                    seconds: observation.seconds, residentMiB: Double(SoakProcess.residentBytes) / 1_048_576,
+                    seconds: observation.seconds, lookSeconds: observation.seconds - started,
+                    residentMiB: Double(SoakProcess.residentBytes) / 1_048_576,
                     descriptors: SoakProcess.openDescriptors, threads: SoakProcess.threads, mpvHandles: counts.handles,
                     engineObjects: engines.unfreed,
                     openStreams: counts.openStreams, streamObjects: counts.streamObjects, cacheFiles: disk.files,
@@ -126,6 +135,28 @@ struct SoakBench {
                     loads: metrics.loads, handoffs: metrics.handoffs, prefetched: prefetcher.stats.fetchedBytes))
         }
         return (samples, violations, invariants.judged)
+    }
+
+    /// Notes why engines failed, and the media failures the pool met, from the pool's events.
+    private static func listen(to events: AsyncStream<PoolEvent>, _ ledger: SoakLedger) async {
+        for await event in events {
+            switch event {
+            case .engineFailed(let player, let reason):
+                let seconds = Int(ledger.seconds)
+                ledger.state.withLock { $0.engineFailures.append("\(seconds) s: \(player): \(reason)") }
+            case .mediaFailed(_, let item, let failure, let willRetry):
+                let seconds = Int(ledger.seconds)
+                ledger.state.withLock { state in
+                    let count = state.mediaFailureReasons.count { $0.hasPrefix("\(failure.kind)") }
+                    if count < 3 {
+                        state.mediaFailureReasons.append(
+                            "\(failure.kind) at \(seconds) s, \(item.id)\(willRetry ? " (retried)" : ""): \(failure.reason)"
+                        )
+                    }
+                }
+            default: break
+            }
+        }
     }
 
     /// One fault every ``faultPeriod`` ms until `deadline`, on an item near the feed's cell (or on every item).

@@ -25,6 +25,10 @@ final class SoakLedger: Sendable {
         /// Failures not explained by the faults, since the observer last took them.
         var untyped: [String] = []
         var steps: [String: Int] = [:]
+        /// Each engine failure the pool reported, with when and why.
+        var engineFailures: [String] = []
+        /// The first three media failures of each kind the pool met, with their reasons.
+        var mediaFailureReasons: [String] = []
         var endings: [SoakStep.Ending: Int] = [:]
     }
 

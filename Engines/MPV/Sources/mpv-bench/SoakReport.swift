@@ -75,7 +75,7 @@ struct SoakReport: Sendable {
             "loads \(metrics.loads) (preloads \(metrics.preloads), warm hits \(metrics.warmHits), retries "
                 + "\(metrics.loadRetries)), acquisitions \(metrics.acquisitions), handoffs \(metrics.handoffs), "
                 + "returns \(metrics.returns), reclaims \(metrics.reclaims), revocations \(metrics.revocations), "
-                + "abandoned \(metrics.abandoned), seeks \(metrics.seeks), players made \(metrics.created), "
+                + "hung engines abandoned \(metrics.abandoned), seeks \(metrics.seeks), players made \(metrics.created), "
                 + "destroyed \(metrics.destroyed), engine failures \(metrics.failures)",
             "steps: " + Self.counts(state.steps),
             "detail endings: "
@@ -94,10 +94,14 @@ struct SoakReport: Sendable {
                 + "\(originRequests)",
             "reads through the cache checked against the origin: \(bytes.reads) reads, \(bytes.bytes >> 10) KiB, "
                 + "\(bytes.differing) differing",
+            "looks held up over 5 s: " + "\(samples.count { $0.lookSeconds > 5 }), the longest "
+                + Self.number(samples.map(\.lookSeconds).max() ?? 0) + " s",
             "invariants judged (times): " + Self.counts(judged),
             "items struck by a fault played again at the end: \(recovery.recovered) of "
                 + "\(recovery.recovered + recovery.failures.count)",
         ]
+        lines += state.engineFailures.map { "engine failed: \($0)" }
+        lines += state.mediaFailureReasons.map { "media failure: \($0)" }
         let problems = problems
         lines.append(problems.isEmpty ? "\nPASS: every series flat, every invariant held" : "\nFAIL:")
         lines += problems.prefix(40).map { "  \($0)" }
@@ -155,6 +159,8 @@ struct SoakReport: Sendable {
         var readsDiffering: Int
         var recovered: Int
         var invariantsJudged: [String: Int]
+        var engineFailures: [String]
+        var mediaFailureReasons: [String]
         var samples: [SoakSample]
     }
 
@@ -174,7 +180,8 @@ struct SoakReport: Sendable {
             requestsPer404Window: state.statusRequests[.notFound] ?? [],
             requestsPer503Window: state.statusRequests[.unavailable] ?? [], bytesChecked: bytes.bytes,
             readsChecked: bytes.reads, readsDiffering: bytes.differing,
-            recovered: recovery.recovered, invariantsJudged: judged, samples: samples)
+            recovered: recovery.recovered, invariantsJudged: judged,
+            engineFailures: state.engineFailures, mediaFailureReasons: state.mediaFailureReasons, samples: samples)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(report)

@@ -3,6 +3,8 @@ import SoakCheck
 /// One sample of the soak's series.
 struct SoakSample: Codable, Sendable {
     var seconds: Double
+    /// How long the look took: the pool's snapshots, mpv's properties and the pool's metrics.
+    var lookSeconds: Double
     var residentMiB: Double
     var descriptors: Int
     var threads: Int

@@ -73,21 +73,23 @@ struct SoakInvariantsTests {
     }
 
     @Test func anUnheldEngineMustBeQuietAndGetTheIdleSettingsSoon() {
-        var invariants = SoakInvariants(idleAfter: 3)
+        var invariants = SoakInvariants(idleAfter: 9)
         #expect(
             invariants.observe(SoakObservation(seconds: 3, engines: [unheld(livePaused: false)]))
                 == [.unheldEngineNotQuiet(player: "p2")])
         #expect(
             invariants.observe(SoakObservation(seconds: 6, engines: [unheld(liveMuted: false)]))
                 == [.unheldEngineNotQuiet(player: "p2")])
-        // Not yet idle: fine twice, reported the third time, once.
+        // Not yet idle: fine for 9 s (however many looks come in between), then reported once.
         let notIdle = unheld(applied: PlaybackSettings(isMuted: false, isPaused: false), livePaused: false)
+        #expect(invariants.observe(SoakObservation(seconds: 9, engines: [notIdle])) == [])
+        #expect(invariants.observe(SoakObservation(seconds: 9, engines: [notIdle])) == [])
         #expect(invariants.observe(SoakObservation(seconds: 9, engines: [notIdle])) == [])
         #expect(invariants.observe(SoakObservation(seconds: 12, engines: [notIdle])) == [])
         #expect(
-            invariants.observe(SoakObservation(seconds: 15, engines: [notIdle]))
-                == [.unheldEngineNeverIdled(player: "p2", observations: 3)])
-        #expect(invariants.observe(SoakObservation(seconds: 18, engines: [notIdle])) == [])
+            invariants.observe(SoakObservation(seconds: 18, engines: [notIdle]))
+                == [.unheldEngineNeverIdled(player: "p2", seconds: 9)])
+        #expect(invariants.observe(SoakObservation(seconds: 19, engines: [notIdle])) == [])
         // Idle again: the streak starts over.
         #expect(invariants.observe(SoakObservation(seconds: 21, engines: [unheld()])) == [])
         #expect(invariants.observe(SoakObservation(seconds: 24, engines: [notIdle])) == [])
