@@ -44,10 +44,19 @@ let package = Package(
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]
         ),
+        // The soak's pure decisions (`mpv-bench --soak`): its seeded script of gestures, pages and origin faults, the
+        // invariants it checks over each observation, and the test that a series holds level.
+        .target(
+            name: "SoakCheck",
+            dependencies: [
+                .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+                .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
+            ]
+        ),
         .executableTarget(
             name: "mpv-bench",
             dependencies: [
-                "SeamlessPlaybackMPV", "MediaFixtures", "SeamlessProof",
+                "SeamlessPlaybackMPV", "MediaFixtures", "SeamlessProof", "SoakCheck",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]
@@ -68,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
             dependencies: [
-                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit", "SeamlessProof",
+                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit", "SeamlessProof", "SoakCheck",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]

@@ -97,6 +97,38 @@ struct TestOriginTests {
         #expect(await get(origin.url(for: "/clip")).status == 200)
     }
 
+    @Test func aFaultForSomeRequestsAnswersThatManyThenClearsItself() async throws {
+        let origin = try TestOrigin(data: ["/clip": body, "/other": body])
+        defer { origin.stop() }
+        origin.setFault(.status(503), for: "/clip", times: 2)
+        #expect(await get(origin.url(for: "/other")).status == 200)
+        #expect(await get(origin.url(for: "/clip")).status == 503)
+        #expect(await get(origin.url(for: "/clip")).status == 503)
+        #expect(await get(origin.url(for: "/clip")).status == 200)
+        origin.setFaultForEveryPath(.status(404))
+        #expect(await get(origin.url(for: "/clip")).status == 404)
+        origin.setFaultForEveryPath(nil)
+        origin.setFault(.status(503), for: "/clip", times: 1)
+        origin.setFault(.status(410), for: "/clip")
+        #expect(await get(origin.url(for: "/clip")).status == 410)
+        #expect(await get(origin.url(for: "/clip")).status == 410)
+        origin.setFault(.status(503), for: "/clip", times: 0)
+        #expect(await get(origin.url(for: "/clip")).status == 200)
+    }
+
+    @Test func takenRequestsAreForgotten() async throws {
+        let origin = try TestOrigin(data: ["/clip": body])
+        defer { origin.stop() }
+        _ = await get(origin.url(for: "/clip"))
+        _ = await get(origin.url(for: "/clip"), range: "bytes=0-9")
+        #expect(origin.takeRequests().map(\.range) == [nil, "bytes=0-9"])
+        #expect(origin.takeRequests().isEmpty)
+        #expect(origin.requests.isEmpty)
+        _ = await get(origin.url(for: "/clip"))
+        #expect(origin.takeRequests().count == 1)
+        #expect(origin.stats.requests == 3)
+    }
+
     @Test func aClosedOrResetConnectionSendsOnlyItsFirstBytes() async throws {
         let origin = try TestOrigin(data: ["/clip": body])
         defer { origin.stop() }

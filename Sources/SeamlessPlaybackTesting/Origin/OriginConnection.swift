@@ -51,7 +51,7 @@ struct OriginConnection {
             values.stats.requests += 1
             values.log.append(
                 TestOrigin.Request(method: head.method, path: head.path, range: head.range, cookie: head.cookie))
-            return (values.faults[head.path] ?? values.faultForEveryPath, values.pacing, values.resources[head.path])
+            return (OriginState.takeFault(for: head.path, in: &values), values.pacing, values.resources[head.path])
         }
         var active = fault
         if active == .stall {

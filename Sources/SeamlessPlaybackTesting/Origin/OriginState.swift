@@ -12,6 +12,8 @@ final class OriginState: @unchecked Sendable {
         var resources: [String: TestOrigin.Resource]
         var faults: [String: TestOrigin.Fault] = [:]
         var faultForEveryPath: TestOrigin.Fault?
+        /// For a fault set for a number of requests (``TestOrigin/setFault(_:for:times:)``): how many are left.
+        var faultBudgets: [String: Int] = [:]
         var pacing: TestOrigin.Pacing
         var stats = TestOrigin.Stats()
         var log: [TestOrigin.Request] = []
@@ -47,6 +49,20 @@ final class OriginState: @unchecked Sendable {
     }
 
     var isStopped: Bool { withLock { $0.isStopped } }
+
+    /// The fault for a request of `path`, counting it against the path's budget when it has one.
+    static func takeFault(for path: String, in values: inout Values) -> TestOrigin.Fault? {
+        guard let fault = values.faults[path] else { return values.faultForEveryPath }
+        if let left = values.faultBudgets[path] {
+            if left <= 1 {
+                values.faults[path] = nil
+                values.faultBudgets[path] = nil
+            } else {
+                values.faultBudgets[path] = left - 1
+            }
+        }
+        return fault
+    }
 
     /// Waits until `deadline` or the origin stops, whichever comes first.
     /// - Returns: Whether the origin stopped.

@@ -9,8 +9,9 @@ import Foundation
 /// clients, reads whole resources into memory and serves each connection on a thread of its own.
 ///
 /// Two settings slow it down, at start or while it runs (``setPacing(_:)``): a delay before each answer, and a cap
-/// on each connection's body rate (paced writes). Faults (``Fault``) make it misbehave for chosen paths: ignore the
-/// range, close or reset after some bytes, announce a wrong `Content-Range`, refuse, stall until released.
+/// on each connection's body rate (paced writes). Faults (``Fault``) make it misbehave for chosen paths, for every
+/// request (``setFault(_:for:)``) or the next few (``setFault(_:for:times:)``): ignore the range, close or reset after
+/// some bytes, announce a wrong `Content-Range`, refuse, stall until released.
 /// ``stats`` counts connections, requests and body bytes sent, and ``wait(until:)`` lets a test wait for a count
 /// without sleeping.
 ///
@@ -90,7 +91,23 @@ public final class TestOrigin: Sendable {
     ///   - fault: The misbehaviour, or `nil` to answer normally.
     ///   - path: A path starting with `/`.
     public func setFault(_ fault: Fault?, for path: String) {
-        state.withLock { $0.faults[path] = fault }
+        state.withLock { values in
+            values.faults[path] = fault
+            values.faultBudgets[path] = nil
+        }
+    }
+
+    /// Scripts a fault for the next `times` requests of `path` only; the requests after them are answered normally
+    /// (or by the fault set for every path). It replaces any fault of the path, as ``setFault(_:for:)`` does.
+    /// - Parameters:
+    ///   - fault: The misbehaviour.
+    ///   - path: A path starting with `/`.
+    ///   - times: How many requests it answers; values below 1 script nothing (and clear the path's fault).
+    public func setFault(_ fault: Fault, for path: String, times: Int) {
+        state.withLock { values in
+            values.faults[path] = times >= 1 ? fault : nil
+            values.faultBudgets[path] = times >= 1 ? times : nil
+        }
     }
 
     /// Scripts a fault for every later request of every path that has no fault of its own, until set to `nil`.
@@ -110,6 +127,16 @@ public final class TestOrigin: Sendable {
 
     /// Every request read so far, in order of arrival.
     public var requests: [Request] { state.withLock { $0.log } }
+
+    /// Every request read since the last call (or since the origin started), in order of arrival, and forgets them:
+    /// a long run that drains the log now and then keeps it small.
+    /// - Returns: The requests, oldest first.
+    public func takeRequests() -> [Request] {
+        state.withLock { values in
+            defer { values.log = [] }
+            return values.log
+        }
+    }
 
     /// Returns once `isMet` holds for ``stats`` (at once when it holds now, or when the origin has stopped).
     /// - Parameter isMet: The condition, checked at each change of the stats.

@@ -35,6 +35,7 @@ extension MPVClient {
             mpv_terminate_destroy(handle)
             throw .initializationFailed(MPVEvent.errorText(code))
         }
+        MPVDiagnostics.handleCreated()
         return handle
     }
 }

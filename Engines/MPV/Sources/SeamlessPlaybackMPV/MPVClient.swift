@@ -84,6 +84,7 @@ final class MPVClient: Sendable {
                             renderer = try FrameRenderer.make(for: handle)
                         } catch {
                             mpv_terminate_destroy(handle)
+                            MPVDiagnostics.handleDestroyed()
                             throw error
                         }
                     }
@@ -351,6 +352,7 @@ final class MPVClient: Sendable {
         // The render context goes first: libmpv requires it freed before the handle is destroyed.
         renderer?.stop()
         mpv_terminate_destroy(handle)
+        MPVDiagnostics.handleDestroyed()
         let stopWaiters = shared.withLock { shared in
             shared.machine.destroyed()
             defer { shared.stopWaiters = [] }

@@ -7,6 +7,7 @@ struct BenchArguments {
                          [--prefetch-fetches N] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
+               mpv-bench --soak [--minutes N] [--seed N] [--json PATH] [--svg PATH]
 
           --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
           --json PATH       also write the figures as JSON to PATH
@@ -32,6 +33,14 @@ struct BenchArguments {
           --readahead       instead: the bytes a paused, preloaded engine pulls through the cache from the origin
                             after its load, with mpv's read-ahead and with the engine's (median of N, default 10)
           --handoffs N      with --seamless: at least N handoffs (whole rounds of 11)
+          --soak            instead: N minutes (default 1) of real playback through a small cache from an origin
+                            with a fault every 4 s, a feed scrolled with seeded gestures, detail pages,
+                            reclaims, dropped pages, trims and seeks; samples memory, fds, threads, mpv handles,
+                            streams, the cache on disk and the pool every 3 s. Exits non-zero when a series
+                            grows in its second half or an invariant breaks
+          --minutes N       with --soak: how long, in minutes (a decimal, more than 0)
+          --seed N          with --soak: the seed of the gestures and faults (default 1)
+          --svg PATH        with --soak: also draw the series as an SVG at PATH
         """
 
     /// The default media: a synthetic picture and tone, so that the bench needs no file or network.
@@ -46,6 +55,13 @@ struct BenchArguments {
     var seamless = false
     var readAhead = false
     var handoffs = 110
+    var soak = false
+    /// With ``soak``: how long it runs.
+    var soakDuration = Duration.seconds(60)
+    /// With ``soak``: the seed of its script.
+    var seed: UInt64 = 1
+    /// With ``soak``: where to draw its series.
+    var svgPath: String?
     /// With ``feed``: the slow feed's first-byte delay per request; `nil` for the local feed.
     var originDelay: Duration?
     /// With ``originDelay``: the cap on each origin connection, in kbit/s.
@@ -70,6 +86,24 @@ struct BenchArguments {
                 parsed.seamless = true
             case "--readahead":
                 parsed.readAhead = true
+            case "--soak":
+                parsed.soak = true
+            case "--minutes":
+                guard let text = remaining.popFirst(), let minutes = Double(text), minutes > 0, minutes <= 24 * 60
+                else {
+                    return .failure(.usage("--minutes needs a number of minutes, more than 0 and at most 1440"))
+                }
+                parsed.soakDuration = .milliseconds(Int((minutes * 60_000).rounded()))
+            case "--seed":
+                guard let text = remaining.popFirst(), let seed = UInt64(text) else {
+                    return .failure(.usage("--seed needs a whole number, at least 0"))
+                }
+                parsed.seed = seed
+            case "--svg":
+                guard let path = remaining.popFirst(), !path.isEmpty else {
+                    return .failure(.usage("--svg needs a path"))
+                }
+                parsed.svgPath = path
             case "--handoffs":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--handoffs needs a whole number of at least 1"))
@@ -122,6 +156,9 @@ struct BenchArguments {
         }
         if parsed.originDelay != nil, !parsed.feed {
             return .failure(.usage("--origin-delay and --origin-rate need --feed"))
+        }
+        if parsed.svgPath != nil, !parsed.soak {
+            return .failure(.usage("--svg needs --soak"))
         }
         return .success(parsed)
     }

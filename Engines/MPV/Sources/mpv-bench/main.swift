@@ -10,6 +10,12 @@ func runBench() async throws(BenchError) {
         print(BenchArguments.usage)
         return
     }
+    if arguments.soak {
+        try await runSoak(
+            duration: arguments.soakDuration, seed: arguments.seed, jsonPath: arguments.jsonPath,
+            svgPath: arguments.svgPath)
+        return
+    }
     if arguments.feed, let delay = arguments.originDelay, let kilobits = arguments.originKilobits {
         let byteTier = SlowFeedBench.ByteTier(
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
@@ -105,6 +111,26 @@ func runSeamlessBench(handoffs: Int, jsonPath: String?) async throws(BenchError)
         print("\nwrote \(path)")
     }
     if !report.meetsTargets { throw .failed("a seamless target was missed") }
+}
+
+/// `mpv-bench --soak`: hours (or a minute) of real playback under faults; exits non-zero when a series grows or an
+/// invariant breaks.
+func runSoak(duration: Duration, seed: UInt64, jsonPath: String?, svgPath: String?) async throws(BenchError) {
+    let report = try await SoakBench(duration: duration, seed: seed).run()
+    print(report.table)
+    do {
+        if let jsonPath {
+            try report.json().write(to: URL(fileURLWithPath: jsonPath))
+            print("wrote \(jsonPath)")
+        }
+        if let svgPath {
+            try Data(report.svg().utf8).write(to: URL(fileURLWithPath: svgPath))
+            print("wrote \(svgPath)")
+        }
+    } catch {
+        throw .failed("cannot write the soak's report: \(error)")
+    }
+    if !report.problems.isEmpty { throw .failed("the soak found \(report.problems.count) problems") }
 }
 
 /// `mpv-bench --readahead`: what a paused, preloaded engine reads through the cache after its load.

@@ -108,6 +108,24 @@ struct CachedStreamTests {
         #expect(cache.cachedRanges(for: key) == RangeSet(0..<Int64(Self.length)))
     }
 
+    @Test func aClosedStreamLetsGoOfItsSourceAndStartsNoFetch() throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var source: MemoryByteSource? = MemoryByteSource(media: Self.media, pieceSize: 4_096)
+        weak let weakSource = source
+        let stream = try #require(source.map { self.stream(cache, $0) })
+        source = nil
+        #expect(weakSource != nil)
+        #expect(stream.holdsSource)
+        stream.close()
+        #expect(!stream.holdsSource)
+        #expect(weakSource == nil)
+        var buffer = [UInt8](repeating: 0, count: 1_024)
+        let read = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { stream.read(into: $0, maxBytes: 1_024) }
+        }
+        #expect(read == -1)
+    }
+
     @Test func damagedChunksAreDistrustedAndTheirBytesComeFromTheOrigin() throws {
         let (cache, folder) = try makeCache()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -86,6 +86,7 @@ private let cacheStreamOpen: mpv_stream_cb_open_ro_fn = { userData, uri, info in
     guard let userData, let uri, let info else { return MPV_ERROR_LOADING_FAILED.rawValue }
     let streams = Unmanaged<CacheStreamProtocol>.fromOpaque(userData).takeUnretainedValue()
     guard let stream = streams.open(String(cString: uri)) else { return MPV_ERROR_LOADING_FAILED.rawValue }
+    MPVDiagnostics.streamOpened()
     info.pointee.cookie = Unmanaged.passRetained(stream).toOpaque()
     info.pointee.read_fn = cacheStreamRead
     info.pointee.seek_fn = cacheStreamSeek
@@ -119,7 +120,8 @@ private let cacheStreamCancel: mpv_stream_cb_cancel_fn = { cookie in
 private let cacheStreamClose: mpv_stream_cb_close_fn = { cookie in
     guard let cookie else { return }
     let closed = Unmanaged<CachedStream>.fromOpaque(cookie).takeRetainedValue()
-    closed.cancel()
+    MPVDiagnostics.streamClosed()
+    closed.close()
     ClosedStreams.keep(closed)
 }
 
@@ -127,7 +129,8 @@ private let cacheStreamClose: mpv_stream_cb_close_fn = { cookie in
 /// before it frees the stream's cancellation hook, and a cancel of the playback in between (another thread: a load
 /// of other media, a stop) still calls the stream's cancel callback with its cookie: freed at close, that cookie
 /// crashed the process (seen in CI). A stream is freed only once `limit` later streams have closed, long after mpv
-/// freed its hook; its fetch is cancelled at close, so what is kept is small.
+/// freed its hook; its fetch is cancelled and its origin let go at close, so what is kept is small (without the
+/// latter, each kept stream held its engine's URLSession — threads, sockets, connections — long after the engine).
 private enum ClosedStreams {
     static let limit = 64
     private static let streams = Protected<[CachedStream]>([])

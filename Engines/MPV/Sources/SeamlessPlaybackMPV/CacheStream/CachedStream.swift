@@ -22,12 +22,17 @@ final class CachedStream: Sendable {
         var step: CachedStreamState.Step
         var replaced: ByteReadCancellation?
         var started: ByteReadCancellation?
+        /// Where the read began, for ``MPVDiagnostics``' tap.
+        var offset: Int64 = 0
     }
 
     let url: URL
     let key: String
     private let cache: MediaCache
-    private let source: any BlockingByteSource
+    /// The origin, until mpv closes the stream: a closed stream is kept a while for late cancels
+    /// (``CacheStreamProtocol``), and must not keep its engine's source (a URLSession, its threads and connections)
+    /// alive with it.
+    private let source: Protected<(any BlockingByteSource)?>
     private let shared: Awaitable<Shared>
     private let reportFailure: @Sendable (ByteSourceError?) -> Void
 
@@ -42,14 +47,16 @@ final class CachedStream: Sendable {
         self.url = url
         self.key = key
         self.cache = cache
-        self.source = source
+        self.source = Protected(source)
         self.reportFailure = reportFailure
         let machine = CachedStreamState(length: cache.length(for: key), minimumFetch: minimumFetch)
         shared = Awaitable(Shared(machine: machine))
+        MPVDiagnostics.streamObjectMade()
     }
 
     deinit {
         shared.withLock { $0.running }?.cancel()
+        MPVDiagnostics.streamObjectFreed()
     }
 
     /// Reads up to `maxBytes` bytes at the position into `buffer`: what is there, once at least one byte is.
@@ -58,8 +65,9 @@ final class CachedStream: Sendable {
         while true {
             let cached = cache.cachedRanges(for: key)
             let decide = { (shared: inout Shared) -> Decision in
+                let offset = shared.machine.position
                 let step = shared.machine.nextStep(maxBytes: maxBytes, cached: cached)
-                guard case .fetch = step else { return Decision(step: step) }
+                guard case .fetch = step else { return Decision(step: step, offset: offset) }
                 let started = ByteReadCancellation()
                 defer { shared.running = started }
                 return Decision(step: step, replaced: shared.running, started: started)
@@ -69,6 +77,7 @@ final class CachedStream: Sendable {
             decision.replaced?.cancel()
             switch decision.step {
             case .serve(let bytes):
+                MPVDiagnostics.served(bytes, at: decision.offset, of: key)
                 bytes.withUnsafeBytes { raw in
                     if let base = raw.baseAddress { buffer.copyMemory(from: base, byteCount: raw.count) }
                 }
@@ -107,12 +116,24 @@ final class CachedStream: Sendable {
         running?.cancel()
     }
 
+    /// mpv closed the stream: interrupts its reads as ``cancel()`` does and lets go of the origin. Does not block.
+    func close() {
+        cancel()
+        source.withLock { $0 = nil }
+    }
+
+    /// Whether the stream still holds its origin (until ``close()``).
+    var holdsSource: Bool { source.withLock { $0 != nil } }
+
     /// Starts fetch `id` of `range` on a thread of its own (the source blocks its caller). It holds the stream's
     /// parts, not the stream, so that mpv's close cancels it.
     private func startFetch(_ range: Range<Int64>, id: Int, cancellation: ByteReadCancellation) {
-        let (url, key, cache, source, shared, reportFailure) = (
-            self.url, self.key, self.cache, self.source, self.shared, self.reportFailure
-        )
+        let (url, key, cache, shared, reportFailure) = (self.url, self.key, self.cache, self.shared, self.reportFailure)
+        guard let source = source.withLock({ $0 }) else {
+            // Closed: no fetch can start (mpv reads no more); the state hears it cancelled.
+            _ = shared.changing { $0.machine.fetchEnded(id, result: .failure(.cancelled)) }
+            return
+        }
         Thread.detachNewThread {
             let result: Result<ByteRangeRead, ByteSourceError>
             do throws(ByteSourceError) {

@@ -1,0 +1,78 @@
+import Foundation
+import MediaFixtures
+import SeamlessPlaybackTesting
+
+/// The soak's media: short clips made with ffmpeg, held in memory and served by a ``TestOrigin`` whose faults the
+/// soak scripts, and the origin's bytes by cache key, to check what the cache streams hand mpv.
+///
+/// The feed has ``itemCount`` items at paths of their own, whose bytes are those of ``distinctClips`` clips in
+/// turn. Each clip is ``clipSeconds`` s of H.264/AAC at 320×180, 24 fps, about 200 KB (noise added so that the
+/// picture needs its bit rate): the feed's bytes are several times the cache's capacity, so the cache evicts.
+final class SoakMedia: Sendable {
+    static let itemCount = 24
+    static let distinctClips = 6
+    static let clipSeconds = 4
+
+    /// The items' URLs, in feed order.
+    let urls: [URL]
+    /// Each item's path on the origin, in feed order.
+    let paths: [String]
+    let origin: TestOrigin
+    /// The bytes the origin serves, by cache key (the URL's `absoluteString`).
+    let bytesByKey: [String: Data]
+
+    private init(urls: [URL], paths: [String], origin: TestOrigin, bytesByKey: [String: Data]) {
+        self.urls = urls
+        self.paths = paths
+        self.origin = origin
+        self.bytesByKey = bytesByKey
+    }
+
+    /// The feed's total bytes.
+    var totalBytes: Int64 { bytesByKey.values.reduce(0) { $0 + Int64($1.count) } }
+
+    /// Makes the clips and starts the origin.
+    /// - Throws: ``BenchError/failed(_:)`` when ffmpeg or the origin cannot run.
+    static func prepare() async throws(BenchError) -> SoakMedia {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-soak-media-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var clips: [Data] = []
+            for index in 0..<distinctClips {
+                let file = folder.appendingPathComponent("clip-\(index).mp4")
+                try await run("ffmpeg", arguments(for: index, into: file))
+                clips.append(try Data(contentsOf: file))
+            }
+            let paths = (0..<itemCount).map { "/soak/item-\($0).mp4" }
+            var resources: [String: TestOrigin.Resource] = [:]
+            for (index, path) in paths.enumerated() { resources[path] = .data(clips[index % distinctClips]) }
+            let origin = try TestOrigin(resources: resources)
+            let urls = paths.map { origin.url(for: $0) }
+            var bytesByKey: [String: Data] = [:]
+            for (index, url) in urls.enumerated() { bytesByKey[url.absoluteString] = clips[index % distinctClips] }
+            return SoakMedia(urls: urls, paths: paths, origin: origin, bytesByKey: bytesByKey)
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw .failed("cannot make the soak's media: \(error)")
+        }
+    }
+
+    /// Stops the origin.
+    func stop() {
+        origin.stop()
+    }
+
+    private static func arguments(for index: Int, into file: URL) -> [String] {
+        [
+            "-y", "-hide_banner", "-loglevel", "error",
+            "-f", "lavfi", "-i", "testsrc=size=320x180:rate=24:duration=\(clipSeconds)",
+            "-f", "lavfi", "-i", "sine=frequency=\(260 + 30 * index):sample_rate=48000:duration=\(clipSeconds)",
+            "-vf", "noise=alls=10:allf=t", "-c:v", "libx264", "-preset", "veryfast", "-g", "24", "-pix_fmt", "yuv420p",
+            "-b:v", "350k", "-maxrate", "350k", "-bufsize", "350k", "-c:a", "aac", "-b:a", "48k", "-shortest",
+            "-movflags", "+faststart", file.path,
+        ]
+    }
+}
