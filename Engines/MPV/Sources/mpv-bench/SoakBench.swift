@@ -143,7 +143,10 @@ struct SoakBench {
             switch event {
             case .engineFailed(let player, let reason):
                 let seconds = Int(ledger.seconds)
-                ledger.state.withLock { $0.engineFailures.append("\(seconds) s: \(player): \(reason)") }
+                ledger.state.withLock { state in
+                    state.engineFailures.append("\(seconds) s: \(player): \(reason)")
+                    if reason.hasPrefix("the origin failed the stream of") { state.originCuts += 1 }
+                }
             case .mediaFailed(_, let item, let failure, let willRetry):
                 let seconds = Int(ledger.seconds)
                 ledger.state.withLock { state in

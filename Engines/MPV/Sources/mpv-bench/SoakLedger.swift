@@ -27,6 +27,9 @@ final class SoakLedger: Sendable {
         var steps: [String: Int] = [:]
         /// Each engine failure the pool reported, with when and why.
         var engineFailures: [String] = []
+        /// Engine failures the pool reported that a fault explains: the origin failed the stream a loaded player read
+        /// through the cache, and the player left the pool so that no dead player is handed over.
+        var originCuts = 0
         /// The first three media failures of each kind the pool met, with their reasons.
         var mediaFailureReasons: [String] = []
         var endings: [SoakStep.Ending: Int] = [:]

@@ -54,6 +54,8 @@ struct SoakObserver {
     let bytes: SoakByteCheck
     let idleSettings: PlaybackSettings
     private var lastMetrics = PoolMetrics()
+    /// Engine failures no fault explains, at the last observation.
+    private var lastUnexplainedEngineFailures = 0
 
     init(
         pool: PlayerPool, feed: FeedAutoplay, ledger: SoakLedger, engines: SoakEngines, bytes: SoakByteCheck,
@@ -133,9 +135,13 @@ struct SoakObserver {
             let new = (metrics.mediaFailures[kind] ?? 0) - (lastMetrics.mediaFailures[kind] ?? 0)
             if new > 0 { untyped.append("the pool met \(new) media failures of kind \(kind)") }
         }
-        if metrics.failures > lastMetrics.failures {
-            untyped.append("\(metrics.failures - lastMetrics.failures) engines failed and were replaced")
+        // Judged on the pool's events, which say why: an engine retired because the origin cut the stream of its
+        // loaded player is the fault's doing, typed; any other engine failure is not.
+        let (reported, cuts) = ledger.state.withLock { ($0.engineFailures.count, $0.originCuts) }
+        if reported - cuts > lastUnexplainedEngineFailures {
+            untyped.append("\(reported - cuts - lastUnexplainedEngineFailures) engines failed and were replaced")
         }
+        lastUnexplainedEngineFailures = reported - cuts
         lastMetrics = metrics
         return SoakObservation(
             seconds: seconds, engines: observed, activeBeliefs: beliefs, letGo: state.letGo,
