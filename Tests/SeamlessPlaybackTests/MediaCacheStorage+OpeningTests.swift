@@ -199,7 +199,16 @@ struct MediaCacheStorageCrashTests {
         process.standardOutput = output
         try process.run()
         var lines = 0
+        // Each wait for the child's output is bounded (poll, a tenth of a second) and followed by a look at whether
+        // the child still runs: a read that blocks could wait forever on a pipe whose write end lives on elsewhere (a
+        // process spawned meanwhile by another test inherits it), holding one of the few threads every test runs on.
+        var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while lines < operations {
+            let polled = poll(&ready, 1, 100)
+            if polled < 0 || ready.revents & Int16(POLLNVAL) != 0 { break }
+            guard polled > 0 else {
+                if process.isRunning { continue } else { break }
+            }
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { break }  // The child ended on its own: an error, reported below.
             lines += data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
