@@ -94,9 +94,11 @@ package struct SeamlessRun: Sendable {
     /// New frames the feed shows before the first handoff and after the last, unless a run says otherwise.
     package static let defaultFramesAround = 45
 
-    /// How long an ``IndexedClip`` must be for a run, in whole seconds at 30 frames a second, with a third to spare
-    /// for frames mpv shows outside the run's counting; `nil` when that is beyond what ``FrameCode`` numbers
-    /// (``FrameCode/indexModulus`` frames).
+    /// How long an ``IndexedClip`` must be for a run, in whole seconds at 30 frames a second, three times what the run
+    /// counts: mpv plays the clip in real time whatever the run waits for, and on a busy machine the run's waits (for
+    /// a host's frames, a handoff's calls) take longer than the frames they count, while mpv shows frames outside the
+    /// run's counting; a clip that ended before the run would leave a host with no new frame. `nil` when that is
+    /// beyond what ``FrameCode`` numbers (``FrameCode/indexModulus`` frames).
     /// - Parameters:
     ///   - script: The run's handoffs.
     ///   - framesPerStep: New frames each host shows before the next handoff.
@@ -104,7 +106,7 @@ package struct SeamlessRun: Sendable {
     package static func clipSeconds(
         for script: HandoffScript, framesPerStep: Int, framesAround: Int = defaultFramesAround
     ) -> Int? {
-        let frames = (script.steps.count * framesPerStep + 2 * framesAround) * 4 / 3 + 60
+        let frames = (script.steps.count * framesPerStep + 2 * framesAround) * 3 + 60
         guard frames < FrameCode.indexModulus else { return nil }
         return frames / 30 + 1
     }
