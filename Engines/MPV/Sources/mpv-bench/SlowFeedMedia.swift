@@ -32,17 +32,9 @@ final class SlowFeedMedia: Sendable {
     /// Makes the clips and starts the origin, unpaced: the bench sets its pacing once the warm-up is done.
     /// - Throws: ``BenchError/failed(_:)`` when ffmpeg or the origin cannot run.
     static func prepare() async throws(BenchError) -> SlowFeedMedia {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("seamless-slow-feed-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            var clips: [Data] = []
-            for index in 0..<distinctClips {
-                let file = folder.appendingPathComponent("clip-\(index).mp4")
-                try await run("ffmpeg", arguments(for: index, into: file))
-                clips.append(try Data(contentsOf: file))
-            }
+            let clips = try await makeClips(
+                distinctClips, folder: "seamless-slow-feed", arguments: arguments(for:into:))
             var resources: [String: TestOrigin.Resource] = [:]
             var lengths: [Int64] = []
             for index in 0..<clipCount {

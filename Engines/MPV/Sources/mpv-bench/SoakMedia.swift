@@ -34,17 +34,9 @@ final class SoakMedia: Sendable {
     /// Makes the clips and starts the origin.
     /// - Throws: ``BenchError/failed(_:)`` when ffmpeg or the origin cannot run.
     static func prepare() async throws(BenchError) -> SoakMedia {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("seamless-soak-media-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            var clips: [Data] = []
-            for index in 0..<distinctClips {
-                let file = folder.appendingPathComponent("clip-\(index).mp4")
-                try await run("ffmpeg", arguments(for: index, into: file))
-                clips.append(try Data(contentsOf: file))
-            }
+            let clips = try await makeClips(
+                distinctClips, folder: "seamless-soak-media", arguments: arguments(for:into:))
             let paths = (0..<itemCount).map { "/soak/item-\($0).mp4" }
             var resources: [String: TestOrigin.Resource] = [:]
             for (index, path) in paths.enumerated() { resources[path] = .data(clips[index % distinctClips]) }
