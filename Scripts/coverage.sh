@@ -4,6 +4,8 @@
 #
 #   bash Scripts/coverage.sh            # runs the tests with coverage, prints the per-file report and the total
 #   bash Scripts/coverage.sh --no-test  # reports on the profile of the last coverage run
+#   bash Scripts/coverage.sh --sanitize=thread  # the same run under ThreadSanitizer, in .build/tsan (CI: one run
+#                                               # of the tests checks both, and the stress tool shares its build)
 #
 # Fails when the line coverage of Sources/ drops more than one point below BASELINE, the figure measured when
 # this script was written (and stated in the README). Raise BASELINE when coverage rises.
@@ -19,12 +21,18 @@ llvm_cov="$swift_bin/llvm-cov"
 # A build of its own: coverage instrumentation in the ordinary .build would make the next plain build recompile
 # everything.
 scratch=.build/coverage
+flags=(--enable-code-coverage)
+case "${1:-}" in
+    --sanitize=thread) scratch=.build/tsan; flags+=(--sanitize=thread) ;;
+    --no-test|"") ;;
+    *) echo "coverage: unknown option $1" >&2; exit 2 ;;
+esac
 
 if [[ "${1:-}" != "--no-test" ]]; then
-    swift test --scratch-path "$scratch" --enable-code-coverage --parallel
+    swift test --scratch-path "$scratch" "${flags[@]}" --parallel
 fi
 
-codecov_json=$(swift test --scratch-path "$scratch" --enable-code-coverage --show-codecov-path)
+codecov_json=$(swift test --scratch-path "$scratch" "${flags[@]}" --show-codecov-path)
 profdata="$(dirname "$codecov_json")/default.profdata"
 bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
 binary="$bin_path/SeamlessPlaybackPackageTests.xctest"

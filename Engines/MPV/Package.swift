@@ -65,7 +65,9 @@ let package = Package(
         // written by ffmpeg.
         .target(
             name: "PictureKit",
-            dependencies: ["SeamlessPlaybackMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
+            dependencies: [
+                "SeamlessPlaybackMPV", "MediaFixtures", .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
+            ]
         ),
         .executableTarget(
             name: "mpv-demo",

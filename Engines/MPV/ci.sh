@@ -6,6 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# Each command under a deadline: one that hangs fails with its processes' stacks printed (Scripts/deadline.sh).
+bounded() {
+    local limit="$1" began=$SECONDS
+    shift
+    bash ../../Scripts/deadline.sh "$limit" "$@"
+    printf -- '--- ci.sh: %d s: %s\n' $((SECONDS - began)) "$*" >&2
+}
+
 missing=()
 pkg-config --exists mpv 2>/dev/null || missing+=(libmpv-dev pkg-config)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
@@ -14,19 +22,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "ci.sh: installing ${missing[*]}" >&2
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+    bounded 600 $sudo env DEBIAN_FRONTEND=noninteractive apt-get update </dev/null
+    bounded 900 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" </dev/null
 fi
 
 # One debug build of everything (library, bench, tests), with warnings as errors, used by the tests and the bench.
-swift build --build-tests -Xswiftc -warnings-as-errors "$@"
-swift test --skip-build "$@"
+bounded 900 swift build --build-tests -Xswiftc -warnings-as-errors "$@"
+bounded 900 swift test --skip-build "$@"
 # The seamless check on a short run (11 handoffs on real frames) again, with the machine to itself: then its
 # cadence and sound are asserted too (see SeamlessRunTests).
-SEAMLESS_ALONE=1 swift test --skip-build --filter SeamlessRunTests "$@"
+bounded 300 env SEAMLESS_ALONE=1 swift test --skip-build --filter SeamlessRunTests "$@"
 # The bench and the demo still run, on the plain debug build, which the TSan build below replaces (figures:
 # swift run -c release mpv-bench, and --seamless for the 110-handoff proof). Their arguments come after the product.
-swift run --skip-build "$@" mpv-bench --repetitions 1 >/dev/null
+bounded 300 swift run --skip-build "$@" mpv-bench --repetitions 1 >/dev/null
 # A minute's soak: real engines through a small cache from a faulty origin, a feed scrolled with seeded gestures,
 # detail pages, reclaims, dropped pages, trims and seeks; non-zero when a series grows or an invariant breaks.
 # With two malloc arenas: with glibc's default (8 per core), the arenas of mpv's, URLSession's and the fetches' threads
@@ -34,11 +42,11 @@ swift run --skip-build "$@" mpv-bench --repetitions 1 >/dev/null
 # that warm-up rather than a leak; with two, resident memory is level from 12 s on (about 184 MiB). The 30-minute soak
 # in BENCHMARKS.md runs with the default.
 soak_out="$(mktemp -d)"
-MALLOC_ARENA_MAX=2 swift run --skip-build "$@" mpv-bench --soak --minutes 1 --json "$soak_out/soak.json" --svg "$soak_out/soak.svg" \
+bounded 300 env MALLOC_ARENA_MAX=2 swift run --skip-build "$@" mpv-bench --soak --minutes 1 --json "$soak_out/soak.json" --svg "$soak_out/soak.svg" \
     2> >(grep -v '^\[' >&2)
 rm -rf "$soak_out"
 demo_out="$(mktemp -d)"
-swift run --skip-build "$@" mpv-demo --frames 10 --out "$demo_out" >/dev/null
+bounded 300 swift run --skip-build "$@" mpv-demo --frames 10 --out "$demo_out" >/dev/null
 test -s "$demo_out/transition-mpv-renderer.png"
 rm -rf "$demo_out"
 # Under ThreadSanitizer the frame-rendering suites run on their own: among the other real-playback suites on two
@@ -51,6 +59,6 @@ pure_pixels="FrameCodeTests|ToneCheckTests|ToneCheckMutesTests|TransitionComposi
 # alone). They run under TSan in an invocation of their own, below.
 # The forty brand-new engines of the muted-first-load check go there too.
 apart="MPVEngineCacheTests|MPVEngineCacheReadAheadTests|PlayerPoolMPVQualityTests|PlayerPoolMPVDeadLinkTests|CachedStreamTests|MPVEngineRegressionTests|aMutedPagesFirstLoadIsSilent"
-swift test --sanitize=thread --skip "FrameHostTests|SeamlessRunTests|$pure_pixels|$apart" "$@"
-swift test --sanitize=thread --filter "$apart" "$@"
-swift test --sanitize=thread --filter "FrameHostTests|SeamlessRunTests" "$@"
+bounded 1200 swift test --sanitize=thread --skip "FrameHostTests|SeamlessRunTests|$pure_pixels|$apart" "$@"
+bounded 600 swift test --sanitize=thread --skip-build --filter "$apart" "$@"
+bounded 600 swift test --sanitize=thread --skip-build --filter "FrameHostTests|SeamlessRunTests" "$@"

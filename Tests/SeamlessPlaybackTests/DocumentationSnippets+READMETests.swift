@@ -5,11 +5,11 @@ import Testing
 // `DocumentationSnippetsTests.everyArticleSnippetIsCompiledHere`; the installation block, a whole `Package.swift`, is
 // compiled here by SwiftPM itself.
 
-@Suite("Documentation: README.md", .timeLimit(.minutes(1)))
+@Suite("Documentation: README.md", .timeLimit(.minutes(3)))
 struct DocumentationSnippetsREADMETests {
     /// The installation block is a manifest SwiftPM loads (`swift package dump-package` compiles and runs it, and
     /// resolves nothing), and every product it names is one this package exports.
-    @Test func theInstallationBlockIsAManifestOfThisPackagesProducts() throws {
+    @Test func theInstallationBlockIsAManifestOfThisPackagesProducts() async throws {
         let root = DocumentationSnippetsTests.packageRoot
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let manifests = DocumentationSnippetsTests.swiftBlocks(in: readme).filter(Self.isManifest)
@@ -22,18 +22,16 @@ struct DocumentationSnippetsREADMETests {
         let file = folder.appendingPathComponent("Package.swift")
         try (manifest + "\n").write(to: file, atomically: true, encoding: .utf8)
 
-        let swift = Process()
-        swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swift.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
-        let output = Pipe()
-        let errors = Pipe()
-        swift.standardOutput = output
-        swift.standardError = errors
-        try swift.run()
-        let dump = output.fileHandleForReading.readDataToEndOfFile()
-        let diagnostics = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        swift.waitUntilExit()
-        #expect(swift.terminationStatus == 0, "swift package dump-package failed:\n\(diagnostics)")
+        let path = folder.path
+        let (ending, dump) = try await ChildProcess.onOwnThread {
+            let swift = try ChildProcess(
+                "/usr/bin/env", ["swift", "package", "--package-path", path, "dump-package"], errorsToo: true)
+            let output = swift.readToEnd(until: .now + .seconds(150))
+            return (swift.wait(until: .now + .seconds(10)), output)
+        }
+        let printed = String(decoding: dump ?? Data(), as: UTF8.self)
+        #expect(dump != nil, "swift package dump-package still wrote after 150 s")
+        #expect(ending == .exited(0), "swift package dump-package failed:\n\(printed)")
 
         let ours = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let named = Self.matches(of: #".product\(name: "([A-Za-z]+)", package: "SeamlessPlayback"\)"#, in: manifest)
@@ -41,7 +39,7 @@ struct DocumentationSnippetsREADMETests {
         for product in named {
             #expect(ours.contains(".library(name: \"\(product)\""), "README.md names \(product), not a product here")
         }
-        #expect(String(decoding: dump, as: UTF8.self).contains("\"SeamlessPlaybackAVFoundation\""))
+        #expect(printed.contains("\"SeamlessPlaybackAVFoundation\""))
     }
 
     /// A whole `Package.swift`, which SwiftPM compiles: not one of the snippets compared with the others' sources.

@@ -188,28 +188,18 @@ struct MediaCacheStorageCrashTests {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs the harness until it has finished `operations` operations, then kills it.
+    /// Runs the harness until it has finished `operations` operations, then kills it, and says how it ended: nil
+    /// when it wrote nothing for a minute (it is killed all the same).
     static func runAndKill(_ harness: URL, directory: URL, seed: UInt64, after operations: Int, catchingAWrite: Bool)
-        throws -> Int32
+        throws -> ChildProcess.Ending?
     {
-        let process = Process()
-        process.executableURL = harness
-        process.arguments = [directory.path, String(seed)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let child = try ChildProcess(harness.path, [directory.path, String(seed)])
         var lines = 0
-        // Each wait for the child's output is bounded (poll, a tenth of a second) and followed by a look at whether
-        // the child still runs: a read that blocks could wait forever on a pipe whose write end lives on elsewhere (a
-        // process spawned meanwhile by another test inherits it), holding one of the few threads every test runs on.
-        var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while lines < operations {
-            let polled = poll(&ready, 1, 100)
-            if polled < 0 || ready.revents & Int16(POLLNVAL) != 0 { break }
-            guard polled > 0 else {
-                if process.isRunning { continue } else { break }
+            guard let data = child.read(until: .now + .seconds(60)) else {
+                _ = child.kill()
+                return nil
             }
-            let data = output.fileHandleForReading.availableData
             if data.isEmpty { break }  // The child ended on its own: an error, reported below.
             lines += data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
@@ -217,10 +207,7 @@ struct MediaCacheStorageCrashTests {
         if catchingAWrite {
             for _ in 0..<5_000 where !Self.isWritingAFile(in: directory) {}
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? output.fileHandleForReading.close()
-        return process.terminationReason == .uncaughtSignal ? process.terminationStatus : -process.terminationStatus
+        return child.kill()
     }
 
     static func isWritingAFile(in directory: URL) -> Bool {
@@ -228,7 +215,7 @@ struct MediaCacheStorageCrashTests {
         return names.contains { $0.hasSuffix(CacheFileName.temporarySuffix) }
     }
 
-    @Test func everyReadAfterAKillIsExactOrNil() throws {
+    @Test func everyReadAfterAKillIsExactOrNil() async throws {
         let harness = try #require(Self.harness(), "CacheCrashHarness is built with the tests")
         let fixture = MediaCacheFixture()
         var random = IDMapTests.SplitMix(state: 7)
@@ -236,10 +223,13 @@ struct MediaCacheStorageCrashTests {
         var bytesChecked: Int64 = 0
         for kill in 0..<kills {
             let operations = Int.random(in: 1...40, using: &random)
-            let signal = try Self.runAndKill(
-                harness, directory: fixture.directory, seed: UInt64(kill), after: operations,
-                catchingAWrite: kill.isMultiple(of: 2))
-            #expect(signal == SIGKILL, "the harness ran until it was killed (kill \(kill))")
+            let directory = fixture.directory
+            let ending = try await ChildProcess.onOwnThread {
+                try Self.runAndKill(
+                    harness, directory: directory, seed: UInt64(kill), after: operations,
+                    catchingAWrite: kill.isMultiple(of: 2))
+            }
+            #expect(ending == .signalled(SIGKILL), "the harness ran until it was killed (kill \(kill))")
             let cache = try MediaCache(directory: fixture.directory, capacity: 1024 * 1024)
             #expect(cache.usedBytes <= 1024 * 1024)
             #expect(cache.invariantViolations() == [])

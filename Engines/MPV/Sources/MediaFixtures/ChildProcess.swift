@@ -10,10 +10,11 @@ package func run(_ program: String, _ arguments: [String]) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
+        let end = ProcessEnd(of: process)
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw MediaFixtureError("\(program) exited with \(process.terminationStatus)")
+        let status = end.wait(for: process, seconds: 600)
+        guard status == 0 else {
+            throw MediaFixtureError("\(program) \(status.map { "exited with \($0)" } ?? "ran past 600 s")")
         }
     }
 }
@@ -32,12 +33,13 @@ package func output(of program: String, _ arguments: [String]) async throws -> D
         process.arguments = [program] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
+        let end = ProcessEnd(of: process)
         try process.run()
         // Read to the end before waiting: a child that fills the pipe would otherwise never exit.
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw MediaFixtureError("\(program) exited with \(process.terminationStatus)")
+        let status = end.wait(for: process, seconds: 600)
+        guard status == 0 else {
+            throw MediaFixtureError("\(program) \(status.map { "exited with \($0)" } ?? "ran past 600 s")")
         }
         return data
     }

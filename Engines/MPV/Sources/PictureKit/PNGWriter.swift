@@ -1,4 +1,5 @@
 import Foundation
+import MediaFixtures
 
 /// Writes an ``RGBImage`` as a PNG file through ffmpeg, which the harness already needs: the pixels go to its
 /// standard input as one raw `rgb24` frame and its PNG encoder compresses them losslessly.
@@ -35,6 +36,7 @@ public enum PNGWriter {
         process.standardOutput = FileHandle.nullDevice
         let pipe = Pipe()
         process.standardInput = pipe
+        let end = ProcessEnd(of: process)
         do {
             try process.run()
         } catch {
@@ -49,14 +51,14 @@ public enum PNGWriter {
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         let written = Result { try pipe.fileHandleForWriting.write(contentsOf: input) }
         try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let status = end.wait(for: process, seconds: 600)
         if case .failure = written {
             // Take the pending signal, so it never reaches anyone.
             var now = timespec()
             sigtimedwait(&pipeSignal, nil, &now)
         }
-        guard process.terminationStatus == 0, case .success = written else {
-            return .failure(.ffmpegFailed(exitStatus: process.terminationStatus))
+        guard status == 0, case .success = written else {
+            return .failure(.ffmpegFailed(exitStatus: status))
         }
         return .success(())
     }
@@ -66,7 +68,7 @@ public enum PNGWriter {
 public enum PNGWriterError: Error, Hashable, Sendable {
     /// The image has no pixels: PNG needs a width and a height of at least 1.
     case emptyImage
-    /// ffmpeg could not start (`nil`) or ended with this exit status (or signal number); its message, if any, went
-    /// to this process's standard error.
+    /// ffmpeg could not start or ran past ten minutes and was killed (`nil`), or ended with this exit status (or
+    /// signal number); its message, if any, went to this process's standard error.
     case ffmpegFailed(exitStatus: Int32?)
 }

@@ -1,10 +1,12 @@
 import Foundation
+import MediaFixtures
 
 /// ffmpeg as a child process fed raw video frames through a pipe on its standard input. Blocking: call from a thread
 /// of its own (``MediaFixtures/onOwnThread(_:)``).
 final class RawVideoPipe {
     private let process = Process()
     private let pipe = Pipe()
+    private let end: ProcessEnd
 
     /// Starts ffmpeg reading frames from its standard input; its standard error is this process's.
     /// - Parameter arguments: ffmpeg's arguments; they name `-` as the input.
@@ -14,6 +16,7 @@ final class RawVideoPipe {
         process.arguments = ["ffmpeg"] + arguments
         process.standardInput = pipe
         process.standardOutput = FileHandle.nullDevice
+        end = ProcessEnd(of: process)
         try process.run()
     }
 
@@ -26,9 +29,9 @@ final class RawVideoPipe {
     /// - Throws: ``DemoError/failed(_:)`` when ffmpeg exits with a failure.
     func finish() throws {
         try pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw DemoError.failed("ffmpeg exited with \(process.terminationStatus)")
+        let status = end.wait(for: process, seconds: 600)
+        guard status == 0 else {
+            throw DemoError.failed("ffmpeg \(status.map { "exited with \($0)" } ?? "ran past 600 s")")
         }
     }
 }
