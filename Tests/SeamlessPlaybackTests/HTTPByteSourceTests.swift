@@ -197,6 +197,32 @@ struct HTTPByteSourceTests {
         #expect(chunks.reduce(Data()) { $0 + $1.bytes } == slice(99_000..<100_000))
     }
 
+    /// The blocking read tells the length as the async one does: from the head, before any piece of the body.
+    @Test func aBlockingFetchTellsTheLengthWhenTheHeadArrivesBeforeAnyPiece() async throws {
+        let fixture = try Fixture()
+        defer { fixture.origin.stop() }
+        fixture.origin.setFault(.stallAfter(bytes: 0), for: "/clip")
+        let pieces = Protected(0)
+        let told = Gate()
+        let length = Protected<Int64?>(nil)
+        async let result = onThread { () throws(ByteSourceError) -> Data in
+            let read = try fixture.source.fetch(
+                fixture.clip, range: 1000..<2000, cancellation: ByteReadCancellation(),
+                onLength: { total in
+                    length.withLock { $0 = total }
+                    told.open()
+                },
+                receive: { chunk in pieces.withLock { $0 += chunk.bytes.count } })
+            return Data(count: Int(read.range.count))
+        }
+        await told.pass()
+        #expect(length.withLock { $0 } == 100_000)
+        #expect(pieces.withLock { $0 } == 0, "told before the body")
+        fixture.origin.releaseStalled()
+        #expect(await result == .success(Data(count: 1000)))
+        #expect(pieces.withLock { $0 } == 1000)
+    }
+
     @Test func aBlockingReadIsCancelledFromAnotherThread() async throws {
         let fixture = try Fixture()
         defer { fixture.origin.stop() }

@@ -20,4 +20,41 @@ public protocol BlockingByteSource: Sendable {
         _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
         receive: @escaping @Sendable (ByteChunk) -> Void
     ) throws(ByteSourceError) -> ByteRangeRead
+
+    /// Reads `range` of the media at `url` as ``fetch(_:range:cancellation:receive:)`` does, and tells `onLength` the
+    /// media's whole length as soon as the answer's head says it, before its first piece: a stream that learns the
+    /// length early never asks the origin for a range at or past the end while the first read is still arriving.
+    ///
+    /// The default implementation never calls `onLength` (the length then comes with the read's end, in
+    /// ``ByteRangeRead/totalLength``); ``HTTPByteSource`` calls it when its answer's head is accepted.
+    /// - Parameters:
+    ///   - url: The media.
+    ///   - range: The bytes to read; an empty range reads nothing.
+    ///   - cancellation: As in ``fetch(_:range:cancellation:receive:)``.
+    ///   - onLength: Called at most once, before `receive`'s first piece, with the media's length.
+    ///   - receive: As in ``fetch(_:range:cancellation:receive:)``.
+    /// - Returns: As ``fetch(_:range:cancellation:receive:)``.
+    /// - Throws: As ``fetch(_:range:cancellation:receive:)``.
+    func fetch(
+        _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
+        onLength: @escaping @Sendable (Int64) -> Void, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) throws(ByteSourceError) -> ByteRangeRead
+}
+
+extension BlockingByteSource {
+    /// Reads as ``fetch(_:range:cancellation:receive:)`` does; `onLength` is never called.
+    /// - Parameters:
+    ///   - url: The media.
+    ///   - range: The bytes to read.
+    ///   - cancellation: A handle another thread may cancel.
+    ///   - onLength: Never called.
+    ///   - receive: Called with each piece, in order.
+    /// - Returns: The range delivered and the media's length when the server said it.
+    /// - Throws: ``ByteSourceError``.
+    public func fetch(
+        _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
+        onLength: @escaping @Sendable (Int64) -> Void, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) throws(ByteSourceError) -> ByteRangeRead {
+        try fetch(url, range: range, cancellation: cancellation, receive: receive)
+    }
 }

@@ -181,6 +181,30 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
         _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
         receive: @escaping @Sendable (ByteChunk) -> Void
     ) throws(ByteSourceError) -> ByteRangeRead {
+        try read(url, range: range, cancellation: cancellation, onLength: nil, receive: receive)
+    }
+
+    /// Reads `range` of the media at `url` as ``fetch(_:range:cancellation:receive:)`` does, telling `onLength` the
+    /// media's length as soon as the answer's head is accepted, before the first piece.
+    /// - Parameters:
+    ///   - url: The media's HTTP(S) URL.
+    ///   - range: The bytes to read; an empty range returns at once with nothing read.
+    ///   - cancellation: A handle another thread may cancel: the read then stops and this returns promptly.
+    ///   - onLength: Called at most once, on the source's delegate queue, when the head says the length.
+    ///   - receive: As in ``fetch(_:range:cancellation:receive:)``.
+    /// - Returns: As ``fetch(_:range:cancellation:receive:)``.
+    /// - Throws: ``ByteSourceError``; ``ByteSourceError/cancelled`` when `cancellation` is or becomes cancelled.
+    public func fetch(
+        _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
+        onLength: @escaping @Sendable (Int64) -> Void, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) throws(ByteSourceError) -> ByteRangeRead {
+        try read(url, range: range, cancellation: cancellation, onLength: onLength, receive: receive)
+    }
+
+    private func read(
+        _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
+        onLength: (@Sendable (Int64) -> Void)?, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) throws(ByteSourceError) -> ByteRangeRead {
         guard let header = ByteRangeExchange.rangeHeader(for: range) else {
             return ByteRangeRead(range: range.lowerBound..<range.lowerBound, totalLength: nil)
         }
@@ -188,7 +212,7 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
         let outcome = Protected<Result<ByteRangeRead, ByteSourceError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: request(url, range: header))
-        transfers.start(task, range: range, receive: receive) { result in
+        transfers.start(task, range: range, onLength: onLength, receive: receive) { result in
             outcome.withLock { $0 = result }
             done.signal()
         }

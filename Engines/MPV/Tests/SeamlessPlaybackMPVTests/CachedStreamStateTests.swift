@@ -70,6 +70,29 @@ struct CachedStreamStateTests {
         #expect(told.length == 5000)
     }
 
+    /// mpv looks past an mp4's last atom while the first fetch still arrives: the length its answer's head told ends
+    /// the media there, with no request for a range at or past the end.
+    @Test func theLengthToldByTheFirstAnswersHeadEndsTheMediaBeforeTheFetchEnds() {
+        var state = CachedStreamState(length: nil, minimumFetch: 100)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        let told = state.lengthTold(5000, fetch: 1)
+        let toldAgain = state.lengthTold(5000, fetch: 1)
+        #expect(told)
+        #expect(!toldAgain, "told once")
+        #expect(state.length == 5000)
+        #expect(state.seek(to: 5001) == nil)
+        #expect(state.seek(to: 5000) == 5000)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .end)
+        #expect(state.seek(to: 0) == 0)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .wait, "the first fetch still serves")
+        #expect(Self.deliver(0..<100, to: &state, id: 1, total: 5000) == .ended(learnedLength: nil))
+        var superseded = CachedStreamState(length: nil, minimumFetch: 100)
+        #expect(superseded.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        let toldBySuperseded = superseded.lengthTold(5000, fetch: 2)
+        #expect(!toldBySuperseded, "a fetch no longer in flight tells nothing")
+        #expect(superseded.length == nil)
+    }
+
     @Test func aRangePastTheEndEndsTheMedia() {
         var state = CachedStreamState(length: nil, minimumFetch: 100)
         #expect(state.seek(to: 700) == 700)

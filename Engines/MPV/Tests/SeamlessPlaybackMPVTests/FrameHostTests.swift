@@ -135,7 +135,7 @@ struct FrameHostTests {
         await pool.shutdown()
     }
 
-    @Test func aHostAttachedToAPausedPlayerGetsItsPictureAtOnceAsARedraw() async throws {
+    @Test func aHostAttachedToAPausedPlayerGetsItsPictureAtOnce() async throws {
         let (pool, feed, _, lease) = try await Self.feedHoldingClip()
         let cell = FrameHost(width: 96, height: 96)
         let cellFrames = FrameRecorder(cell)
@@ -146,8 +146,11 @@ struct FrameHostTests {
         let pageFrames = FrameRecorder(page)
         page.attach(lease)
         #expect(await pageFrames.waitFor(1))
-        // No new frame comes while paused: the page was drawn the current picture, not left empty.
-        #expect(pageFrames.frames.first?.kind == .redraw)
+        // The page is drawn the current picture at once, not left empty until playback goes on. It comes as a redraw,
+        // or, when mpv still had a frame queued from before the pause (seen on a busy machine), as that new frame,
+        // which then stands for the redraw (FrameRouting: a new frame pays what a host is owed).
+        let first = try #require(pageFrames.frames.first)
+        #expect(!Self.isBlack(first, row: 54), "the page's first frame is a picture")
         #expect(page.isShowing && !cell.isShowing)
         await pool.shutdown()
     }

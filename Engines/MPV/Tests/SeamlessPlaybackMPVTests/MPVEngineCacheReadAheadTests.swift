@@ -11,13 +11,9 @@ import Testing
 /// within the first origin fetch; the same engine loading the URL directly pulls the whole clip (see BENCHMARKS.md).
 @Suite("MPVEngine preloading through the cache pulls little from the origin", .timeLimit(.minutes(2)))
 struct MPVEngineCacheReadAheadTests {
-    @Test func aPausedPreloadPullsOneFetchOfALongClip() async throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("seamless-readahead-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Twenty seconds at about 1 Mbit/s: some 2.7 MB, ten minimum fetches, made in `folder`.
+    static func longClip(in folder: URL) async throws -> URL {
         let clip = folder.appendingPathComponent("long.mp4")
-        // Twenty seconds at about 1 Mbit/s: some 2.7 MB, ten minimum fetches.
         try await run(
             "ffmpeg",
             [
@@ -27,6 +23,21 @@ struct MPVEngineCacheReadAheadTests {
                 "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "1M", "-g", "30", "-c:a", "aac", "-shortest",
                 "-movflags", "+faststart", clip.path,
             ])
+        return clip
+    }
+
+    /// A fresh folder for one test.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-readahead-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aPausedPreloadPullsOneFetchOfALongClip() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = try await Self.longClip(in: folder)
         let size = Int64(try Data(contentsOf: clip).count)
         let origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
         defer { origin.stop() }
@@ -43,5 +54,27 @@ struct MPVEngineCacheReadAheadTests {
         #expect(size > 8 * CacheStreamProtocol.minimumFetch)
         #expect(pulled <= 2 * CacheStreamProtocol.minimumFetch, "a paused preload pulled \(pulled) of \(size) bytes")
         #expect(cache.cachedRanges(for: url.absoluteString).ranges.first?.lowerBound == 0)
+    }
+
+    /// mpv looks past the last atom of an mp4 while the first fetch still arrives: the length told by that fetch's
+    /// head makes it the end of the media, never a request at the end of the file (which the origin answers 416).
+    @Test func aLoadAsksTheOriginForNothingAtOrPastTheEnd() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = try await Self.longClip(in: folder)
+        let size = Int64(try Data(contentsOf: clip).count)
+        let origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
+        defer { origin.stop() }
+        let cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
+        let engine = try await MPVEngine(cache: cache)
+        await engine.apply(.idle)
+        let url = origin.url(for: "/long.mp4")
+        try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        await engine.shutdown()
+        let ranges = origin.requests.compactMap(\.range)
+        let starts = ranges.compactMap { Int64($0.dropFirst("bytes=".count).prefix { $0.isNumber }) }
+        #expect(!starts.isEmpty)
+        #expect(starts.allSatisfy { $0 < size }, "asked at or past the end (\(size) bytes): \(ranges)")
+        #expect(origin.stats.requests == ranges.count)
     }
 }

@@ -31,6 +31,14 @@ struct CacheFixture {
 
     func key(_ path: String) -> String { origin.url(for: path).absoluteString }
 
+    /// The ranges asked of the origin that start at or past the clip's end (`bytes=N-…` with N ≥ its size).
+    func rangesAskedAtOrPastTheEnd() -> [String] {
+        origin.requests.compactMap(\.range).filter { range in
+            let start = range.dropFirst("bytes=".count).prefix { $0.isNumber }
+            return Int64(start).map { $0 >= clipSize } ?? false
+        }
+    }
+
     func engine() async throws -> MPVEngine {
         try await MPVEngine(cache: cache)
     }
@@ -61,6 +69,8 @@ struct MPVEngineCacheTests {
         #expect(fixture.cache.length(for: key) == fixture.clipSize)
         let requests = fixture.origin.stats.requests
         #expect(requests >= 1)
+        // The length comes with the first answer's head: mpv's look past the last atom is the end, not a request.
+        #expect(fixture.rangesAskedAtOrPastTheEnd() == [])
 
         let second = try await fixture.engine()
         await second.apply(Self.fast)

@@ -138,10 +138,17 @@ final class CachedStream: Sendable {
             let result: Result<ByteRangeRead, ByteSourceError>
             do throws(ByteSourceError) {
                 result = .success(
-                    try source.fetch(url, range: range, cancellation: cancellation) { piece in
-                        try? cache.write(piece.bytes, for: key, at: piece.offset)
-                        shared.changing { $0.machine.received(piece, fetch: id) }
-                    })
+                    try source.fetch(
+                        url, range: range, cancellation: cancellation,
+                        onLength: { length in
+                            if shared.changing({ $0.machine.lengthTold(length, fetch: id) }) {
+                                try? cache.setLength(length, for: key)
+                            }
+                        },
+                        receive: { piece in
+                            try? cache.write(piece.bytes, for: key, at: piece.offset)
+                            shared.changing { $0.machine.received(piece, fetch: id) }
+                        }))
             } catch {
                 result = .failure(error)
             }

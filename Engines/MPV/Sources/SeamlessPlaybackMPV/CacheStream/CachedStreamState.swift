@@ -171,6 +171,17 @@ struct CachedStreamState: Hashable, Sendable {
         return .ended(learnedLength: learned)
     }
 
+    /// Reports the media's length as the head of fetch `id`'s answer says it, before its pieces: from then on a read at
+    /// or past the end is the end, and no fetch asks the origin for a range there (mpv looks past the last atom of an
+    /// mp4 while the first fetch is still arriving).
+    /// - Returns: Whether the length is new, for the shell to keep in the cache.
+    @discardableResult
+    mutating func lengthTold(_ told: Int64, fetch id: Int) -> Bool {
+        guard fetching?.id == id, told >= 0, told != length else { return false }
+        length = told
+        return true
+    }
+
     /// Moves the position.
     /// - Returns: The new position, or `nil` when it cannot go there (negative, past the known length, cancelled).
     mutating func seek(to offset: Int64) -> Int64? {
