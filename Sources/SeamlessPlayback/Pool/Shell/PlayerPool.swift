@@ -7,9 +7,10 @@ import Synchronization
 /// callers wait in FIFO order when every engine is held. Pages reach it through a ``PageSession``
 /// each, made with ``makeSession(named:settings:)``.
 ///
-/// All decisions are taken by a synchronous state machine; the actor only carries them out. An engine's
-/// next call starts only once its last one returned, so an engine never sees two calls at once; loads and
-/// shutdowns run on one lane per engine, applies on a task that starts at once on the pool's thread. Every
+/// The pool's rules are decided by a synchronous state machine, and the actor carries its actions out (the few
+/// judgements its shell makes are listed in the Architecture article). An engine's next call starts only once its
+/// last one returned, so an engine never sees two calls at once; loads, seeks and shutdowns run on one lane per
+/// engine, applies on a task that starts at once on the pool's thread where the compiler and system allow. Every
 /// `await` in here is followed by a fresh look at the machine, never by a decision made before it.
 ///
 /// Call ``shutdown()`` when the pool is no longer needed, to know when every engine is gone. A pool
