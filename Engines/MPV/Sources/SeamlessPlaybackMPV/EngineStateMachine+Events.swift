@@ -16,6 +16,17 @@ extension EngineStateMachine {
         watch.originFailed(source: source, reason: failure)
     }
 
+    /// The engine takes the load of `source` as done unless the origin failed it since (see
+    /// ``PlaybackWatch/loadConfirmed(source:)``). - Returns: Whether it is confirmed.
+    mutating func loadConfirmed(source: String) -> Bool {
+        watch.loadConfirmed(source: source)
+    }
+
+    /// The engine failed the finished load of `source` and stopped it (see ``PlaybackWatch/loadAbandoned(source:)``).
+    mutating func loadAbandoned(source: String) {
+        watch.loadAbandoned(source: source)
+    }
+
     private mutating func apply(_ event: MPVEvent) -> [Completion] {
         switch event {
         case .none:
@@ -173,7 +184,7 @@ extension EngineStateMachine {
         return waiting.sorted { $0.0 < $1.0 }.compactMap { id, load in
             switch phase {
             case .playing:
-                watch.loadFinished(entry: entry, source: load.source)
+                watch.loadFinished(entry: entry, source: load.source, confirmed: !load.awaitsConfirmation)
                 // mpv may report the new file's duration after its first frame, or not at all when it equals the old.
                 if watch.duration == nil { startProbe(.duration, property: "duration", as: .double) }
                 return finish(id, .finished)

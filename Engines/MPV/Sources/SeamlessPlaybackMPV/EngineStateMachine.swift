@@ -79,6 +79,8 @@ struct EngineStateMachine {
 
     struct Load {
         let source: String
+        /// The engine confirms the load once it finished (``PlaybackWatch/loadConfirmed(source:)``).
+        var awaitsConfirmation = false
         let deadline: ContinuousClock.Instant
         let timeout: Duration
         /// The `loadfile` reply still awaited.
@@ -209,13 +211,17 @@ struct EngineStateMachine {
     /// Starts a `loadfile` that finishes at the first `PLAYBACK_RESTART` of the entry it creates,
     /// or of the entry a playlist redirects it to.
     mutating func startLoad(
-        _ waiter: WaiterID, source: String, deadline: ContinuousClock.Instant, timeout: Duration
+        _ waiter: WaiterID, source: String, deadline: ContinuousClock.Instant, timeout: Duration,
+        awaitsConfirmation: Bool = false
     ) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
         watch.loadStarted()
         loadLog = []
         let request = makeRequest(for: waiter, .loadFile(source))
-        waiters[waiter] = .load(Load(source: source, deadline: deadline, timeout: timeout, request: request))
+        waiters[waiter] = .load(
+            Load(
+                source: source, awaitsConfirmation: awaitsConfirmation, deadline: deadline, timeout: timeout,
+                request: request))
         return .queued([request])
     }
 

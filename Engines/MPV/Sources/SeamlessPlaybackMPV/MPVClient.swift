@@ -138,6 +138,26 @@ final class MPVClient: Sendable {
         }
     }
 
+    /// The engine takes the finished load of `source` as done, unless the origin failed it since the load finished
+    /// (then the load is abandoned): the watch counts an origin failure of it from then on.
+    /// - Returns: Whether the load is confirmed.
+    func confirmLoad(of source: String) -> Bool {
+        var confirmed = true
+        update { shared in
+            confirmed = shared.machine.loadConfirmed(source: source)
+            return []
+        }
+        return confirmed
+    }
+
+    /// The engine failed the finished load of `source` and stopped it: nothing of it is the playback's failure.
+    func abandonLoad(of source: String) {
+        update { shared in
+            shared.machine.loadAbandoned(source: source)
+            return []
+        }
+    }
+
     /// Keeps `report` and calls it with the first failure ``PlaybackWatch`` finds, now if one is known.
     func onFailure(_ report: @escaping @Sendable (String) -> Void) {
         let failure = shared.withLock { shared in
@@ -154,12 +174,19 @@ final class MPVClient: Sendable {
     /// - Throws: A ``SeamlessPlayback/MediaFailure`` when the media is at fault or the timeout passes; an ``MPVError``
     ///   when mpv refuses the command, playback ends first for another reason, the task is cancelled or the engine
     ///   shuts down. After a timeout or a cancellation mpv is stopped.
-    func loadFile(_ source: String, timeout: Duration) async throws {
+    /// - Parameters:
+    ///   - source: What mpv loads.
+    ///   - timeout: The load's bound.
+    ///   - awaitsConfirmation: Whether the caller confirms the finished load (``confirmLoad(of:)``) or abandons it
+    ///     (``abandonLoad(of:)``); until then the playback watch counts no failure of it.
+    func loadFile(_ source: String, timeout: Duration, awaitsConfirmation: Bool = false) async throws {
         let waiter = shared.withLock { $0.machine.reserveWaiter() }
         let outcome = await withTaskCancellationHandler {
             // The event thread may be asleep without a deadline; wake it so it learns this one.
             await perform(waiter, wakesEventThread: true) { machine in
-                machine.startLoad(waiter, source: source, deadline: .now + timeout, timeout: timeout)
+                machine.startLoad(
+                    waiter, source: source, deadline: .now + timeout, timeout: timeout,
+                    awaitsConfirmation: awaitsConfirmation)
             }
         } onCancel: {
             update { shared in shared.machine.cancel(waiter) + sendReady(&shared.machine) }

@@ -205,18 +205,23 @@ public final class MPVEngine: PlaybackEngine {
     private func loadThroughCache(_ url: URL, as source: String, streams: CacheStreamProtocol) async throws {
         streams.clearFailure(for: url)
         do {
-            try await client.loadFile(source, timeout: options.loadTimeout)
+            try await client.loadFile(source, timeout: options.loadTimeout, awaitsConfirmation: true)
         } catch let failure as MediaFailure {
             guard let origin = streams.failure(for: url) else { throw failure }
             throw MediaFailureClassifier.refined(failure, byOrigin: origin)
         }
         // mpv takes a failed read for the end of the file, and may show a first frame from the bytes that came before:
-        // a load the origin failed meanwhile (and no later read of the stream made good) has no media to play on.
-        if let origin = streams.failure(for: url) {
+        // a load the origin failed meanwhile (and no later read of the stream made good) has no media to play on. The
+        // watch counts no failure of the load until it is confirmed here, so the failure is the load's alone: the pool
+        // hears a media failure (and retries it), not an engine that failed.
+        let failedMeanwhile = streams.failure(for: url) != nil
+        if failedMeanwhile { client.abandonLoad(of: source) }
+        if failedMeanwhile || !client.confirmLoad(of: source) {
+            let origin = streams.failure(for: url)
             try? await client.command(["stop"])
             throw MediaFailure(
-                MediaFailureClassifier.kind(origin: origin),
-                reason: "the origin failed while \(url.absoluteString) loaded: \(origin)")
+                origin.map(MediaFailureClassifier.kind(origin:)) ?? .network,
+                reason: "the origin failed while \(url.absoluteString) loaded: \(origin.map { "\($0)" } ?? "a read")")
         }
     }
 

@@ -9,7 +9,10 @@
 /// - the origin fails the stream that entry reads through the cache (``originFailed(source:reason:)``): mpv takes a
 ///   failed read for the end of the file, wherever its position stands, so the playback cannot go on; a preloaded
 ///   player, paused, would otherwise look healthy until played, or stand "ended" on media it never had. A failure
-///   during the load that the load survived counts when the entry ends, unless a later read of the stream succeeded;
+///   during the load that the load survived counts when the entry ends, unless a later read of the stream succeeded.
+///   A load through the cache waits for the engine's word: the engine checks the origin once the load finished and
+///   throws when it failed (``loadAbandoned(source:)``), or confirms it (``loadConfirmed(source:)``), and only from
+///   then on is a failure the playback's: one failure is never both the load's and the engine's;
 /// - mpv's core shuts down by itself;
 /// - mpv refuses a setting (an apply that did not land).
 ///
@@ -24,6 +27,10 @@ struct PlaybackWatch: Hashable, Sendable {
     struct Playing: Hashable, Sendable {
         let entry: Int64
         let source: String
+        /// Whether the engine took the load as done. A load through the cache is confirmed by the engine once it has
+        /// checked that the origin did not fail meanwhile (``loadConfirmed(source:)``); until then an origin failure
+        /// is the load's, which the engine throws, and not the playback's (``loadAbandoned(source:)``).
+        var isConfirmed = true
     }
 
     /// The last `time-pos` mpv reported, in seconds; `nil` when it has none (nothing loaded).
@@ -110,10 +117,33 @@ struct PlaybackWatch: Hashable, Sendable {
         if let playing, playing.source == source { checkEnd(of: playing) }
     }
 
-    /// A load finished: `entry` plays `source`.
-    mutating func loadFinished(entry: Int64, source: String) {
-        playing = Playing(entry: entry, source: source)
+    /// A load finished: `entry` plays `source`; with `confirmed` `false`, the engine confirms or abandons it next.
+    mutating func loadFinished(entry: Int64, source: String, confirmed: Bool = true) {
+        playing = Playing(entry: entry, source: source, isConfirmed: confirmed)
         hasPlayed = true
+    }
+
+    /// The engine takes the load of `source` as done, unless the origin failed its stream since the load finished:
+    /// then the load is abandoned (``loadAbandoned(source:)``) for the engine to throw, and nothing is recorded.
+    /// - Returns: Whether the load is confirmed; an origin failure of its stream is the playback's from now on.
+    mutating func loadConfirmed(source: String) -> Bool {
+        guard var confirmed = playing, confirmed.source == source, !confirmed.isConfirmed else { return true }
+        if originFailure?.source == source {
+            loadAbandoned(source: source)
+            return false
+        }
+        confirmed.isConfirmed = true
+        playing = confirmed
+        // An end reached meanwhile is judged now.
+        if isAtEnd { checkEnd(of: confirmed) }
+        return true
+    }
+
+    /// The engine failed the load of `source` after it finished (the origin failed meanwhile) and stopped it: the load
+    /// threw, so nothing of it is the playback's failure.
+    mutating func loadAbandoned(source: String) {
+        if playing?.source == source { playing = nil }
+        if originFailure?.source == source { originFailure = nil }
     }
 
     /// mpv reported a new value of an observed property.
@@ -180,6 +210,8 @@ struct PlaybackWatch: Hashable, Sendable {
     }
 
     private mutating func checkEnd(of playing: Playing) {
+        // Until the engine confirms its load, an end or an origin failure is the load's to throw.
+        guard playing.isConfirmed else { return }
         if let originFailure, originFailure.source == playing.source {
             record("the origin failed the stream of \(playing.source): \(originFailure.reason)")
             return

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFixtures
 import SeamlessPlayback
 import Testing
 
@@ -63,6 +64,12 @@ struct CachedStreamTests {
 
     /// Reads the whole media as mpv does — sequential reads of varied sizes, a seek back after some, a seek forward
     /// past a stretch and back — and returns the offsets whose bytes differ from the origin's.
+    /// ``readLikeMPV(_:)`` on a thread of its own, as mpv's reads run: its blocking reads hold no thread the other
+    /// tests share (on a busy machine, three such reads at once held up every test of the process for minutes).
+    private func readLikeMPVOnItsOwnThread(_ stream: CachedStream) async throws -> [Int64] {
+        try await onOwnThread { [self] in readLikeMPV(stream) }
+    }
+
     private func readLikeMPV(_ stream: CachedStream) -> [Int64] {
         var generator = SeededGenerator(seed: 7)
         var wrong: [Int64] = []
@@ -96,15 +103,15 @@ struct CachedStreamTests {
         RangeSet<Int64>(0..<300_000),
         RangeSet([0..<70_000, 100_000..<100_001, 131_072..<400_000, 650_000..<900_000]),
     ])
-    func everyByteReadIsTheOriginsWhateverTheCacheHolds(_ cached: RangeSet<Int64>) throws {
+    func everyByteReadIsTheOriginsWhateverTheCacheHolds(_ cached: RangeSet<Int64>) async throws {
         let (cache, folder) = try makeCache()
         defer { try? FileManager.default.removeItem(at: folder) }
         for range in cached.ranges {
             try cache.write(
                 Self.media.subdata(in: Int(range.lowerBound)..<Int(range.upperBound)), for: key, at: range.lowerBound)
         }
-        let source = MemoryByteSource(media: Self.media, pieceSize: 1_500)
-        #expect(readLikeMPV(stream(cache, source)) == [])
+        let stream = stream(cache, MemoryByteSource(media: Self.media, pieceSize: 1_500))
+        #expect(try await readLikeMPVOnItsOwnThread(stream) == [])
         #expect(cache.cachedRanges(for: key) == RangeSet(0..<Int64(Self.length)))
     }
 
@@ -126,7 +133,7 @@ struct CachedStreamTests {
         #expect(read == -1)
     }
 
-    @Test func damagedChunksAreDistrustedAndTheirBytesComeFromTheOrigin() throws {
+    @Test func damagedChunksAreDistrustedAndTheirBytesComeFromTheOrigin() async throws {
         let (cache, folder) = try makeCache()
         defer { try? FileManager.default.removeItem(at: folder) }
         try cache.write(Self.media.subdata(in: 0..<500_000), for: key, at: 0)
@@ -137,8 +144,8 @@ struct CachedStreamTests {
             bytes[bytes.count - 100] ^= 0xFF
             try bytes.write(to: path)
         }
-        let source = MemoryByteSource(media: Self.media, pieceSize: 4_096)
-        #expect(readLikeMPV(stream(cache, source)) == [])
+        let stream = stream(cache, MemoryByteSource(media: Self.media, pieceSize: 4_096))
+        #expect(try await readLikeMPVOnItsOwnThread(stream) == [])
     }
 
     @Test(arguments: [1, 2, 3])
@@ -151,7 +158,7 @@ struct CachedStreamTests {
             BytePrefetchPlan(items: [MediaItem(id: key, url: url)], bytesPerItem: 1 << 20, isHeld: false))
         let source = MemoryByteSource(media: Self.media, pieceSize: 1_000 * round)
         let stream = stream(cache, source)
-        let wrong = await Task.detached { readLikeMPV(stream) }.value
+        let wrong = try await readLikeMPVOnItsOwnThread(stream)
         #expect(wrong == [])
         withExtendedLifetime(prefetcher) {}
     }

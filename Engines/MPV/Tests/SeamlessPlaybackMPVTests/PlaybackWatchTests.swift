@@ -47,6 +47,53 @@ struct PlaybackWatchTests {
         #expect(other.failure == nil, "another source's stream")
     }
 
+    @Test("a load awaiting the engine's word: a failure before it is the load's to throw, never also the engine's")
+    func aLoadAwaitingConfirmation() {
+        func finished() -> PlaybackWatch {
+            var watch = PlaybackWatch()
+            watch.loadStarted()
+            watch.propertyChanged("duration", to: .double(6))
+            watch.loadFinished(entry: 1, source: "clip", confirmed: false)
+            watch.propertyChanged("time-pos", to: .double(0))
+            return watch
+        }
+        // The origin fails between the first frame and the engine's check: no failure is recorded, and the engine
+        // hears that the load is not confirmed; it throws, and the watch forgets the entry.
+        var cut = finished()
+        cut.originFailed(source: "clip", reason: "unreachable")
+        cut.propertyChanged("eof-reached", to: .flag(true))
+        #expect(cut.failure == nil)
+        let cutConfirmed = cut.loadConfirmed(source: "clip")
+        #expect(!cutConfirmed)
+        #expect(cut.playing == nil)
+        cut.originFailed(source: "clip", reason: "unreachable")
+        #expect(cut.failure == nil, "an abandoned load is nobody's playback")
+
+        // Confirmed first: a later failure is the playback's at once.
+        var confirmed = finished()
+        let wasConfirmed = confirmed.loadConfirmed(source: "clip")
+        #expect(wasConfirmed)
+        #expect(confirmed.failure == nil, "not at an end: nothing to judge")
+        confirmed.originFailed(source: "clip", reason: "reset")
+        #expect(confirmed.failure == "the origin failed the stream of clip: reset")
+
+        // An early end reached before the word is judged when it comes.
+        var early = finished()
+        early.propertyChanged("time-pos", to: .double(1))
+        early.propertyChanged("eof-reached", to: .flag(true))
+        #expect(early.failure == nil)
+        let earlyConfirmed = early.loadConfirmed(source: "clip")
+        #expect(earlyConfirmed)
+        #expect(early.failure == "the stream of clip ended at 1.0 s of 6.0 s")
+
+        // The engine abandons a load it found failed by the stream's own record.
+        var abandoned = finished()
+        abandoned.loadAbandoned(source: "clip")
+        #expect(abandoned.playing == nil)
+        let abandonedConfirmed = abandoned.loadConfirmed(source: "clip")
+        #expect(abandonedConfirmed, "nothing left to confirm")
+    }
+
     @Test("a failure during the load counts at the entry's end, unless a later read of the stream succeeded")
     func originFailureDuringTheLoad() {
         func loading() -> PlaybackWatch {

@@ -1,3 +1,4 @@
+import Foundation
 import SeamlessPlayback
 import SeamlessPlaybackMPV
 import SeamlessPlaybackTesting
@@ -191,5 +192,49 @@ struct PlayerPoolMPVMediaFailureTests {
         }
         try await page.giveBack(first)
         await pool.shutdown()
+    }
+
+    @Test(
+        "a clip whose index and first media bytes are cached, its origin dead: the acquire fails .mediaFailed(.network)",
+        arguments: [0, 2_048])
+    func aDeadOriginUnderAPartlyCachedClipIsAMediaFailure(mediaBytes: Int) async throws {
+        let fixture = try await CacheFixture()
+        defer { fixture.finish() }
+        let media = try await LocalMedia.shared.directory()
+        let bytes = try Data(contentsOf: media.appendingPathComponent("clip.mp4"))
+        // The clip's index (`moov`, first: faststart) and `mediaBytes` of its media, short of the first frame: mpv
+        // must ask the origin for the rest, and the origin is dead.
+        let mediaStart = try #require(Self.mediaDataStart(of: bytes))
+        let key = fixture.key("/clip.mp4")
+        try fixture.cache.write(bytes.prefix(mediaStart + mediaBytes), for: key, at: 0)
+        try fixture.cache.setLength(Int64(bytes.count), for: key)
+        fixture.origin.stop()
+        let pool = PlayerPool(configuration: .init(capacity: 1, retryDelay: .milliseconds(50))) {
+            try await MPVEngine(cache: fixture.cache)
+        }
+        let page = try await pool.makeSession(named: "feed")
+        await #expect {
+            try await page.acquire(fixture.item("/clip.mp4"), timeout: .seconds(30))
+        } throws: { error in
+            guard case PlayerPoolError.mediaFailed(let failure) = error else { return false }
+            return failure.kind == .network
+        }
+        let metrics = await pool.metrics
+        #expect(metrics.failures == 0, "the engine was retired for the origin's failure")
+        #expect(metrics.loadRetries == 2)
+        await pool.shutdown()
+    }
+
+    /// Where the body of an mp4's top-level `mdat` box starts, or `nil` when it has none.
+    private static func mediaDataStart(of mp4: Data) -> Int? {
+        let bytes = [UInt8](mp4)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "mdat" { return offset + 8 }
+            guard size >= 8 else { return nil }
+            offset += size
+        }
+        return nil
     }
 }
