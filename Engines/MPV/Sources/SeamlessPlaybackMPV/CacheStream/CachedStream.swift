@@ -152,7 +152,10 @@ final class CachedStream: Sendable {
             } catch {
                 result = .failure(error)
             }
-            let outcome = shared.changing { $0.machine.fetchEnded(id, result: result) }
+            // The end is decided without waking the read that waits on it, and the origin's failure is reported
+            // first: mpv takes the failed read for the end of the file and may settle the load at once, and the
+            // engine's look at the origin must find the failure there.
+            let outcome = shared.withLock { $0.machine.fetchEnded(id, result: result) }
             switch outcome {
             case .failed(let error) where error != .cancelled: reportFailure(error)
             case .ended(let learned):
@@ -160,6 +163,7 @@ final class CachedStream: Sendable {
                 reportFailure(nil)
             default: break
             }
+            shared.changing { _ in }
         }
     }
 }
