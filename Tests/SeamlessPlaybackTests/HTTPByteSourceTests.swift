@@ -48,27 +48,48 @@ struct HTTPByteSourceTests {
         #expect(fixture.origin.requests.map(\.range) == ["bytes=1000-40999"])
     }
 
-    @Test func theLengthIsToldWhenTheHeadArrivesBeforeAnyPiece() async throws {
+    /// How a test reads: in a task (a prefetcher's, AVFoundation's loader's) or blocking a thread (mpv's stream's).
+    enum Reading: String, CaseIterable, CustomTestStringConvertible {
+        case inATask, blockingAThread
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Reading.allCases)
+    func theLengthIsToldWhenTheHeadArrivesBeforeAnyPiece(reading: Reading) async throws {
         let fixture = try Fixture()
         defer { fixture.origin.stop() }
         fixture.origin.setFault(.stallAfter(bytes: 0), for: "/clip")
         let pieces = Protected(0)
         let told = Gate()
         let length = Protected<Int64?>(nil)
-        let fetch = Task {
-            try await fixture.source.fetch(
-                fixture.clip, range: 1000..<2000,
-                onLength: { total in
-                    length.withLock { $0 = total }
-                    told.open()
-                },
-                receive: { chunk in pieces.withLock { $0 += chunk.bytes.count } })
+        let onLength: @Sendable (Int64) -> Void = { total in
+            length.withLock { $0 = total }
+            told.open()
+        }
+        let receive: @Sendable (ByteChunk) -> Void = { chunk in pieces.withLock { $0 += chunk.bytes.count } }
+        let fetch = Task { () -> Result<ByteRangeRead, ByteSourceError> in
+            switch reading {
+            case .inATask:
+                do throws(ByteSourceError) {
+                    return .success(
+                        try await fixture.source.fetch(
+                            fixture.clip, range: 1000..<2000, onLength: onLength, receive: receive))
+                } catch {
+                    return .failure(error)
+                }
+            case .blockingAThread:
+                return await onThread { () throws(ByteSourceError) -> ByteRangeRead in
+                    try fixture.source.fetch(
+                        fixture.clip, range: 1000..<2000, cancellation: ByteReadCancellation(), onLength: onLength,
+                        receive: receive)
+                }
+            }
         }
         await told.pass()
         #expect(length.withLock { $0 } == 100_000)
         #expect(pieces.withLock { $0 } == 0, "told before the body")
         fixture.origin.releaseStalled()
-        #expect(try await fetch.value == ByteRangeRead(range: 1000..<2000, totalLength: 100_000))
+        #expect(await fetch.value == .success(ByteRangeRead(range: 1000..<2000, totalLength: 100_000)))
         #expect(pieces.withLock { $0 } == 1000)
     }
 
@@ -197,32 +218,6 @@ struct HTTPByteSourceTests {
         #expect(chunks.reduce(Data()) { $0 + $1.bytes } == slice(99_000..<100_000))
     }
 
-    /// The blocking read tells the length as the async one does: from the head, before any piece of the body.
-    @Test func aBlockingFetchTellsTheLengthWhenTheHeadArrivesBeforeAnyPiece() async throws {
-        let fixture = try Fixture()
-        defer { fixture.origin.stop() }
-        fixture.origin.setFault(.stallAfter(bytes: 0), for: "/clip")
-        let pieces = Protected(0)
-        let told = Gate()
-        let length = Protected<Int64?>(nil)
-        async let result = onThread { () throws(ByteSourceError) -> Data in
-            let read = try fixture.source.fetch(
-                fixture.clip, range: 1000..<2000, cancellation: ByteReadCancellation(),
-                onLength: { total in
-                    length.withLock { $0 = total }
-                    told.open()
-                },
-                receive: { chunk in pieces.withLock { $0 += chunk.bytes.count } })
-            return Data(count: Int(read.range.count))
-        }
-        await told.pass()
-        #expect(length.withLock { $0 } == 100_000)
-        #expect(pieces.withLock { $0 } == 0, "told before the body")
-        fixture.origin.releaseStalled()
-        #expect(await result == .success(Data(count: 1000)))
-        #expect(pieces.withLock { $0 } == 1000)
-    }
-
     @Test func aBlockingReadIsCancelledFromAnotherThread() async throws {
         let fixture = try Fixture()
         defer { fixture.origin.stop() }
@@ -244,9 +239,9 @@ struct HTTPByteSourceTests {
 }
 
 /// Runs a blocking call on a thread of its own, as an engine's stream callback would.
-private func onThread(
-    _ body: @escaping @Sendable () throws(ByteSourceError) -> Data
-) async -> Result<Data, ByteSourceError> {
+private func onThread<Value: Sendable>(
+    _ body: @escaping @Sendable () throws(ByteSourceError) -> Value
+) async -> Result<Value, ByteSourceError> {
     await withCheckedContinuation { continuation in
         Thread {
             do throws(ByteSourceError) {

@@ -214,9 +214,8 @@ public final class MPVEngine: PlaybackEngine {
         // a load the origin failed meanwhile (and no later read of the stream made good) has no media to play on. The
         // watch counts no failure of the load until it is confirmed here, so the failure is the load's alone: the pool
         // hears a media failure (and retries it), not an engine that failed.
-        let failedMeanwhile = streams.failure(for: url) != nil
-        if failedMeanwhile { client.abandonLoad(of: source) }
-        if failedMeanwhile || !client.confirmLoad(of: source) {
+        guard streams.failure(for: url) == nil, client.confirmLoad(of: source) else {
+            client.abandonLoad(of: source)
             let origin = streams.failure(for: url)
             try? await client.command(["stop"])
             throw MediaFailure(
