@@ -115,6 +115,25 @@ struct PoolStateMachineStatusTests {
         #expect(h.machine.players[p1]?.landed == 5)
     }
 
+    @Test("a .playing is superseded only when the next report of another phase in its burst is a requested pause")
+    func supersededReportsOfABurst() {
+        let requested = status(.paused(.requested))
+        let playing = status(.playing)
+        #expect(PoolStateMachine.superseded(in: []) == [])
+        #expect(PoolStateMachine.superseded(in: [status(.playing)]) == [false])
+        #expect(PoolStateMachine.superseded(in: [status(.playing), requested]) == [true, false])
+        #expect(PoolStateMachine.superseded(in: [playing, playing, requested]) == [true, true, false])
+        // A stall between: the first `.playing` played; only the one the pause follows is an echo.
+        let stall = [playing, status(.buffering), playing]
+        let ended = stall + [status(.ended), requested]
+        #expect(PoolStateMachine.superseded(in: ended) == [false, false, false, false, false])
+        #expect(PoolStateMachine.superseded(in: stall + [requested]) == [false, false, true, false])
+        #expect(
+            PoolStateMachine.superseded(in: [status(.playing), status(.paused(.interrupted)), requested])
+                == [false, false, false])
+        #expect(PoolStateMachine.superseded(in: [requested, status(.playing)]) == [false, false])
+    }
+
     @Test func aPlayingThatALaterReportSupersedesIsNotJudgedButLostReportsAre() throws {
         let (h, _, _, _) = try samePages()
         let pausedPage = h.open("paused", PlaybackSettings(isPaused: true))

@@ -40,6 +40,30 @@ extension PoolStateMachine {
 }
 
 extension PoolStateMachine {
+    /// Which reports of one burst (an engine's reports in the order it made them, taken together) are superseded:
+    /// a `.playing` whose next report of another phase is a requested pause may be the echo of an apply a later
+    /// one overrode, so it is neither judged (``statusReported(_:_:isSuperseded:)``) nor counted as playing by the
+    /// quality ledger. A `.playing` followed first by anything else (a stall, the end, a system pause) stays: it
+    /// played, and may be an outside unpause.
+    /// - Parameter burst: The reports, oldest first.
+    /// - Returns: One flag per report, in the same order.
+    static func superseded(in burst: [PlaybackStatus]) -> [Bool] {
+        var flags = [Bool](repeating: false, count: burst.count)
+        // From the newest back: the phase of the next report that is not `.playing`, if any.
+        var nextOther: PlaybackPhase?
+        for index in burst.indices.reversed() {
+            let phase = burst[index].phase
+            if phase == .playing {
+                flags[index] = nextOther == .paused(.requested)
+            } else {
+                nextOther = phase
+            }
+        }
+        return flags
+    }
+}
+
+extension PoolStateMachine {
     /// Some of the engine's reports were dropped before they reached the machine: whatever they said, its
     /// settings no longer count as live.
     mutating func statusReportsLost(_ id: PlayerID) -> [PoolAction] {

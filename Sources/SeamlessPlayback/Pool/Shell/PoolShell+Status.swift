@@ -15,13 +15,10 @@ extension PoolShell {
     mutating func statusArrived(_ id: PlayerID, from inbox: StatusInbox) {
         let (reports, lost) = inbox.take()
         if lost { run { $0.statusReportsLost(id) } }
-        for (index, status) in reports.enumerated() {
-            // A `.playing` that a requested pause follows in the same burst may be the echo of an apply a later one
-            // overrode; followed by anything else (a stall), it stays judged: it may be an outside unpause.
-            let isSuperseded = reports[(index + 1)...].contains { $0.phase == .paused(.requested) }
+        for (status, isSuperseded) in zip(reports, PoolStateMachine.superseded(in: reports)) {
             // The ledger first: a status stream's reader may move the clock on as soon as it hears the status. A
-            // superseded `.playing` (the echo of an apply a later pause overrode) is not playing for it.
-            if !(isSuperseded && status.phase == .playing) { reportedForQuality(id, status.phase) }
+            // superseded `.playing` is not playing for it.
+            if !isSuperseded { reportedForQuality(id, status.phase) }
             run { $0.statusReported(id, status, isSuperseded: isSuperseded) }
         }
     }
