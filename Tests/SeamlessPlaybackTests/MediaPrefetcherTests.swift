@@ -96,6 +96,22 @@ struct MediaPrefetcherTests {
         #expect(fixture.origin.stats.requests == 4)
     }
 
+    @Test("bytes an engine's fetch claimed are not asked of the origin again: the prefetcher fetches around them")
+    func bytesAnotherFetchClaimedAreNotFetchedAgain() async throws {
+        var fixture = try Fixture(maxConcurrentFetches: 1)
+        defer { fixture.tearDown() }
+        let key = fixture.item("a").url!.absoluteString
+        let engine = try #require(fixture.cache.claim(0..<400, for: key))
+        fixture.prefetcher.update(fixture.plan(["a"], bytes: 1000))
+        #expect(
+            await fixture.next(2) == [
+                .started(fixture.item("a"), range: 400..<1000), .completed(fixture.item("a"), range: 400..<1000),
+            ])
+        #expect(fixture.origin.requests.map(\.range) == ["bytes=400-999"])
+        #expect(fixture.cache.claimedRanges(for: key) == RangeSet(0..<400), "the prefetcher released its own claim")
+        fixture.cache.release(engine)
+    }
+
     @Test func aResumedPlanFetchesOnlyTheMissingBytes() async throws {
         var fixture = try Fixture(maxConcurrentFetches: 1)
         defer { fixture.tearDown() }

@@ -7,7 +7,9 @@ import Testing
 private struct FakeCache: PrefetchCacheView {
     var ranges: [String: RangeSet<Int64>] = [:]
     var lengths: [String: Int64] = [:]
+    var claims: [String: RangeSet<Int64>] = [:]
     func cachedRanges(for key: String) -> RangeSet<Int64> { ranges[key] ?? RangeSet() }
+    func claimedRanges(for key: String) -> RangeSet<Int64> { claims[key] ?? RangeSet() }
     func length(for key: String) -> Int64? { lengths[key] }
 }
 
@@ -190,6 +192,23 @@ struct PrefetchSchedulerTests {
         #expect(checked.scheduler.settled == [key("a"), key("b"), key("c")])
     }
 
+    @Test("bytes another fetch claimed are not fetched; a fetch that yields settles nothing and plans around them")
+    func claimedBytesAreLeftToTheirFetch() {
+        var checked = Checked(max: 2)
+        // An engine is bringing a's first 40 bytes: the prefetcher asks for the rest only.
+        checked.cache.claims[key("a")] = RangeSet(0..<40)
+        #expect(checked.plan(plan(["a", "b"])) == [start(1, "a", 40..<100), start(2, "b", 0..<100)])
+        // b's start was claimed between the plan and the fetch's start: it yields, and the next plan goes past it.
+        checked.cache.claims[key("b")] = RangeSet(0..<100)
+        #expect(checked.end(2, .yielded) == [])
+        #expect(checked.scheduler.settled.isEmpty)
+        #expect(checked.scheduler.completed == 0 && checked.scheduler.failed == 0 && checked.scheduler.cancelled == 0)
+        // The engine's fetch of b ended without its bytes (cancelled): the next event fetches them.
+        checked.cache.claims[key("b")] = nil
+        checked.cache.ranges[key("a")] = RangeSet(40..<100)
+        #expect(checked.end(1, .completed(40..<100)) == [start(3, "b", 0..<100)])
+    }
+
     @Test func anUnknownFetchEndingChangesNothing() {
         var checked = Checked()
         #expect(checked.end(9, .failed) == [])
@@ -202,5 +221,9 @@ struct PrefetchSchedulerTests {
         #expect(Scheduler.gap(key("a"), 100, cache) == 0..<10)
         #expect(Scheduler.gap(key("b"), 100, cache) == 0..<5)
         #expect(Scheduler.gap(key("a"), 0, cache) == nil)
+        let claimed = FakeCache(ranges: [key("a"): RangeSet([10..<20])], claims: [key("a"): RangeSet([0..<10])])
+        #expect(Scheduler.gap(key("a"), 100, claimed) == 20..<100)
+        let covered = FakeCache(ranges: [key("a"): RangeSet([10..<20])], claims: [key("a"): RangeSet([0..<10, 20..<100])])
+        #expect(Scheduler.gap(key("a"), 100, covered) == nil)
     }
 }

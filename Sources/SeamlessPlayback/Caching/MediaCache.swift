@@ -19,6 +19,8 @@ public final class MediaCache: Sendable {
     /// The directory the cache keeps its files in.
     public let directory: URL
     private let storage: Protected<MediaCacheStorage>
+    /// The fetches' claims and the observers of changes (``claim(_:for:)``, ``observeChanges(of:_:)``).
+    let coordination = Protected(Coordination())
 
     /// Opens the cache in `directory`, keeping what an earlier run left there that passes its checks.
     ///
@@ -63,6 +65,8 @@ public final class MediaCache: Sendable {
     ///   nothing; ``MediaCacheError/storageFailed(operation:code:)`` when a file could not be written, in which
     ///   case a part of `bytes` may be stored (exactly) and other chunks may have been evicted.
     public func write(_ bytes: Data, for key: String, at offset: Int64) throws(MediaCacheError) {
+        // Observers hear of a write that failed too: a part of the bytes may be stored.
+        defer { changed(key) }
         try locked { storage throws(MediaCacheError) in try storage.write(bytes, for: key, at: offset) }
     }
 
@@ -77,6 +81,7 @@ public final class MediaCache: Sendable {
     ///   ``MediaCacheError/invalidLength(_:)``, ``MediaCacheError/lengthBelowCachedBytes(length:cachedEnd:)`` —
     ///   each changing nothing; ``MediaCacheError/storageFailed(operation:code:)`` when it could not be stored.
     public func setLength(_ length: Int64, for key: String) throws(MediaCacheError) {
+        defer { changed(key) }
         try locked { storage throws(MediaCacheError) in try storage.setLength(length, for: key) }
     }
 
@@ -119,11 +124,13 @@ public final class MediaCache: Sendable {
     /// - Parameter key: The medium's key.
     public func remove(_ key: String) {
         storage.withLock { $0.remove(key) }
+        changed(key)
     }
 
     /// Removes every medium, and every file of the cache in the directory.
     public func removeAll() {
         storage.withLock { $0.removeAll() }
+        changed(nil)
     }
 
     /// What is wrong with the cache's bookkeeping: nothing, when empty. For tests.

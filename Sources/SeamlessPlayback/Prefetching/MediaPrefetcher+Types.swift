@@ -32,7 +32,8 @@ extension MediaPrefetcher {
         case completed(MediaItem, range: Range<Int64>)
         /// A fetch failed; what it wrote before stays cached.
         case failed(MediaItem, Failure)
-        /// A fetch was cancelled; what it wrote before stays cached.
+        /// A fetch was cancelled; what it wrote before stays cached. Also a fetch that fetched nothing because, as it
+        /// started, another fetch (an engine's) was already bringing the first bytes of its range.
         case cancelled(MediaItem)
     }
 }

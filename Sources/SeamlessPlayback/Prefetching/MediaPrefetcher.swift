@@ -124,12 +124,22 @@ public final class MediaPrefetcher: BytePrefetching {
     }
 
     /// Runs one fetch: writes each piece into the cache as it arrives, learns the length, reports the end.
+    /// Its range is claimed in the cache first (``MediaCache/claim(_:for:)``): an engine that needs the same bytes
+    /// meanwhile waits for them rather than fetching them again; a range whose start an engine claimed first is not
+    /// fetched at all. The claim ends before the scheduler hears the end, so that its next plan sees what is missing.
     private static func fetch(_ job: PrefetchScheduler.Job, _ context: Context) async {
+        guard let claim = context.cache.claim(job.range, for: job.key) else {
+            carryOut(context, report: .cancelled(job.item)) { state in
+                state.tasks[job.id] = nil
+                return state.scheduler.fetchEnded(job.id, outcome: .yielded, cache: context.cache)
+            }
+            return
+        }
         let cacheFailure = Protected<MediaCacheError?>(nil)
         let outcome: PrefetchScheduler.Outcome
         let event: Event
         do throws(ByteSourceError) {
-            let read = try await context.source.fetch(job.url, range: job.range) { chunk in
+            let read = try await context.source.fetch(job.url, range: claim.range) { chunk in
                 do throws(MediaCacheError) {
                     guard cacheFailure.withLock({ $0 == nil }) else { return }
                     try context.cache.write(chunk.bytes, for: job.key, at: chunk.offset)
@@ -151,6 +161,7 @@ public final class MediaPrefetcher: BytePrefetching {
                 (outcome, event) = (Self.isForNow(error) ? .failedForNow : .failed, .failed(job.item, .source(error)))
             }
         }
+        context.cache.release(claim)
         carryOut(context, report: event) { state in
             state.tasks[job.id] = nil
             return state.scheduler.fetchEnded(job.id, outcome: outcome, cache: context.cache)

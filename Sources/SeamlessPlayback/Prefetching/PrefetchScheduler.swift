@@ -1,9 +1,10 @@
 import Foundation
 
-/// What ``PrefetchScheduler`` reads of the cache: which bytes of a medium are there, and its length when known.
-/// ``MediaCache`` is one; tests use a dictionary.
+/// What ``PrefetchScheduler`` reads of the cache: which bytes of a medium are there, which an origin fetch is
+/// bringing (``MediaCache/claim(_:for:)``), and its length when known. ``MediaCache`` is one; tests use a dictionary.
 protocol PrefetchCacheView {
     func cachedRanges(for key: String) -> RangeSet<Int64>
+    func claimedRanges(for key: String) -> RangeSet<Int64>
     func length(for key: String) -> Int64?
 }
 
@@ -17,7 +18,9 @@ extension MediaCache: PrefetchCacheView {}
 /// - An item is eligible when it has a URL that is not HLS (path extension `m3u8`: a playlist, not progressive
 ///   bytes); its key is the URL's `absoluteString`. An item twice in the plan counts once, at its nearest place.
 /// - Each eligible item wants its first ``BytePrefetchPlan/bytesPerItem`` bytes, clamped to its length when the cache
-///   knows it. A fetch asks for the first missing range only; the next starts when it ends.
+///   knows it. A fetch asks for the first range that is neither cached nor claimed by another fetch (an engine's
+///   reading the same media), only; the next starts when it ends. A fetch that finds its range claimed when it
+///   starts yields (``Outcome/yielded``): nothing is settled, and the next fetch plans around the claim.
 /// - Fetches start nearest first, at most `maxConcurrentFetches` in flight, and at most one per item. A cancelled
 ///   fetch keeps its slot and its item until it has ended, so that the bytes it wrote are seen before the next fetch
 ///   of that item is planned and the cap holds on the wire.
@@ -63,6 +66,8 @@ struct PrefetchScheduler: Sendable {
         /// It failed for now (a network failure, a server error): worth another try later.
         case failedForNow
         case cancelled
+        /// It fetched nothing: another fetch had claimed the first byte of its range when it started.
+        case yielded
     }
 
     private struct Flight: Hashable, Sendable {
@@ -150,6 +155,8 @@ struct PrefetchScheduler: Sendable {
             }
             backingOff.insert(key)
             return [.retry(key: key, after: retryDelay(before: tries + 1))] + fill(cache)
+        case .yielded:
+            break
         case .cancelled:
             cancelled += 1
             // Cancelled by nobody here: treated as a failure, so that it does not start again and again.
@@ -186,12 +193,13 @@ struct PrefetchScheduler: Sendable {
         return actions
     }
 
-    /// The first range of an item's first `bytes` bytes that the cache lacks.
+    /// The first range of an item's first `bytes` bytes that the cache lacks and no fetch has claimed.
     static func gap(_ key: String, _ bytes: Int64, _ cache: some PrefetchCacheView) -> Range<Int64>? {
         let end = min(bytes, cache.length(for: key) ?? bytes)
         guard end > 0 else { return nil }
         var missing = RangeSet(0..<end)
         missing.subtract(cache.cachedRanges(for: key))
+        missing.subtract(cache.claimedRanges(for: key))
         return missing.ranges.first
     }
 
