@@ -223,7 +223,8 @@ struct PrefetchSchedulerTests {
         #expect(Scheduler.gap(key("a"), 0, cache) == nil)
         let claimed = FakeCache(ranges: [key("a"): RangeSet([10..<20])], claims: [key("a"): RangeSet([0..<10])])
         #expect(Scheduler.gap(key("a"), 100, claimed) == 20..<100)
-        let covered = FakeCache(ranges: [key("a"): RangeSet([10..<20])], claims: [key("a"): RangeSet([0..<10, 20..<100])])
+        let covered = FakeCache(
+            ranges: [key("a"): RangeSet([10..<20])], claims: [key("a"): RangeSet([0..<10, 20..<100])])
         #expect(Scheduler.gap(key("a"), 100, covered) == nil)
     }
 }
