@@ -26,6 +26,14 @@ final class Awaitable<Value: Sendable>: @unchecked Sendable {
         return result
     }
 
+    /// Wakes every thread waiting for a change: for a change made outside the value (the end of a fetch whose state
+    /// was recorded without waking anyone).
+    func wakeAll() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Runs `body` under the lock and wakes every thread waiting for a change.
     @discardableResult
     func changing<Result>(_ body: (inout Value) -> Result) -> Result {

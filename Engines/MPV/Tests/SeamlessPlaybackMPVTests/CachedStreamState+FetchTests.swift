@@ -34,6 +34,32 @@ struct CachedStreamStateFetchTests {
         #expect(state.nextStep(maxBytes: 30, cached: none) == .fetch(100..<200, id: 2))
     }
 
+    @Test("bytes another reader's fetch claimed are awaited, and a fetch ends where another's claim begins")
+    func claimsOfOtherReaders() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100)
+        #expect(state.nextStep(maxBytes: 30, cached: none, claimed: RangeSet(0..<50)) == .awaitOthers)
+        #expect(state.fetching == nil)
+        // Their bytes arrived in the cache: read there; past them, a fetch up to the next claim.
+        #expect(state.nextStep(maxBytes: 30, cached: RangeSet(0..<50), claimed: RangeSet(0..<50)) == .readCache(0..<30))
+        state.cacheRead(0..<30, data: Self.bytes(0..<30))
+        #expect(state.nextStep(maxBytes: 30, cached: none) == .serve(Self.bytes(0..<30)))
+        #expect(state.seek(to: 50) == 50)
+        #expect(state.nextStep(maxBytes: 30, cached: none, claimed: RangeSet(120..<400)) == .fetch(50..<120, id: 1))
+        // The cache granted less meanwhile: the fetch is narrowed before it starts, or refused.
+        let narrowed = [
+            state.fetchNarrowed(1, to: 50..<90), state.fetchNarrowed(1, to: 60..<80), state.fetchNarrowed(2, to: 50..<60),
+        ]
+        #expect(narrowed == [true, false, false], "taken; not from the fetch's start; not the fetch in flight")
+        #expect(state.fetching?.range == 50..<90)
+        let refused = state.fetchRefused(1)
+        #expect(refused == .awaitOthers)
+        #expect(state.fetching == nil)
+        #expect(state.nextStep(maxBytes: 30, cached: none) == .fetch(50..<150, id: 2), "once the claims are gone")
+        #expect(state.received(Self.piece(50..<60), fetch: 2) == true)
+        let late = state.fetchNarrowed(2, to: 50..<55)
+        #expect(!late, "pieces arrived: too late")
+    }
+
     @Test func aReadOutsideTheFetchInFlightStartsAnotherAndTheFirstIsSuperseded() {
         var state = CachedStreamState(length: 1000, minimumFetch: 100)
         #expect(state.nextStep(maxBytes: 30, cached: none) == .fetch(0..<100, id: 1))

@@ -9,15 +9,21 @@ import Testing
 final class MemoryByteSource: BlockingByteSource, ByteSource {
     let media: Data
     let pieceSize: Int
+    /// A pause before each piece, as a network's pace.
+    let pace: TimeInterval
     private let requested = Protected<[Range<Int64>]>([])
+    private let sent = Protected<Int64>(0)
 
-    init(media: Data, pieceSize: Int) {
+    init(media: Data, pieceSize: Int, pace: TimeInterval = 0) {
         self.media = media
         self.pieceSize = pieceSize
+        self.pace = pace
     }
 
     /// The ranges asked for, in order.
     var requests: [Range<Int64>] { requested.withLock { $0 } }
+    /// How many bytes the source delivered.
+    var delivered: Int64 { sent.withLock { $0 } }
 
     func fetch(
         _ url: URL, range: Range<Int64>, cancellation: ByteReadCancellation,
@@ -30,6 +36,8 @@ final class MemoryByteSource: BlockingByteSource, ByteSource {
         while offset < end {
             if cancellation.isCancelled { throw .cancelled }
             let upper = min(end, offset + Int64(pieceSize))
+            if pace > 0 { Thread.sleep(forTimeInterval: pace) }
+            sent.withLock { $0 += upper - offset }
             receive(ByteChunk(offset: offset, bytes: media.subdata(in: Int(offset)..<Int(upper))))
             offset = upper
         }
@@ -146,6 +154,61 @@ struct CachedStreamTests {
         }
         let stream = stream(cache, MemoryByteSource(media: Self.media, pieceSize: 4_096))
         #expect(try await readLikeMPVOnItsOwnThread(stream) == [])
+    }
+
+    /// Reads the whole media in order, in reads of 32 KiB, and returns the offsets whose bytes differ from the origin's.
+    private func readInOrder(_ stream: CachedStream) -> [Int64] {
+        var wrong: [Int64] = []
+        var buffer = [UInt8](repeating: 0, count: 32 * 1024)
+        var position: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { stream.read(into: $0.baseAddress!, maxBytes: $0.count) }
+            guard count > 0 else { break }
+            for index in 0..<Int(count) where buffer[index] != Self.media[Int(position) + index] {
+                wrong.append(position + Int64(index))
+            }
+            position += count
+        }
+        if position != Int64(Self.length) { wrong.append(position) }
+        return wrong
+    }
+
+    @Test("two streams of one media at once: each byte comes from the origin once, and both read it right")
+    func twoStreamsOfOneMediaFetchEachByteOnce() async throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Paced, so that the two readers overlap: unclaimed, each would fetch the whole media.
+        let sources = [1, 2].map { _ in MemoryByteSource(media: Self.media, pieceSize: 1_500, pace: 0.000_2) }
+        let streams = sources.map { stream(cache, $0) }
+        async let first = onOwnThread { [self] in readInOrder(streams[0]) }
+        async let second = onOwnThread { [self] in readInOrder(streams[1]) }
+        #expect(try await first == [])
+        #expect(try await second == [])
+        #expect(sources.map(\.delivered).reduce(0, +) == Int64(Self.length), "\(sources.map(\.requests))")
+        #expect(cache.claimedRanges(for: key).isEmpty)
+        streams.forEach { $0.close() }
+    }
+
+    @Test("a stream waiting for another's bytes is woken by its cancel, and fetches them itself once the other ends")
+    func aStreamWaitingForAnothersBytes() async throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Another reader holds the media's start and never brings it: a read there waits, until cancelled.
+        let other = try #require(cache.claim(0..<100_000, for: key))
+        let waiting = stream(cache, MemoryByteSource(media: Self.media, pieceSize: 4_096))
+        let read = Task { try await onOwnThread { [self] in readInOrder(waiting) } }
+        #expect(await eventually { waiting.isAwaitingOthers })
+        waiting.cancel()
+        #expect(try await read.value == [0])
+        // A new stream waits for the claim, which ends with no bytes brought: it fetches them itself.
+        let source = MemoryByteSource(media: Self.media, pieceSize: 4_096)
+        let next = stream(cache, source)
+        let full = Task { try await onOwnThread { [self] in readInOrder(next) } }
+        #expect(await eventually { next.isAwaitingOthers })
+        cache.release(other)
+        #expect(try await full.value == [])
+        #expect(source.requests.first?.lowerBound == 0)
+        #expect(source.delivered == Int64(Self.length))
     }
 
     @Test(arguments: [1, 2, 3])

@@ -15,6 +15,13 @@ final class CachedStream: Sendable {
     private struct Shared: Sendable {
         var machine: CachedStreamState
         var running: ByteReadCancellation?
+        /// The cache's claim of the fetch in flight: released when the fetch ends or another replaces it.
+        var claim: MediaCache.FetchClaim?
+        /// How many changes of the medium the cache reported: a read waiting for another reader's bytes
+        /// (``CachedStreamState/Step/awaitOthers``) waits for this to move.
+        var cacheChanges: UInt64 = 0
+        /// Whether a read waits for another reader's bytes now.
+        var awaitsOthers = false
     }
 
     /// A read's next step, with the fetch it replaces and the one it starts (``CachedStreamState/Step/fetch(_:id:)``).
@@ -22,6 +29,10 @@ final class CachedStream: Sendable {
         var step: CachedStreamState.Step
         var replaced: ByteReadCancellation?
         var started: ByteReadCancellation?
+        /// The claim of the fetch replaced, or of one refused: released once the stream's lock is let go.
+        var released: MediaCache.FetchClaim?
+        /// The claim of the fetch started.
+        var claim: MediaCache.FetchClaim?
         /// Where the read began, for ``MPVDiagnostics``' tap.
         var offset: Int64 = 0
     }
@@ -35,6 +46,8 @@ final class CachedStream: Sendable {
     private let source: Protected<(any BlockingByteSource)?>
     private let shared: Awaitable<Shared>
     private let reportFailure: @Sendable (ByteSourceError?) -> Void
+    /// The cache's reports of the medium's changes, for reads that wait for another reader's bytes.
+    private let observation: MediaCache.ChangeObservation
 
     /// A stream at the media's start. Nothing is fetched while mpv opens it: mpv sets up the stream's cancel callback
     /// only after the open returns, so a fetch there could not be interrupted by a stop or a new load.
@@ -50,12 +63,16 @@ final class CachedStream: Sendable {
         self.source = Protected(source)
         self.reportFailure = reportFailure
         let machine = CachedStreamState(length: cache.length(for: key), minimumFetch: minimumFetch)
-        shared = Awaitable(Shared(machine: machine))
+        let shared = Awaitable(Shared(machine: machine))
+        self.shared = shared
+        observation = cache.observeChanges(of: key) { shared.changing { $0.cacheChanges &+= 1 } }
         MPVDiagnostics.streamObjectMade()
     }
 
     deinit {
-        shared.withLock { $0.running }?.cancel()
+        let (running, claim) = shared.withLock { ($0.running, $0.claim) }
+        running?.cancel()
+        if let claim { cache.release(claim) }
         MPVDiagnostics.streamObjectFreed()
     }
 
@@ -63,18 +80,32 @@ final class CachedStream: Sendable {
     /// - Returns: How many bytes were read; 0 at the end of the media; -1 on failure.
     func read(into buffer: UnsafeMutableRawPointer, maxBytes: Int) -> Int64 {
         while true {
+            // The count first: a change after the cache is read below moves it, and a wait for others ends at once.
+            let (seen, own) = shared.withLock { ($0.cacheChanges, $0.claim) }
             let cached = cache.cachedRanges(for: key)
+            let claimed = cache.claimedRanges(for: key, excluding: own)
+            let (cache, key) = (self.cache, self.key)
             let decide = { (shared: inout Shared) -> Decision in
                 let offset = shared.machine.position
-                let step = shared.machine.nextStep(maxBytes: maxBytes, cached: cached)
-                guard case .fetch = step else { return Decision(step: step, offset: offset) }
+                let step = shared.machine.nextStep(maxBytes: maxBytes, cached: cached, claimed: claimed)
+                guard case .fetch(let range, let id) = step else { return Decision(step: step, offset: offset) }
+                // Claimed under the stream's lock (a claim takes only the cache's, and reports nothing), so that the
+                // fetch starts with its claim or not at all.
+                let claim = cache.claim(range, for: key)
+                guard let claim, claim.range == range || shared.machine.fetchNarrowed(id, to: claim.range) else {
+                    return Decision(step: shared.machine.fetchRefused(id), released: claim, offset: offset)
+                }
                 let started = ByteReadCancellation()
-                defer { shared.running = started }
-                return Decision(step: step, replaced: shared.running, started: started)
+                defer { (shared.running, shared.claim) = (started, claim) }
+                return Decision(
+                    step: .fetch(claim.range, id: id), replaced: shared.running, started: started,
+                    released: shared.claim, claim: claim)
             }
             // Waits, under the same lock, for the fetch in flight to deliver: no piece can slip in between.
             let decision = shared.withLock(waitingIf: { $0.step == .wait }, decide)
             decision.replaced?.cancel()
+            // Outside the stream's lock: a release reports a change, which takes it.
+            if let released = decision.released { cache.release(released) }
             switch decision.step {
             case .serve(let bytes):
                 MPVDiagnostics.served(bytes, at: decision.offset, of: key)
@@ -88,12 +119,23 @@ final class CachedStream: Sendable {
                 return -1
             case .wait:
                 continue
+            case .awaitOthers:
+                // Until the medium changes in the cache (another reader's bytes written, its claim released) or the
+                // stream is cancelled; then the next turn reads the cache afresh.
+                _ = shared.withLock(waitingIf: { $0 }) { shared in
+                    shared.awaitsOthers = shared.cacheChanges == seen && !shared.machine.isCancelled
+                    return shared.awaitsOthers
+                }
+                shared.withLock { $0.awaitsOthers = false }
+                continue
             case .readCache(let range):
                 // A cache error reads as a miss: the state sends the range to the origin.
                 let data = (try? cache.read(key, range: range)) ?? nil
                 shared.withLock { $0.machine.cacheRead(range, data: data) }
             case .fetch(let range, let id):
-                if let started = decision.started { startFetch(range, id: id, cancellation: started) }
+                if let started = decision.started, let claim = decision.claim {
+                    startFetch(range, id: id, cancellation: started, claim: claim)
+                }
             }
         }
     }
@@ -108,30 +150,39 @@ final class CachedStream: Sendable {
 
     /// Interrupts the read in progress and every later one. Does not block.
     func cancel() {
-        let running = shared.changing { shared in
+        let (running, claim) = shared.changing { shared in
             shared.machine.cancel()
-            defer { shared.running = nil }
-            return shared.running
+            defer { (shared.running, shared.claim) = (nil, nil) }
+            return (shared.running, shared.claim)
         }
         running?.cancel()
+        if let claim { cache.release(claim) }
     }
 
     /// mpv closed the stream: interrupts its reads as ``cancel()`` does and lets go of the origin. Does not block.
     func close() {
         cancel()
+        observation.cancel()
         source.withLock { $0 = nil }
     }
+
+    /// Whether a read waits for bytes another reader's fetch claimed (``CachedStreamState/Step/awaitOthers``): for
+    /// tests.
+    var isAwaitingOthers: Bool { shared.withLock { $0.awaitsOthers } }
 
     /// Whether the stream still holds its origin (until ``close()``).
     var holdsSource: Bool { source.withLock { $0 != nil } }
 
     /// Starts fetch `id` of `range` on a thread of its own (the source blocks its caller). It holds the stream's
-    /// parts, not the stream, so that mpv's close cancels it.
-    private func startFetch(_ range: Range<Int64>, id: Int, cancellation: ByteReadCancellation) {
+    /// parts, not the stream, so that mpv's close cancels it. Its claim is released when it ends.
+    private func startFetch(
+        _ range: Range<Int64>, id: Int, cancellation: ByteReadCancellation, claim: MediaCache.FetchClaim
+    ) {
         let (url, key, cache, shared, reportFailure) = (self.url, self.key, self.cache, self.shared, self.reportFailure)
         guard let source = source.withLock({ $0 }) else {
             // Closed: no fetch can start (mpv reads no more); the state hears it cancelled.
             _ = shared.changing { $0.machine.fetchEnded(id, result: .failure(.cancelled)) }
+            cache.release(claim)
             return
         }
         Thread.detachNewThread {
@@ -155,7 +206,10 @@ final class CachedStream: Sendable {
             // The end is decided without waking the read that waits on it, and the origin's failure is reported
             // first: mpv takes the failed read for the end of the file and may settle the load at once, and the
             // engine's look at the origin must find the failure there.
-            let outcome = shared.withLock { $0.machine.fetchEnded(id, result: result) }
+            let outcome = shared.withLock { shared in
+                if shared.claim == claim { shared.claim = nil }
+                return shared.machine.fetchEnded(id, result: result)
+            }
             switch outcome {
             case .failed(let error) where error != .cancelled: reportFailure(error)
             case .ended(let learned):
@@ -163,7 +217,9 @@ final class CachedStream: Sendable {
                 reportFailure(nil)
             default: break
             }
-            shared.changing { _ in }
+            // Its release wakes every reader of the medium: this stream's, and others waiting for its bytes.
+            cache.release(claim)
+            shared.wakeAll()
         }
     }
 }

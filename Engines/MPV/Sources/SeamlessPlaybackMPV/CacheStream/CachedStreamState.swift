@@ -19,6 +19,10 @@ import SeamlessPlayback
 /// has found the end of the media. Once the origin failed the stream, no read goes to the origin again (bytes the
 /// stream or the cache holds are still served). Once cancelled, every read fails.
 ///
+/// One origin fetch per byte range is in flight across every reader of the cache: a fetch ends where another reader's
+/// claim begins, and a read whose bytes another reader's fetch is bringing waits for them in the cache
+/// (``Step/awaitOthers``) rather than asking the origin again.
+///
 /// States: open (no length or a length; a fetch in flight or not) → cancelled (final). The position moves by reads
 /// and seeks only.
 struct CachedStreamState: Hashable, Sendable {
@@ -38,6 +42,10 @@ struct CachedStreamState: Hashable, Sendable {
         case fetch(Range<Int64>, id: Int)
         /// Wait until the fetch in flight delivers a piece or ends, then ask again.
         case wait
+        /// Another reader's fetch (another stream's, the prefetcher's) has claimed the bytes at the position
+        /// (``SeamlessPlayback/MediaCache/claim(_:for:)``): wait until the medium changes in the cache (bytes written, the
+        /// claim released), then ask again. One origin fetch per byte range is in flight.
+        case awaitOthers
     }
 
     /// An origin fetch in flight and what it has delivered so far, in order from its start.
@@ -79,8 +87,12 @@ struct CachedStreamState: Hashable, Sendable {
     }
 
     /// The next step of a read of at most `maxBytes` bytes from the position.
-    /// - Parameter cached: What the cache holds of the media now.
-    mutating func nextStep(maxBytes: Int, cached: RangeSet<Int64>) -> Step {
+    /// - Parameters:
+    ///   - maxBytes: The most bytes the read takes.
+    ///   - cached: What the cache holds of the media now.
+    ///   - claimed: What other readers' origin fetches have claimed of the media now: a fetch of the stream's own ends
+    ///     where their claims begin, and a read whose position they cover waits for their bytes.
+    mutating func nextStep(maxBytes: Int, cached: RangeSet<Int64>, claimed: RangeSet<Int64> = RangeSet()) -> Step {
         if isCancelled { return .fail }
         if let length, position >= length { return .end }
         guard maxBytes > 0 else { return .serve(Data()) }
@@ -105,10 +117,33 @@ struct CachedStreamState: Hashable, Sendable {
         // An origin that failed this stream is not asked again: a failure is tried again only by the pool's retry
         // policy, with a new load, so that a failing origin is not hammered by every read mpv retries.
         if originFailure != nil { return .fail }
+        if claimed.contains(first.range.lowerBound) { return .awaitOthers }
+        let othersStart = claimed.ranges.lazy.map(\.lowerBound).first { $0 > first.range.lowerBound }
+        let range = first.range.lowerBound..<min(first.range.upperBound, othersStart ?? .max)
         keepReceived()
         lastFetchID += 1
-        fetching = Fetch(id: lastFetchID, range: first.range)
-        return .fetch(first.range, id: lastFetchID)
+        fetching = Fetch(id: lastFetchID, range: range)
+        return .fetch(range, id: lastFetchID)
+    }
+
+    /// Reports that the cache granted fetch `id`, before it started, only the first part of its range
+    /// (``SeamlessPlayback/MediaCache/claim(_:for:)``: another reader claimed the rest meanwhile): fetch `granted`.
+    /// - Returns: Whether it was taken: `false` when `granted` is not a part of the fetch's range from its start, or
+    ///   the fetch is not the one in flight (then report it refused).
+    mutating func fetchNarrowed(_ id: Int, to granted: Range<Int64>) -> Bool {
+        guard let fetch = fetching, fetch.id == id, fetch.received.isEmpty, !granted.isEmpty,
+            granted.lowerBound == fetch.range.lowerBound, granted.upperBound <= fetch.range.upperBound
+        else { return false }
+        fetching = Fetch(id: id, range: granted)
+        return true
+    }
+
+    /// Reports that the cache granted fetch `id` nothing: another reader claimed its first byte meanwhile. The fetch
+    /// never starts.
+    /// - Returns: The step: wait for the other reader's bytes.
+    mutating func fetchRefused(_ id: Int) -> Step {
+        if fetching?.id == id { fetching = nil }
+        return .awaitOthers
     }
 
     /// Reports a cache read of `range`: its bytes, or `nil` when the cache did not serve them all.
