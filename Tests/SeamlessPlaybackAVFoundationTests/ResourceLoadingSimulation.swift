@@ -39,6 +39,8 @@ struct ResourceLoadingSimulation {
     var outcomes: [Machine.RequestID: Outcome] = [:]
     var violations: [String] = []
     var originBytesFetched: Int64 = 0
+    /// Cancellations that arrived while the request's ask for the cache's state was pending.
+    var cancelledWhileStatePending = 0
     private var fetches: [Fetch] = []
     /// Retries scheduled and not fired yet: the simulation fires them at random points, as timers would.
     private var retries: [(Machine.RequestID, Int)] = []
@@ -84,6 +86,7 @@ struct ResourceLoadingSimulation {
             }
             if cancels, random.below(40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
                 outcomes[live]?.cancelled = true
+                if case .awaitingCacheState = machine.requests[live]?.step { cancelledWhileStatePending += 1 }
                 perform(machine.requestCancelled(live))
                 continue
             }
