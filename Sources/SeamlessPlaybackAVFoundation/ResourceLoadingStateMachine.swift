@@ -21,16 +21,17 @@ import SeamlessPlayback
 ///   needs the media's length from the origin), or done (finished or failed);
 /// - *readingCache* → idle once the bytes are responded, or *fetching* the same bytes when the read failed (a cache
 ///   read error never serves wrong bytes: it falls back to the origin);
-/// - *fetching* → idle when the fetch ends (pieces are responded as they arrive), done when the request has all its
-///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed. A request waiting for its
-///   content information gets it as soon as the origin's answer's head tells the length, not at the fetch's end.
+/// - *fetching* → *awaitingCacheState* when the fetch ends (pieces are responded as they arrive, and a 416 where the
+///   fetch began ends it too), done when the request has all its bytes (the rest of a widened fetch goes on filling
+///   the cache) or the origin failed. A request waiting for its content information gets it as soon as the origin's
+///   answer's head tells the length, not at the fetch's end.
 ///
 /// - *fetching* → *waitingToRetry* when the fetch failed for a reason that may pass (a lost connection, a timeout,
-///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and fetched again from the
-///   next byte it still needs (its `currentOffset`) after a backoff (``retryDelay(attempt:)``), while AVFoundation
-///   keeps it open; only a permanent failure, or ``maximumAttempts`` failures in a row with no byte between them,
-///   fails it. While the app is in the background with a policy that pauses there, retries wait for the
-///   foreground (a suspended app's fetches die with it).
+///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and after a backoff
+///   (``retryDelay(attempt:)``) goes to *awaitingCacheState*, to fetch again from the next byte it still needs (its
+///   `currentOffset`), while AVFoundation keeps it open; only a permanent failure, or ``maximumAttempts`` failures in
+///   a row with no byte between them, fails it. While the app is in the background with a policy that pauses there,
+///   retries wait for the foreground (a suspended app's fetches die with it).
 ///
 /// A cancelled request is forgotten at once, and its fetch cancelled; events about a request or fetch the machine
 /// no longer knows change nothing, except that the origin's bytes are still written into the cache. A machine shut
