@@ -2,6 +2,8 @@
 // `Checks/MustNotCompile`, written correctly. It must type-check, so that a failure of those files is theirs and not
 // the check's (a module not found, a wrong flag).
 import AVFoundation
+import SeamlessPlayback
+import SeamlessPlaybackAVFoundation
 import UIKit
 
 @MainActor
@@ -49,4 +51,22 @@ final class RequestKeeper: @unchecked Sendable {  // its dictionary is touched o
         requests[id] = loadingRequest
         queue.async { [self] in requests.removeValue(forKey: id)?.finishLoading() }
     }
+}
+
+/// A source whose count is guarded by a lock: `Sendable`, as a `CachedReading`'s source must be.
+final class CountingSource: ByteSource, @unchecked Sendable {  // `fetched` is touched only under `lock`
+    private let lock = NSLock()
+    private var fetched: Int64 = 0
+
+    func fetch(
+        _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        lock.withLock { fetched += Int64(range.count) }
+        return ByteRangeRead(range: range.lowerBound..<range.lowerBound, totalLength: nil)
+    }
+}
+
+@MainActor
+func makeEngine(through cache: MediaCache) -> AVPlayerEngine {
+    AVPlayerEngine(cachedReading: CachedReading(cache: cache, source: CountingSource()))
 }

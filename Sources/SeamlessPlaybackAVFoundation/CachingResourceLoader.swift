@@ -13,9 +13,10 @@ import FoundationNetworking
 ///
 /// Every mutable property is touched only on `queue`: AVFoundation calls the delegate there, and every fetch's pieces
 /// and end hop there, in the order they came (that is why it is `@unchecked Sendable`). The loading requests, which
-/// are not `Sendable`, never leave it: the asynchronous parts name them by ID. The cache's reads and writes run on
-/// `io`, a serial queue of the loader's own: a write never holds AVFoundation's queue (nor a cancellation behind it),
-/// and a read queued after a write sees its bytes.
+/// are not `Sendable`, never leave it: the asynchronous parts name them by ID. Every touch of the cache (its reads,
+/// writes, and the reads of what it holds) runs on `io`, a serial queue of the loader's own, and answers back on
+/// `queue`: the cache's lock, which a disk write holds, is never taken on AVFoundation's queue, so neither a delegate
+/// call nor a cancellation waits behind a write, and a read queued after a write sees its bytes.
 final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
     typealias Machine = ResourceLoadingStateMachine
 
@@ -86,11 +87,9 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
                 requestsAllDataToEndOfResource: request.requestsAllDataToEndOfResource,
                 currentOffset: request.currentOffset)
         }
-        let key = CachedResourceURL.originURL(for: url)?.absoluteString
         guard
             let (id, actions) = machine.requestArrived(
-                url, wantsInformation: loadingRequest.contentInformationRequest != nil, data: data,
-                cache: snapshot(key))
+                url, wantsInformation: loadingRequest.contentInformationRequest != nil, data: data)
         else { return false }
         loadingRequests[id] = loadingRequest
         requestIDs[ObjectIdentifier(loadingRequest)] = id
@@ -119,13 +118,20 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
             request.contentType = information.contentType
             request.contentLength = information.contentLength
             request.isByteRangeAccessSupported = information.isByteRangeAccessSupported
+        case .readCacheState(let id, let key):
+            // On the I/O queue, after the writes asked for before it; answered back on `queue` between other events.
+            let cache = reading.cache
+            io.async { [weak self] in
+                let state = Self.state(of: key, in: cache)
+                self?.queue.async { [weak self] in self?.cacheStateRead(id, state: state) }
+            }
         case .readCache(let id, let key, let range):
-            // On the I/O queue, after the writes asked for before it; answered back on `queue`, piece by piece between
-            // other events.
+            // As the state's read: the bytes, then what the cache holds, answered back on `queue`, piece by piece.
             let cache = reading.cache
             io.async { [weak self] in
                 let bytes = (try? cache.read(key, range: range)) ?? nil
-                self?.queue.async { [weak self] in self?.cacheRead(id, range: range, bytes: bytes, key: key) }
+                let state = Self.state(of: key, in: cache)
+                self?.queue.async { [weak self] in self?.cacheRead(id, range: range, bytes: bytes, state: state) }
             }
         case .fetch(let id, let fetch, let url, let range):
             start(fetch, of: id, url: url, range: range)
@@ -154,17 +160,20 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         }
     }
 
-    private func cacheRead(_ id: Machine.RequestID, range: Range<Int64>, bytes: Data?, key: String) {
-        perform(machine.cacheRead(id, range: range, bytes: bytes, cache: snapshot(key)))
+    private func cacheStateRead(_ id: Machine.RequestID, state: Machine.CacheSnapshot) {
+        perform(machine.cacheStateRead(id, cache: state))
+    }
+
+    private func cacheRead(_ id: Machine.RequestID, range: Range<Int64>, bytes: Data?, state: Machine.CacheSnapshot) {
+        perform(machine.cacheRead(id, range: range, bytes: bytes, cache: state))
     }
 
     private func retry(_ id: Machine.RequestID, attempt: Int) {
-        perform(machine.retryFired(id, attempt: attempt, cache: snapshot(machine.requests[id]?.key)))
+        perform(machine.retryFired(id, attempt: attempt))
     }
 
     private func start(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
         let source = reading.source
-        let key = machine.fetches[fetch]?.key
         let weak = WeakLoader(loader: self)
         tasks[fetch] = Task {
             let outcome: Result<ByteRangeRead, ByteSourceError>
@@ -181,7 +190,7 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
             } catch {
                 outcome = .failure(error)
             }
-            weak.loader?.queue.async { weak.loader?.ended(fetch, of: id, key: key, outcome: outcome) }
+            weak.loader?.queue.async { weak.loader?.ended(fetch, of: id, outcome: outcome) }
         }
     }
 
@@ -194,15 +203,14 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     }
 
     private func ended(
-        _ fetch: Machine.FetchID, of id: Machine.RequestID, key: String?,
-        outcome: Result<ByteRangeRead, ByteSourceError>
+        _ fetch: Machine.FetchID, of id: Machine.RequestID, outcome: Result<ByteRangeRead, ByteSourceError>
     ) {
         tasks[fetch] = nil
         switch outcome {
         case .success(let read):
-            perform(machine.originFinished(id, fetch: fetch, read: read, cache: snapshot(key)))
+            perform(machine.originFinished(id, fetch: fetch, read: read))
         case .failure(let error):
-            perform(machine.originFailed(id, fetch: fetch, error: error, cache: snapshot(key)))
+            perform(machine.originFailed(id, fetch: fetch, error: error))
         }
     }
 
@@ -212,10 +220,9 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         return request
     }
 
-    private func snapshot(_ key: String?) -> Machine.CacheSnapshot {
-        guard let key else { return .empty }
-        return Machine.CacheSnapshot(
-            cached: reading.cache.cachedRanges(for: key), length: reading.cache.length(for: key))
+    /// What the cache holds of the media: only ever called on `io` (it takes the cache's lock).
+    private static func state(of key: String, in cache: MediaCache) -> Machine.CacheSnapshot {
+        Machine.CacheSnapshot(cached: cache.cachedRanges(for: key), length: cache.length(for: key))
     }
 }
 

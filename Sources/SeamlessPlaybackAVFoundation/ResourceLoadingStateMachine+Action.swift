@@ -14,7 +14,8 @@ extension ResourceLoadingStateMachine {
         var description: String { "f\(rawValue)" }
     }
 
-    /// What the cache holds of a media when an event arrives, read by the shell just before it calls the machine.
+    /// What the cache holds of a media, read by the shell on its I/O queue (never on AVFoundation's) when the machine
+    /// asks (``Action/readCacheState(_:key:)``, ``Action/readCache(_:key:range:)``).
     struct CacheSnapshot: Hashable, Sendable {
         /// The cached bytes (`MediaCache.cachedRanges(for:)`).
         var cached: RangeSet<Int64>
@@ -57,17 +58,21 @@ extension ResourceLoadingStateMachine {
 
     /// What the shell must do, in order.
     enum Action: Hashable, Sendable {
+        /// On the I/O queue, after the cache writes asked for before it, read what the cache holds of the media
+        /// (`MediaCache.cachedRanges(for:)`, `MediaCache.length(for:)`) and report it back on AVFoundation's queue with
+        /// ``ResourceLoadingStateMachine/cacheStateRead(_:cache:)``.
+        case readCacheState(RequestID, key: String)
         /// Fill in the request's content information request.
         case setContentInformation(RequestID, ContentInformation)
         /// Read `range` of the media from the cache (`MediaCache.read(_:range:)`) and report it with
         /// ``ResourceLoadingStateMachine/cacheRead(_:range:bytes:cache:)``, `nil` when the read failed or came back
-        /// short.
+        /// short, with the cache's state read just after on the same queue.
         case readCache(RequestID, key: String, range: Range<Int64>)
         /// Read `range` from the origin (`ByteSource.fetch(_:range:onLength:receive:)`), reporting the length its head
         /// tells with ``ResourceLoadingStateMachine/originToldLength(_:fetch:length:)``, each piece with
         /// ``ResourceLoadingStateMachine/originReceived(_:fetch:chunk:)`` and the end with
-        /// ``ResourceLoadingStateMachine/originFinished(_:fetch:read:cache:)`` or
-        /// ``ResourceLoadingStateMachine/originFailed(_:fetch:error:cache:)``.
+        /// ``ResourceLoadingStateMachine/originFinished(_:fetch:read:)`` or
+        /// ``ResourceLoadingStateMachine/originFailed(_:fetch:error:)``.
         case fetch(RequestID, FetchID, url: URL, range: Range<Int64>)
         /// Cancel a fetch; its end is still reported (as ``SeamlessPlayback/ByteSourceError/cancelled``).
         case cancelFetch(FetchID)
@@ -81,7 +86,7 @@ extension ResourceLoadingStateMachine {
         case finish(RequestID)
         /// `finishLoading(with:)` an `NSError` in `NSURLErrorDomain` with this code and description.
         case fail(RequestID, ResourceLoadingFailure)
-        /// After `after`, call ``ResourceLoadingStateMachine/retryFired(_:attempt:cache:)`` with this attempt.
+        /// After `after`, call ``ResourceLoadingStateMachine/retryFired(_:attempt:)`` with this attempt.
         case scheduleRetry(RequestID, attempt: Int, after: Duration)
         /// Keep the origin's last failure for the media (`nil`: its last fetch ended well), for the engine to read
         /// when the item fails: the kind of a failure survives the loader's `NSError`.

@@ -7,21 +7,31 @@ import SeamlessPlayback
 /// engine's reader), when a request is finished, and what a cancellation, a failing origin or a failing cache read
 /// does. Pure: no await, no I/O; the shell (`CachingResourceLoader`) reads the cache and the origin and reports back.
 ///
+/// What the cache holds is asked for, never read on the spot: the cache's reads take its one lock, which a write (on
+/// the shell's I/O queue) may hold for a disk write, and AVFoundation's queue, where the machine's events arrive, must
+/// never wait on it. So a request that must choose its next bytes' source first asks for the cache's state
+/// (``Action/readCacheState(_:key:)``), carried out on the I/O queue after the writes before it, and chooses when the
+/// answer arrives (``cacheStateRead(_:cache:)``); meanwhile a cancellation, a shutdown or any other event is
+/// answered at once.
+///
 /// A request moves through these steps, each event moving it on:
+/// - *awaitingCacheState* (on arrival, after a fetch it waited on ended, when a retry fires) → *idle* when the
+///   cache's state arrives;
 /// - *idle* → *readingCache* (its next bytes are cached), *fetching* (they are not, or the content information
 ///   needs the media's length from the origin), or done (finished or failed);
 /// - *readingCache* → idle once the bytes are responded, or *fetching* the same bytes when the read failed (a cache
 ///   read error never serves wrong bytes: it falls back to the origin);
-/// - *fetching* → idle when the fetch ends (pieces are responded as they arrive), done when the request has all its
-///   bytes (the rest of a widened fetch goes on filling the cache) or the origin failed. A request waiting for its
-///   content information gets it as soon as the origin's answer's head tells the length, not at the fetch's end.
+/// - *fetching* → *awaitingCacheState* when the fetch ends (pieces are responded as they arrive, and a 416 where the
+///   fetch began ends it too), done when the request has all its bytes (the rest of a widened fetch goes on filling
+///   the cache) or the origin failed. A request waiting for its content information gets it as soon as the origin's
+///   answer's head tells the length, not at the fetch's end.
 ///
 /// - *fetching* → *waitingToRetry* when the fetch failed for a reason that may pass (a lost connection, a timeout,
-///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and fetched again from the
-///   next byte it still needs (its `currentOffset`) after a backoff (``retryDelay(attempt:)``), while AVFoundation
-///   keeps it open; only a permanent failure, or ``maximumAttempts`` failures in a row with no byte between them,
-///   fails it. While the app is in the background with a policy that pauses there, retries wait for the
-///   foreground (a suspended app's fetches die with it).
+///   an unreachable host, a server's 5xx: ``isTransient(_:)``): the request is kept, and after a backoff
+///   (``retryDelay(attempt:)``) goes to *awaitingCacheState*, to fetch again from the next byte it still needs (its
+///   `currentOffset`), while AVFoundation keeps it open; only a permanent failure, or ``maximumAttempts`` failures in
+///   a row with no byte between them, fails it. While the app is in the background with a policy that pauses there,
+///   retries wait for the foreground (a suspended app's fetches die with it).
 ///
 /// A cancelled request is forgotten at once, and its fetch cancelled; events about a request or fetch the machine
 /// no longer knows change nothing, except that the origin's bytes are still written into the cache. A machine shut
@@ -29,11 +39,23 @@ import SeamlessPlayback
 struct ResourceLoadingStateMachine {
     /// Where a request stands.
     enum Step: Hashable {
+        /// The cache's state was asked for; `then` says what the request does when it arrives.
+        case awaitingCacheState(then: AfterCacheState)
         case idle
         case readingCache(Range<Int64>)
         case fetching(FetchID, Range<Int64>)
         /// The last fetch failed for a reason that may pass: fetched again when retry `attempt` fires.
         case waitingToRetry(attempt: Int)
+    }
+
+    /// What a request does once the cache's state it asked for arrives.
+    enum AfterCacheState: Hashable {
+        /// It chooses its next bytes' source.
+        case advance
+        /// The fetch it waited on ended with no error; `endsAt` is where it delivered short of the range the request
+        /// waited for (the media ends there, if nothing says its length), `nil` when it delivered all of it. A request
+        /// still waiting for its content information fails when no length is known even then.
+        case fetchEnded(endsAt: Int64?)
     }
 
     struct Request: Hashable {
@@ -111,11 +133,11 @@ struct ResourceLoadingStateMachine {
     ///   - url: The request's URL.
     ///   - wantsInformation: Whether it has a content information request.
     ///   - data: Its data request, if any.
-    ///   - cache: What the cache holds of the media behind `url` (``CacheSnapshot/empty`` when `url` is refused).
     /// - Returns: `nil` when the URL is not one the engine made (the delegate answers `false`); else the request's
-    ///   ID and the first actions.
+    ///   ID and the first action: ask for the cache's state (``Action/readCacheState(_:key:)``). The delegate answers
+    ///   without touching the cache.
     mutating func requestArrived(
-        _ url: URL, wantsInformation: Bool, data: DataRequest?, cache: CacheSnapshot
+        _ url: URL, wantsInformation: Bool, data: DataRequest?
     ) -> (RequestID, [Action])? {
         guard !isShutDown, let origin = CachedResourceURL.originURL(for: url),
             case .cached(let key) = CacheRoute.route(for: origin)
@@ -123,11 +145,41 @@ struct ResourceLoadingStateMachine {
         let id = RequestID(rawValue: nextID())
         requests[id] = Request(
             key: key, origin: origin, contentType: CachedResourceURL.contentType(for: origin),
-            needsInformation: wantsInformation, position: data?.currentOffset, end: data?.end, step: .idle)
-        return (id, advance(id, cache: cache))
+            needsInformation: wantsInformation, position: data?.currentOffset, end: data?.end,
+            step: .awaitingCacheState(then: .advance))
+        return (id, [.readCacheState(id, key: key)])
     }
 
-    /// The cache read of `range` for request `id` returned `bytes` (`nil`: an error, or bytes missing).
+    /// The cache's state request `id` asked for (``Action/readCacheState(_:key:)``) arrived: the request chooses its
+    /// next step. An answer for a request the machine no longer keeps (cancelled, failed, shut down while the read
+    /// was queued) changes nothing.
+    /// - Parameters:
+    ///   - id: The request.
+    ///   - cache: What the cache holds of the request's media, read on the I/O queue.
+    mutating func cacheStateRead(_ id: RequestID, cache: CacheSnapshot) -> [Action] {
+        guard var request = requests[id], case .awaitingCacheState(let then) = request.step else { return [] }
+        request.step = .idle
+        requests[id] = request
+        switch then {
+        case .advance:
+            return advance(id, cache: cache)
+        case .fetchEnded(let endsAt):
+            var actions: [Action] = []
+            if let endsAt, length(of: request.key, cache: cache) == nil {
+                // Delivered short with no error: the media ends there.
+                actions += learnLength(endsAt, for: request.key)
+            }
+            if request.needsInformation, length(of: request.key, cache: cache) == nil {
+                // The origin did not say the length, and AVFoundation cannot read a media of unknown length by ranges.
+                requests[id] = nil
+                return actions + [.fail(id, .unknownLength)]
+            }
+            return actions + advance(id, cache: cache)
+        }
+    }
+
+    /// The cache read of `range` for request `id` returned `bytes` (`nil`: an error, or bytes missing); `cache` is the
+    /// cache's state, read on the I/O queue just after the bytes.
     mutating func cacheRead(_ id: RequestID, range: Range<Int64>, bytes: Data?, cache: CacheSnapshot) -> [Action] {
         guard var request = requests[id], request.step == .readingCache(range) else { return [] }
         guard let bytes, Int64(bytes.count) == Int64(range.count) else {
@@ -208,61 +260,45 @@ struct ResourceLoadingStateMachine {
         return actions
     }
 
-    /// Fetch `fetch` ended, having delivered `read.range`.
-    mutating func originFinished(
-        _ id: RequestID, fetch: FetchID, read: ByteRangeRead, cache: CacheSnapshot
-    ) -> [Action] {
+    /// Fetch `fetch` ended, having delivered `read.range`: each request that rode it asks for the cache's state, and
+    /// goes on when it arrives (``cacheStateRead(_:cache:)``).
+    mutating func originFinished(_ id: RequestID, fetch: FetchID, read: ByteRangeRead) -> [Action] {
         guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
         var actions = note(nil, for: key)
         if let total = read.totalLength { actions += learnLength(total, for: key) }
-        let riders = riders(of: fetch)
-        return riders.reduce(actions) { $0 + fetchEnded(for: $1, fetch: fetch, key: key, read: read, cache: cache) }
+        return riders(of: fetch).reduce(actions) { $0 + fetchEnded(for: $1, fetch: fetch, read: read) }
     }
 
     /// Request `id` rode `fetch`, which ended having delivered `read.range`.
-    private mutating func fetchEnded(
-        for id: RequestID, fetch: FetchID, key: String, read: ByteRangeRead, cache: CacheSnapshot
-    ) -> [Action] {
-        var actions: [Action] = []
-        guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return actions }
-        if read.range.upperBound < range.upperBound, length(of: key, cache: cache) == nil {
-            // Delivered short with no error: the media ends there.
-            actions += learnLength(read.range.upperBound, for: key)
-        }
-        if request.needsInformation, length(of: key, cache: cache) == nil {
-            // The origin did not say the length, and AVFoundation cannot read a media of unknown length by ranges.
-            requests[id] = nil
-            return actions + [.fail(id, .unknownLength)]
-        }
-        request.step = .idle
+    private mutating func fetchEnded(for id: RequestID, fetch: FetchID, read: ByteRangeRead) -> [Action] {
+        guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return [] }
+        let endsAt = read.range.upperBound < range.upperBound ? read.range.upperBound : nil
+        request.step = .awaitingCacheState(then: .fetchEnded(endsAt: endsAt))
         requests[id] = request
-        return actions + advance(id, cache: cache)
+        return [.readCacheState(id, key: request.key)]
     }
 
     /// Fetch `fetch` failed. A failure that may pass keeps the request, to fetch again after a backoff
     /// (``Action/scheduleRetry(_:attempt:after:)``, or at the foreground while held); a permanent one, or the
     /// ``maximumAttempts``th in a row without a byte, fails it. Every failure but the loader's own cancellation is
     /// noted for the engine (``Action/noteOriginFailure(key:_:)``).
-    mutating func originFailed(
-        _ id: RequestID, fetch: FetchID, error: ByteSourceError, cache: CacheSnapshot
-    ) -> [Action] {
+    mutating func originFailed(_ id: RequestID, fetch: FetchID, error: ByteSourceError) -> [Action] {
         guard let key = fetches.removeValue(forKey: fetch)?.key else { return [] }
-        return riders(of: fetch).reduce([]) {
-            $0 + fetchFailed(for: $1, fetch: fetch, key: key, error: error, cache: cache)
-        }
+        return riders(of: fetch).reduce([]) { $0 + fetchFailed(for: $1, fetch: fetch, key: key, error: error) }
     }
 
     /// Request `id` rode `fetch`, which failed with `error`.
     private mutating func fetchFailed(
-        for id: RequestID, fetch: FetchID, key: String, error: ByteSourceError, cache: CacheSnapshot
+        for id: RequestID, fetch: FetchID, key: String, error: ByteSourceError
     ) -> [Action] {
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return [] }
         if case .rangeNotSatisfiable(let told) = error, (told ?? range.lowerBound) <= range.lowerBound {
-            // The media ends where the fetch began: what the media holds was responded.
+            // The media ends where the fetch began: what the media holds was responded; the rest is decided with the
+            // cache's state.
             let actions = learnLength(told ?? range.lowerBound, for: key)
-            request.step = .idle
+            request.step = .awaitingCacheState(then: .advance)
             requests[id] = request
-            return actions + advance(id, cache: cache)
+            return actions + [.readCacheState(id, key: key)]
         }
         let noted = note(error, for: key)
         request.failures += 1
@@ -278,14 +314,14 @@ struct ResourceLoadingStateMachine {
         ]
     }
 
-    /// Retry `attempt` of request `id` fires: the request fetches again from the next byte it needs (what the cache
-    /// gained meanwhile is served from it). A retry the request no longer waits for, or one that fires while held,
-    /// changes nothing.
-    mutating func retryFired(_ id: RequestID, attempt: Int, cache: CacheSnapshot) -> [Action] {
+    /// Retry `attempt` of request `id` fires: the request asks for the cache's state, and then fetches again from the
+    /// next byte it needs (what the cache gained meanwhile is served from it). A retry the request no longer waits
+    /// for, or one that fires while held, changes nothing.
+    mutating func retryFired(_ id: RequestID, attempt: Int) -> [Action] {
         guard !isHeld, var request = requests[id], request.step == .waitingToRetry(attempt: attempt) else { return [] }
-        request.step = .idle
+        request.step = .awaitingCacheState(then: .advance)
         requests[id] = request
-        return advance(id, cache: cache)
+        return [.readCacheState(id, key: request.key)]
     }
 
     /// The app moved to the background or back. With ``holdsInBackground``, retries wait while it is there; on its
@@ -318,7 +354,8 @@ struct ResourceLoadingStateMachine {
         return .milliseconds(500 * (1 << doublings))
     }
 
-    /// AVFoundation cancelled request `id` (`resourceLoader(_:didCancel:)`): it is forgotten, its fetch cancelled.
+    /// AVFoundation cancelled request `id` (`resourceLoader(_:didCancel:)`): it is forgotten, its fetch cancelled; a
+    /// cache state or cache read it asked for is answered into nothing.
     mutating func requestCancelled(_ id: RequestID) -> [Action] {
         guard let request = requests.removeValue(forKey: id) else { return [] }
         // A fetch another request rides goes on for it.
@@ -344,6 +381,7 @@ struct ResourceLoadingStateMachine {
         for (id, request) in requests {
             switch request.step {
             case .idle: violations.append("\(id) idle between events")
+            case .awaitingCacheState: break
             case .readingCache(let range):
                 if request.needsInformation { violations.append("\(id) reads the cache before its information") }
                 if request.position != range.lowerBound { violations.append("\(id) reads away from its position") }

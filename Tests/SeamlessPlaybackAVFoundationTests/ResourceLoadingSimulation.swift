@@ -39,9 +39,14 @@ struct ResourceLoadingSimulation {
     var outcomes: [Machine.RequestID: Outcome] = [:]
     var violations: [String] = []
     var originBytesFetched: Int64 = 0
+    /// Cancellations that arrived while the request's ask for the cache's state was pending.
+    var cancelledWhileStatePending = 0
     private var fetches: [Fetch] = []
     /// Retries scheduled and not fired yet: the simulation fires them at random points, as timers would.
     private var retries: [(Machine.RequestID, Int)] = []
+    /// Reads of the cache's state asked for and not answered yet: answered at random points, as the I/O queue would,
+    /// so that cancellations and fetches' pieces arrive while they are pending.
+    private var stateReads: [Machine.RequestID] = []
     private var random: SplitMix64
 
     init(media: Data, cache: MediaCache, seed: UInt64) {
@@ -60,7 +65,7 @@ struct ResourceLoadingSimulation {
     /// A request arrives, as AVFoundation makes it.
     mutating func arrive(information: Bool, data: Machine.DataRequest?) {
         guard
-            let (id, actions) = machine.requestArrived(url, wantsInformation: information, data: data, cache: snapshot)
+            let (id, actions) = machine.requestArrived(url, wantsInformation: information, data: data)
         else { return violations.append("refused its own URL") }
         outcomes[id] = Outcome(data: data, wantsInformation: information)
         perform(actions)
@@ -68,14 +73,20 @@ struct ResourceLoadingSimulation {
 
     /// Runs until no fetch is left, cancelling a request now and then when `cancels`.
     mutating func run(cancels: Bool, faults: Bool) {
-        while !fetches.isEmpty || !retries.isEmpty {
+        while !fetches.isEmpty || !retries.isEmpty || !stateReads.isEmpty {
+            if !stateReads.isEmpty, fetches.isEmpty || random.below(3) == 0 {
+                let id = stateReads.remove(at: random.below(stateReads.count))
+                perform(machine.cacheStateRead(id, cache: snapshot))
+                continue
+            }
             if !retries.isEmpty, fetches.isEmpty || random.below(4) == 0 {
                 let (id, attempt) = retries.remove(at: random.below(retries.count))
-                perform(machine.retryFired(id, attempt: attempt, cache: snapshot))
+                perform(machine.retryFired(id, attempt: attempt))
                 continue
             }
             if cancels, random.below(40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
                 outcomes[live]?.cancelled = true
+                if case .awaitingCacheState = machine.requests[live]?.step { cancelledWhileStatePending += 1 }
                 perform(machine.requestCancelled(live))
                 continue
             }
@@ -83,14 +94,14 @@ struct ResourceLoadingSimulation {
             var fetch = fetches[index]
             if let failsAt = fetch.failsAt, fetch.position >= failsAt, faults {
                 fetches.remove(at: index)
-                perform(machine.originFailed(fetch.request, fetch: fetch.id, error: .connectionLost, cache: snapshot))
+                perform(machine.originFailed(fetch.request, fetch: fetch.id, error: .connectionLost))
                 continue
             }
             let end = min(fetch.range.upperBound, Int64(media.count))
             guard fetch.position < end else {
                 fetches.remove(at: index)
                 let read = ByteRangeRead(range: fetch.range.lowerBound..<end, totalLength: Int64(media.count))
-                perform(machine.originFinished(fetch.request, fetch: fetch.id, read: read, cache: snapshot))
+                perform(machine.originFinished(fetch.request, fetch: fetch.id, read: read))
                 continue
             }
             if !fetch.toldLength, random.below(2) == 0 {
@@ -118,6 +129,9 @@ struct ResourceLoadingSimulation {
 
     private mutating func perform(_ action: Machine.Action) {
         switch action {
+        case .readCacheState(let id, let key):
+            if key != self.key { violations.append("state of \(key)") }
+            stateReads.append(id)
         case .setContentInformation(let id, let information):
             outcomes[id]?.information = information
         case .readCache(let id, let key, let range):
@@ -132,7 +146,7 @@ struct ResourceLoadingSimulation {
             // Cancelled: its end is reported as a cancellation.
             guard let index = fetches.firstIndex(where: { $0.id == fetch }) else { return }
             let cancelled = fetches.remove(at: index)
-            perform(machine.originFailed(cancelled.request, fetch: fetch, error: .cancelled, cache: snapshot))
+            perform(machine.originFailed(cancelled.request, fetch: fetch, error: .cancelled))
         case .write(let key, let chunk):
             try? cache.write(chunk.bytes, for: key, at: chunk.offset)
         case .recordLength(let key, let length):

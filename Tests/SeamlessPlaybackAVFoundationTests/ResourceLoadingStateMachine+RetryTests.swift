@@ -16,7 +16,8 @@ struct ResourceLoadingStateMachineRetryTests {
         _ machine: inout Machine
     ) throws -> (Machine.RequestID, Machine.FetchID) {
         let arrival = machine.requestArrived(
-            Base.loaderURL, wantsInformation: false, data: Base.data(0, 300), cache: Base.snapshot([], length: 1_000))
+            Base.loaderURL, wantsInformation: false, data: Base.data(0, 300),
+            answeringStateWith: Base.snapshot([], length: 1_000))
         let (id, actions) = try #require(arrival)
         let fetch = try #require(
             actions.lazy.compactMap { if case .fetch(_, let f, _, _) = $0 { f } else { nil } }.first)
@@ -33,14 +34,14 @@ struct ResourceLoadingStateMachineRetryTests {
         let (id, fetch) = try Self.fetching(&machine)
         let chunk = ByteChunk(offset: 0, bytes: Base.bytes(0..<120))
         #expect(machine.originReceived(id, fetch: fetch, chunk: chunk).last == .respond(id, Base.bytes(0..<120)))
-        let failed = machine.originFailed(id, fetch: fetch, error: .connectionLost, cache: .empty)
+        let failed = machine.originFailed(id, fetch: fetch, error: .connectionLost, answeringStateWith: .empty)
         #expect(
             failed == [
                 .noteOriginFailure(key: Self.key, .connectionLost),
                 .scheduleRetry(id, attempt: 1, after: .milliseconds(500)),
             ])
         #expect(machine.invariantViolations() == [])
-        let retried = machine.retryFired(id, attempt: 1, cache: Base.snapshot([0..<120], length: 1_000))
+        let retried = machine.retryFired(id, attempt: 1, answeringStateWith: Base.snapshot([0..<120], length: 1_000))
         let (again, range) = try #require(Self.fetchAction(retried))
         #expect(retried == [.fetch(id, again, url: Base.origin, range: 120..<300)])
         #expect(range.lowerBound == 120, "never a byte responded twice")
@@ -49,7 +50,7 @@ struct ResourceLoadingStateMachineRetryTests {
         #expect(served.suffix(2) == [.respond(id, Base.bytes(120..<300)), .finish(id)])
         let read = ByteRangeRead(range: 120..<300, totalLength: nil)
         #expect(
-            machine.originFinished(id, fetch: again, read: read, cache: .empty)
+            machine.originFinished(id, fetch: again, read: read, answeringStateWith: .empty)
                 == [.noteOriginFailure(key: Self.key, nil)], "the success clears the noted failure")
     }
 
@@ -59,25 +60,28 @@ struct ResourceLoadingStateMachineRetryTests {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
         var (id, fetch) = try Self.fetching(&machine)
         for attempt in 1..<Machine.maximumAttempts {
-            let failed = machine.originFailed(id, fetch: fetch, error: .timedOut, cache: .empty)
+            let failed = machine.originFailed(id, fetch: fetch, error: .timedOut, answeringStateWith: .empty)
             #expect(failed.last == .scheduleRetry(id, attempt: attempt, after: Machine.retryDelay(attempt: attempt)))
             if attempt == 2 {
                 // A byte between two failures: the count starts again.
-                let retried = machine.retryFired(id, attempt: attempt, cache: .empty)
+                let retried = machine.retryFired(id, attempt: attempt, answeringStateWith: .empty)
                 fetch = try #require(Self.fetchAction(retried)).0
                 _ = machine.originReceived(id, fetch: fetch, chunk: ByteChunk(offset: 0, bytes: Base.bytes(0..<1)))
                 #expect(machine.requests[id]?.failures == 0)
                 for again in 1..<Machine.maximumAttempts {
-                    let more = machine.originFailed(id, fetch: fetch, error: .timedOut, cache: .empty)
+                    let more = machine.originFailed(id, fetch: fetch, error: .timedOut, answeringStateWith: .empty)
                     #expect(more.last == .scheduleRetry(id, attempt: again, after: Machine.retryDelay(attempt: again)))
-                    fetch = try #require(Self.fetchAction(machine.retryFired(id, attempt: again, cache: .empty))).0
+                    fetch = try #require(
+                        Self.fetchAction(machine.retryFired(id, attempt: again, answeringStateWith: .empty))
+                    ).0
                 }
-                let final = machine.originFailed(id, fetch: fetch, error: .timedOut, cache: .empty)
+                let final = machine.originFailed(id, fetch: fetch, error: .timedOut, answeringStateWith: .empty)
                 #expect(final == [.fail(id, .origin(.timedOut))])
                 #expect(machine.requests.isEmpty && machine.invariantViolations() == [])
                 return
             }
-            fetch = try #require(Self.fetchAction(machine.retryFired(id, attempt: attempt, cache: .empty))).0
+            fetch = try #require(Self.fetchAction(machine.retryFired(id, attempt: attempt, answeringStateWith: .empty)))
+                .0
         }
     }
 
@@ -90,7 +94,7 @@ struct ResourceLoadingStateMachineRetryTests {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
         let (id, fetch) = try Self.fetching(&machine)
         #expect(
-            machine.originFailed(id, fetch: fetch, error: error, cache: .empty) == [
+            machine.originFailed(id, fetch: fetch, error: error, answeringStateWith: .empty) == [
                 .noteOriginFailure(key: Self.key, error), .fail(id, .origin(error)),
             ])
     }
@@ -111,10 +115,10 @@ struct ResourceLoadingStateMachineRetryTests {
     func staleRetry() throws {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
         let (id, fetch) = try Self.fetching(&machine)
-        _ = machine.originFailed(id, fetch: fetch, error: .connectionLost, cache: .empty)
-        #expect(machine.retryFired(id, attempt: 2, cache: .empty) == [])
+        _ = machine.originFailed(id, fetch: fetch, error: .connectionLost, answeringStateWith: .empty)
+        #expect(machine.retryFired(id, attempt: 2, answeringStateWith: .empty) == [])
         #expect(machine.requestCancelled(id) == [])
-        #expect(machine.retryFired(id, attempt: 1, cache: .empty) == [])
+        #expect(machine.retryFired(id, attempt: 1, answeringStateWith: .empty) == [])
         #expect(machine.requests.isEmpty)
     }
 
@@ -124,12 +128,12 @@ struct ResourceLoadingStateMachineRetryTests {
         let (id, fetch) = try Self.fetching(&machine)
         #expect(machine.appMoved(toBackground: true) == [])
         #expect(
-            machine.originFailed(id, fetch: fetch, error: .connectionLost, cache: .empty) == [
+            machine.originFailed(id, fetch: fetch, error: .connectionLost, answeringStateWith: .empty) == [
                 .noteOriginFailure(key: Self.key, .connectionLost)
             ])
-        #expect(machine.retryFired(id, attempt: 1, cache: .empty) == [], "held")
+        #expect(machine.retryFired(id, attempt: 1, answeringStateWith: .empty) == [], "held")
         #expect(machine.appMoved(toBackground: false) == [.scheduleRetry(id, attempt: 1, after: .zero)])
-        #expect(Self.fetchAction(machine.retryFired(id, attempt: 1, cache: .empty))?.1 == 0..<300)
+        #expect(Self.fetchAction(machine.retryFired(id, attempt: 1, answeringStateWith: .empty))?.1 == 0..<300)
     }
 
     @Test("a policy that keeps audio in the background keeps retrying there")
@@ -137,7 +141,7 @@ struct ResourceLoadingStateMachineRetryTests {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50, holdsInBackground: false)
         let (id, fetch) = try Self.fetching(&machine)
         #expect(machine.appMoved(toBackground: true) == [])
-        let failed = machine.originFailed(id, fetch: fetch, error: .connectionLost, cache: .empty)
+        let failed = machine.originFailed(id, fetch: fetch, error: .connectionLost, answeringStateWith: .empty)
         #expect(failed.last == .scheduleRetry(id, attempt: 1, after: .milliseconds(500)))
         #expect(machine.appMoved(toBackground: false) == [])
     }
@@ -146,15 +150,16 @@ struct ResourceLoadingStateMachineRetryTests {
     func shutdownFinishesOpenRequests() throws {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
         let (waiting, fetch) = try Self.fetching(&machine)
-        _ = machine.originFailed(waiting, fetch: fetch, error: .connectionLost, cache: .empty)
+        _ = machine.originFailed(waiting, fetch: fetch, error: .connectionLost, answeringStateWith: .empty)
         let (fetching, running) = try Self.fetching(&machine)
         #expect(
             machine.shutdown() == [.fail(waiting, .shutDown), .fail(fetching, .shutDown), .cancelFetch(running)])
         #expect(machine.requests.isEmpty)
         #expect(machine.shutdown() == [])
         #expect(
-            machine.requestArrived(Base.loaderURL, wantsInformation: true, data: nil, cache: .empty) == nil,
+            machine.requestArrived(Base.loaderURL, wantsInformation: true, data: nil, answeringStateWith: .empty)
+                == nil,
             "a shut loader answers false")
-        #expect(machine.retryFired(waiting, attempt: 1, cache: .empty) == [])
+        #expect(machine.retryFired(waiting, attempt: 1, answeringStateWith: .empty) == [])
     }
 }

@@ -14,7 +14,8 @@ struct ResourceLoadingStateMachineSharingTests {
     static func arrive(
         _ machine: inout Machine, _ data: Machine.DataRequest, cache: Machine.CacheSnapshot = known
     ) throws -> (Machine.RequestID, [Machine.Action]) {
-        let arrival = machine.requestArrived(Base.loaderURL, wantsInformation: false, data: data, cache: cache)
+        let arrival = machine.requestArrived(
+            Base.loaderURL, wantsInformation: false, data: data, answeringStateWith: cache)
         let result = try #require(arrival)
         #expect(machine.invariantViolations() == [])
         return result
@@ -79,7 +80,7 @@ struct ResourceLoadingStateMachineSharingTests {
         let fetch = try #require(Self.fetchID(started))
         let (second, _) = try Self.arrive(&machine, Base.data(50, 20))
         #expect(
-            machine.originFailed(first, fetch: fetch, error: .connectionLost, cache: Self.known) == [
+            machine.originFailed(first, fetch: fetch, error: .connectionLost, answeringStateWith: Self.known) == [
                 .noteOriginFailure(key: Base.key, .connectionLost),
                 .scheduleRetry(first, attempt: 1, after: .milliseconds(500)),
                 .scheduleRetry(second, attempt: 1, after: .milliseconds(500)),

@@ -77,6 +77,28 @@ struct ResourceLoadingStateMachineSimulationTests {
         }
     }
 
+    @Test("cancellations arrive while requests wait for the cache's state, and every request still ends well")
+    func cancelsWhileStatePending() throws {
+        var pending = 0
+        for seed in 1...8 as ClosedRange<UInt64> {
+            try Self.withCache { cache in
+                var simulation = ResourceLoadingSimulation(
+                    media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+                for offset in stride(from: 0, to: 9_000, by: 600) {
+                    simulation.arrive(
+                        information: offset == 0,
+                        data: Machine.DataRequest(
+                            requestedOffset: Int64(offset), requestedLength: 1_500,
+                            requestsAllDataToEndOfResource: false, currentOffset: Int64(offset)))
+                }
+                simulation.run(cancels: true, faults: true)
+                Self.check(simulation, seed: seed)
+                pending += simulation.cancelledWhileStatePending
+            }
+        }
+        #expect(pending > 0, "the simulation reached the case")
+    }
+
     @Test("without faults, a second pass reads everything from the cache: no byte fetched twice")
     func secondPassFromTheCache() throws {
         try Self.withCache { cache in

@@ -35,7 +35,7 @@ struct ResourceLoadingStateMachineTests {
     mutating func arrive(
         _ url: URL = loaderURL, information: Bool = false, data: Machine.DataRequest?, cache: Snapshot
     ) throws -> (Machine.RequestID, [Machine.Action]) {
-        let result = machine.requestArrived(url, wantsInformation: information, data: data, cache: cache)
+        let result = machine.requestArrived(url, wantsInformation: information, data: data, answeringStateWith: cache)
         let arrival = try #require(result)
         #expect(machine.invariantViolations() == [])
         return arrival
@@ -48,7 +48,7 @@ struct ResourceLoadingStateMachineTests {
     @Test("a URL the engine did not make is refused, and nothing is kept")
     mutating func refusesForeignURLs() {
         for url in [Self.origin, URL(string: "skd://key")!, URL(string: "seamlesscache-ftp://h/clip.mp4")!] {
-            #expect(machine.requestArrived(url, wantsInformation: true, data: nil, cache: .empty) == nil)
+            #expect(machine.requestArrived(url, wantsInformation: true, data: nil, answeringStateWith: .empty) == nil)
         }
         #expect(machine.requests.isEmpty && machine.fetches.isEmpty)
     }
@@ -68,7 +68,8 @@ struct ResourceLoadingStateMachineTests {
         let chunk = ByteChunk(offset: 0, bytes: Self.bytes(0..<100))
         #expect(machine.originReceived(id, fetch: fetch, chunk: chunk) == [.write(key: Self.key, chunk)])
         let read = ByteRangeRead(range: 0..<100, totalLength: 1_000)
-        let after = machine.originFinished(id, fetch: fetch, read: read, cache: Self.snapshot([0..<100], length: nil))
+        let after = machine.originFinished(
+            id, fetch: fetch, read: read, answeringStateWith: Self.snapshot([0..<100], length: nil))
         #expect(
             after == [
                 .recordLength(key: Self.key, 1_000), .setContentInformation(id, Self.information(1_000)),
@@ -85,11 +86,14 @@ struct ResourceLoadingStateMachineTests {
         let (id, actions) = try arrive(information: true, data: nil, cache: .empty)
         let fetch = try fetchID(actions)
         let read = ByteRangeRead(range: 0..<100, totalLength: nil)
-        #expect(machine.originFinished(id, fetch: fetch, read: read, cache: .empty) == [.fail(id, .unknownLength)])
+        #expect(
+            machine.originFinished(id, fetch: fetch, read: read, answeringStateWith: .empty) == [
+                .fail(id, .unknownLength)
+            ])
         let (other, more) = try arrive(information: true, data: nil, cache: .empty)
         let short = ByteRangeRead(range: 0..<40, totalLength: nil)
         #expect(
-            machine.originFinished(other, fetch: try fetchID(more), read: short, cache: .empty)
+            machine.originFinished(other, fetch: try fetchID(more), read: short, answeringStateWith: .empty)
                 == [
                     .recordLength(key: Self.key, 40), .setContentInformation(other, Self.information(40)),
                     .finish(other),
@@ -122,7 +126,7 @@ struct ResourceLoadingStateMachineTests {
         let read = ByteRangeRead(range: 80..<300, totalLength: 1_000)
         let grown = Self.snapshot([0..<400], length: 1_000)
         #expect(
-            machine.originFinished(id, fetch: fetch, read: read, cache: grown)
+            machine.originFinished(id, fetch: fetch, read: read, answeringStateWith: grown)
                 == [.recordLength(key: Self.key, 1_000), .readCache(id, key: Self.key, range: 300..<350)])
         #expect(
             machine.cacheRead(id, range: 300..<350, bytes: Self.bytes(300..<350), cache: grown)
@@ -149,7 +153,9 @@ struct ResourceLoadingStateMachineTests {
         #expect(machine.invariantViolations() == [])
         let read = ByteRangeRead(range: 10..<110, totalLength: 1_000)
         #expect(
-            machine.originFinished(id, fetch: fetch, read: read, cache: .empty) == [.recordLength(key: Self.key, 1_000)]
+            machine.originFinished(id, fetch: fetch, read: read, answeringStateWith: .empty) == [
+                .recordLength(key: Self.key, 1_000)
+            ]
         )
         #expect(machine.fetches.isEmpty)
     }
@@ -191,7 +197,9 @@ struct ResourceLoadingStateMachineTests {
                 .write(key: Self.key, chunk), .respond(id, Self.bytes(0..<2)), .finish(id),
             ])
         let read = ByteRangeRead(range: 0..<100, totalLength: 1_000)
-        #expect(machine.originFinished(id, fetch: fetch, read: read, cache: .empty) == [], "nothing new at the end")
+        #expect(
+            machine.originFinished(id, fetch: fetch, read: read, answeringStateWith: .empty) == [],
+            "nothing new at the end")
     }
 
     @Test("a head's length for a request with no data finishes it; a stale or second telling only records the length")
@@ -215,7 +223,7 @@ struct ResourceLoadingStateMachineTests {
         #expect(machine.requestCancelled(id) == [])
         let chunk = ByteChunk(offset: 0, bytes: Self.bytes(0..<5))
         #expect(machine.originReceived(id, fetch: fetch, chunk: chunk) == [.write(key: Self.key, chunk)])
-        #expect(machine.originFailed(id, fetch: fetch, error: .cancelled, cache: .empty) == [])
+        #expect(machine.originFailed(id, fetch: fetch, error: .cancelled, answeringStateWith: .empty) == [])
         #expect(machine.requests.isEmpty && machine.fetches.isEmpty)
         let (reading, _) = try arrive(data: Self.data(0, 10), cache: Self.snapshot([0..<10], length: 10))
         #expect(machine.requestCancelled(reading) == [])
@@ -226,7 +234,7 @@ struct ResourceLoadingStateMachineTests {
     mutating func originError(error: ByteSourceError, code: Int, kind: MediaFailure.Kind) throws {
         guard error != .rangeNotSatisfiable(length: 5) else { return }
         let (id, actions) = try arrive(data: Self.data(0, 10), cache: .empty)
-        let failed = machine.originFailed(id, fetch: try fetchID(actions), error: error, cache: .empty)
+        let failed = machine.originFailed(id, fetch: try fetchID(actions), error: error, answeringStateWith: .empty)
         let noted = Machine.Action.noteOriginFailure(key: Self.key, error)
         if Machine.isTransient(error) {
             #expect(failed == [noted, .scheduleRetry(id, attempt: 1, after: .milliseconds(500))])
@@ -241,7 +249,7 @@ struct ResourceLoadingStateMachineTests {
     mutating func rangeNotSatisfiable() throws {
         let (id, actions) = try arrive(information: true, data: Self.data(0, 10), cache: .empty)
         let failed = machine.originFailed(
-            id, fetch: try fetchID(actions), error: .rangeNotSatisfiable(length: 0), cache: .empty)
+            id, fetch: try fetchID(actions), error: .rangeNotSatisfiable(length: 0), answeringStateWith: .empty)
         #expect(
             failed == [.recordLength(key: Self.key, 0), .setContentInformation(id, Self.information(0)), .finish(id)])
         // The length is kept: the next request finishes at once.
@@ -251,7 +259,7 @@ struct ResourceLoadingStateMachineTests {
         let (other, more) = try arrive(data: Self.data(0, 10), cache: .empty)
         let error = ByteSourceError.rangeNotSatisfiable(length: 5)
         #expect(
-            machine.originFailed(other, fetch: try fetchID(more), error: error, cache: .empty)
+            machine.originFailed(other, fetch: try fetchID(more), error: error, answeringStateWith: .empty)
                 == [.noteOriginFailure(key: Self.key, error), .fail(other, .origin(error))])
     }
 
@@ -264,7 +272,7 @@ struct ResourceLoadingStateMachineTests {
         let unknown = Machine.FetchID(rawValue: 999)
         #expect(machine.originReceived(id, fetch: unknown, chunk: ByteChunk(offset: 0, bytes: Data([1]))) == [])
         let read = ByteRangeRead(range: 0..<40, totalLength: nil)
-        #expect(machine.originFinished(id, fetch: unknown, read: read, cache: cache) == [])
+        #expect(machine.originFinished(id, fetch: unknown, read: read, answeringStateWith: cache) == [])
         #expect(machine.shutdown() == [.fail(id, .shutDown), .cancelFetch(fetch)])
         #expect(machine.requests.isEmpty)
     }
