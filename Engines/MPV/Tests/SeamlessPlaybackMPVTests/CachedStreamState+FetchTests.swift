@@ -47,7 +47,8 @@ struct CachedStreamStateFetchTests {
         #expect(state.nextStep(maxBytes: 30, cached: none, claimed: RangeSet(120..<400)) == .fetch(50..<120, id: 1))
         // The cache granted less meanwhile: the fetch is narrowed before it starts, or refused.
         let narrowed = [
-            state.fetchNarrowed(1, to: 50..<90), state.fetchNarrowed(1, to: 60..<80), state.fetchNarrowed(2, to: 50..<60),
+            state.fetchNarrowed(1, to: 50..<90), state.fetchNarrowed(1, to: 60..<80),
+            state.fetchNarrowed(2, to: 50..<60),
         ]
         #expect(narrowed == [true, false, false], "taken; not from the fetch's start; not the fetch in flight")
         #expect(state.fetching?.range == 50..<90)

@@ -186,7 +186,7 @@ struct CachedStreamTests {
         #expect(try await second == [])
         #expect(sources.map(\.delivered).reduce(0, +) == Int64(Self.length), "\(sources.map(\.requests))")
         #expect(cache.claimedRanges(for: key).isEmpty)
-        streams.forEach { $0.close() }
+        for stream in streams { stream.close() }
     }
 
     @Test("a stream waiting for another's bytes is woken by its cancel, and fetches them itself once the other ends")

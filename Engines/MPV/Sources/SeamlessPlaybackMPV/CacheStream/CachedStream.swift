@@ -122,10 +122,11 @@ final class CachedStream: Sendable {
             case .awaitOthers:
                 // Until the medium changes in the cache (another reader's bytes written, its claim released) or the
                 // stream is cancelled; then the next turn reads the cache afresh.
-                _ = shared.withLock(waitingIf: { $0 }) { shared in
+                let waits = { (shared: inout Shared) -> Bool in
                     shared.awaitsOthers = shared.cacheChanges == seen && !shared.machine.isCancelled
                     return shared.awaitsOthers
                 }
+                _ = shared.withLock(waitingIf: { $0 }, waits)
                 shared.withLock { $0.awaitsOthers = false }
                 continue
             case .readCache(let range):
