@@ -84,7 +84,10 @@ struct ResourceLoadingSimulation {
                 perform(machine.retryFired(id, attempt: attempt))
                 continue
             }
-            if cancels, random.below(40) == 0, let live = machine.requests.keys.randomElement(using: &random) {
+            // In the order of the requests' IDs, not the dictionary's (which changes from one process to the next):
+            // a seed replays the same run.
+            let live = machine.requests.keys.sorted { $0.rawValue < $1.rawValue }
+            if cancels, random.below(40) == 0, let live = live.randomElement(using: &random) {
                 outcomes[live]?.cancelled = true
                 if case .awaitingCacheState = machine.requests[live]?.step { cancelledWhileStatePending += 1 }
                 perform(machine.requestCancelled(live))

@@ -23,9 +23,16 @@ struct MediaCacheFixture: ~Copyable {
         try MediaCache(directory: directory, capacity: capacity, chunkSize: chunkSize, fileSystem: fileSystem)
     }
 
-    /// The cache's files, sorted by name.
+    /// Lets go of `cache` (a directory has one cache at a time), then opens the directory again: a relaunch.
+    func reopen(_ cache: consuming MediaCache, capacity: Int64 = 1 << 20) throws -> MediaCache {
+        _ = consume cache
+        return try open(capacity: capacity)
+    }
+
+    /// The cache's files but its lock file, sorted by name.
     func fileNames() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0 != CacheDirectoryLock.fileName }.sorted()
     }
 
     /// The byte the tests store for `key` at `offset`; `version` makes a different byte for a later write.

@@ -26,24 +26,27 @@ struct MediaCacheStorageTests {
 
     @Test func aWriteThatFindsTheDiskFullLeavesExactBytesAndATruthfulCount() throws {
         let fixture = Fixture()
-        let fileSystem = FailingFileSystem()
-        let cache = try fixture.open(capacity: 1000, fileSystem: fileSystem)
-        try cache.write(Fixture.bytes("a", 0..<300), for: "a", at: 0)
-        fileSystem.failWrites(after: 2)
-        #expect(throws: MediaCacheError.storageFailed(operation: "write", code: ENOSPC)) {
+        do {
+            let fileSystem = FailingFileSystem()
+            let cache = try fixture.open(capacity: 1000, fileSystem: fileSystem)
+            try cache.write(Fixture.bytes("a", 0..<300), for: "a", at: 0)
+            fileSystem.failWrites(after: 2)
+            #expect(throws: MediaCacheError.storageFailed(operation: "write", code: ENOSPC)) {
+                try cache.write(Fixture.bytes("a", 30..<400, version: 1), for: "a", at: 30)
+            }
+            var versions: [Int64: Set<UInt64>] = [:]
+            for offset in Int64(0)..<300 { versions[offset, default: []].insert(0) }
+            for offset in Int64(30)..<400 { versions[offset, default: []].insert(1) }
+            try Self.expectServedBytesWereWritten(cache, "a", versions: versions, "after ENOSPC")
+            let cached = cache.cachedRanges(for: "a").ranges.reduce(Int64(0)) { $0 + Int64($1.count) }
+            #expect(cache.usedBytes == cached)
+            #expect(cache.invariantViolations() == [])
+            #expect(fixture.fileNames().contains { $0.hasSuffix(".tmp") })
+            // The disk has room again: the same write succeeds.
+            fileSystem.failWrites(after: nil)
             try cache.write(Fixture.bytes("a", 30..<400, version: 1), for: "a", at: 30)
         }
-        var versions: [Int64: Set<UInt64>] = [:]
-        for offset in Int64(0)..<300 { versions[offset, default: []].insert(0) }
-        for offset in Int64(30)..<400 { versions[offset, default: []].insert(1) }
-        try Self.expectServedBytesWereWritten(cache, "a", versions: versions, "after ENOSPC")
-        let cached = cache.cachedRanges(for: "a").ranges.reduce(Int64(0)) { $0 + Int64($1.count) }
-        #expect(cache.usedBytes == cached)
-        #expect(cache.invariantViolations() == [])
-        #expect(fixture.fileNames().contains { $0.hasSuffix(".tmp") })
-        // The disk has room again: the same write succeeds, and a relaunch finds it, with no temporary file.
-        fileSystem.failWrites(after: nil)
-        try cache.write(Fixture.bytes("a", 30..<400, version: 1), for: "a", at: 30)
+        // A relaunch (once the cache is gone: a directory has one at a time) finds it, with no temporary file.
         let reopened = try fixture.open(capacity: 1000)
         #expect(
             try reopened.read("a", range: 0..<400) == Fixture.bytes("a", 0..<30)
@@ -54,13 +57,15 @@ struct MediaCacheStorageTests {
     @Test func aLengthThatFindsTheDiskFullIsNotRecorded() throws {
         let fixture = Fixture()
         let fileSystem = FailingFileSystem()
-        let cache = try fixture.open(fileSystem: fileSystem)
-        try cache.write(Data([1]), for: "a", at: 0)
-        fileSystem.failWrites(after: 0)
-        #expect(throws: MediaCacheError.storageFailed(operation: "write", code: ENOSPC)) {
-            try cache.setLength(10, for: "a")
+        do {
+            let cache = try fixture.open(fileSystem: fileSystem)
+            try cache.write(Data([1]), for: "a", at: 0)
+            fileSystem.failWrites(after: 0)
+            #expect(throws: MediaCacheError.storageFailed(operation: "write", code: ENOSPC)) {
+                try cache.setLength(10, for: "a")
+            }
+            #expect(cache.length(for: "a") == nil)
         }
-        #expect(cache.length(for: "a") == nil)
         #expect(try fixture.open().length(for: "a") == nil)
     }
 

@@ -39,7 +39,7 @@ struct MediaCacheTests {
             Fixture.bytes("a", 0..<50) + Fixture.bytes("a", 50..<120, version: 1) + Fixture.bytes("a", 120..<200)
         #expect(try cache.read("a", range: 0..<200) == expected)
         #expect(cache.usedBytes == 200)
-        #expect(try fixture.open().read("a", range: 0..<200) == expected)
+        #expect(try fixture.reopen(consume cache).read("a", range: 0..<200) == expected)
     }
 
     @Test func reopeningKeepsBytesAndLengths() throws {
@@ -132,7 +132,7 @@ struct MediaCacheTests {
         #expect(cache.cachedRanges(for: "b").isEmpty)
         for key in ["a", "c", "d", "e"] { #expect(try cache.read(key, range: 0..<64) == Fixture.bytes(key, 0..<64)) }
         // The order survives a relaunch by the last write (reads are forgotten): "a" was written first.
-        let reopened = try fixture.open(capacity: 192)
+        let reopened = try fixture.reopen(consume cache, capacity: 192)
         #expect(reopened.cachedRanges(for: "a").isEmpty)
         #expect(!reopened.cachedRanges(for: "c").isEmpty)
         #expect(reopened.usedBytes == 192)
@@ -175,7 +175,7 @@ struct MediaCacheTests {
                 if Bool.random(using: &random) {
                     cache.remove(key)
                 } else {
-                    cache = try fixture.open(capacity: capacity)
+                    cache = try fixture.reopen(consume cache, capacity: capacity)
                 }
             default:
                 let ranges = cache.cachedRanges(for: key)

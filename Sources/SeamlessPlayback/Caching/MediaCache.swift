@@ -10,7 +10,8 @@ import Foundation
 ///
 /// When a write would pass ``capacity``, the least recently used chunks (written or read) are evicted first, so
 /// ``usedBytes`` never exceeds ``capacity``. Every method is synchronous and may be called from any thread: one
-/// lock orders them, so a read never sees half of a write. One instance per directory at a time.
+/// lock orders them, so a read never sees half of a write. A directory has one cache at a time: opening a second on
+/// a directory in use, in this process or another, throws ``MediaCacheError/directoryInUse(path:)``.
 ///
 /// See <doc:CachingMediaBytes> for the guarantees in full.
 public final class MediaCache: Sendable {
@@ -19,6 +20,8 @@ public final class MediaCache: Sendable {
     /// The directory the cache keeps its files in.
     public let directory: URL
     private let storage: Protected<MediaCacheStorage>
+    /// The directory's lock, held as long as the cache lives: one cache per directory.
+    private let lock: CacheDirectoryLock
     /// The fetches' claims and the observers of changes (``claim(_:for:)``, ``observeChanges(of:_:)``).
     let coordination = Protected(Coordination())
 
@@ -31,7 +34,9 @@ public final class MediaCache: Sendable {
     ///   - directory: A directory for the cache alone.
     ///   - capacity: The most media bytes to keep; zero keeps nothing.
     /// - Throws: ``MediaCacheError/invalidCapacity(_:)`` for a negative capacity;
-    ///   ``MediaCacheError/directoryUnusable(path:reason:)`` when the directory cannot be created, listed or written.
+    ///   ``MediaCacheError/directoryInUse(path:)`` when another cache, in this process or another, has the directory
+    ///   open; ``MediaCacheError/directoryUnusable(path:reason:)`` when the directory cannot be created, listed or
+    ///   written.
     public convenience init(directory: URL, capacity: Int64) throws(MediaCacheError) {
         try self.init(directory: directory, capacity: capacity, chunkSize: ChunkLayout.defaultChunkSize)
     }
@@ -46,6 +51,9 @@ public final class MediaCache: Sendable {
         }
         self.capacity = capacity
         self.directory = directory
+        // Locked before the scan, which removes what fails its checks: never another live cache's files.
+        try fileSystem.prepareDirectory(at: directory.path)
+        lock = try CacheDirectoryLock(directory: directory.path)
         let state = try MediaCacheStorage(
             opening: directory.path, capacity: capacity, layout: layout, fileSystem: fileSystem)
         storage = Protected(state)

@@ -6,6 +6,10 @@
 public enum MediaCacheError: Error, Hashable, Sendable {
     /// The cache's directory could not be created, listed or written; `path` names it, `reason` says why.
     case directoryUnusable(path: String, reason: String)
+    /// Another ``MediaCache`` — in this process or another — has the directory open: a directory has one owner at a
+    /// time, since two caches on one directory would serve each other's superseded bytes. Open it again once the
+    /// other is gone (freed, or its process ended).
+    case directoryInUse(path: String)
     /// The capacity given to ``MediaCache/init(directory:capacity:)`` was negative.
     case invalidCapacity(Int64)
     /// The key was the empty string.
