@@ -45,7 +45,7 @@ extension EngineStateMachine {
         deadline: ContinuousClock.Instant, timeout: Duration
     ) -> Start {
         if let refusal = refusal(of: waiter) { return .complete(refusal) }
-        var target = max(0, Double(position.components.seconds) + Double(position.components.attoseconds) * 1e-18)
+        var target = max(0, position.inSeconds)
         if let duration = watch.duration { target = min(target, duration) }
         var seek = Seek(
             position: position, target: target, precision: precision, deadline: deadline, timeout: timeout,

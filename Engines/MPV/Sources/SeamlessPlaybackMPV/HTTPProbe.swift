@@ -14,7 +14,7 @@ enum HTTPProbe {
         guard let url = URL(string: source) else { return nil }
         var request = URLRequest(url: url)
         request.setValue("bytes=0-0", forHTTPHeaderField: "Range")
-        request.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+        request.timeoutInterval = timeout.inSeconds
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = request.timeoutInterval
         configuration.timeoutIntervalForResource = request.timeoutInterval

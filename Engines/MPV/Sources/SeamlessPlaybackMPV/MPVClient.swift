@@ -395,6 +395,6 @@ final class MPVClient: Sendable {
         if machine.awaitsDrain { return 0 }
         guard let deadline = machine.nextDeadline else { return -1 }
         let remaining = ContinuousClock.now.duration(to: deadline)
-        return max(0, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18)
+        return max(0, remaining.inSeconds)
     }
 }

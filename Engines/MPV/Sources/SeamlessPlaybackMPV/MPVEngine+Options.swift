@@ -1,3 +1,5 @@
+import SeamlessPlayback
+
 extension MPVEngine {
     /// How an ``MPVEngine`` is set up.
     public struct Options: Hashable, Sendable {
@@ -59,6 +61,15 @@ extension MPVEngine {
         /// the renderer times frames by when it draws them, which is what a move at a frame boundary judges by. With
         /// another offset mpv's renders wait for each frame's moment, and moves are made later than measured here.
         public var rendersFrames: Bool
+        /// How far ahead of the position mpv reads while the engine plays media it reads through a
+        /// ``SeamlessPlayback/MediaCache`` (mpv's `demuxer-readahead-secs`). Defaults to 10 seconds.
+        ///
+        /// The clip on screen comes first: mpv treats the cache's stream as local and, by its default, reads one second
+        /// ahead, which a network that slows for a moment runs dry. While the engine plays, it reads this far ahead;
+        /// while it is paused (a preload, standing on its first frame for the feed) it reads mpv's one second, which
+        /// lies inside the first origin fetch, so that a paused preload takes no link time from the clip that plays.
+        /// Media mpv reads over HTTP directly keep mpv's own network cache, whatever this says.
+        public var readAheadWhilePlaying: Duration
 
         /// Creates options; every argument has the documented default.
         /// - Parameters:
@@ -66,14 +77,30 @@ extension MPVEngine {
         ///   - loadTimeout: How long a load waits for the first frame.
         ///   - seekTimeout: How long a seek waits for the first frame at the new position.
         ///   - rendersFrames: Whether the engine draws its pictures into ``FrameHost``s.
+        ///   - readAheadWhilePlaying: How far ahead mpv reads through the cache while the engine plays.
         public init(
             mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10),
-            seekTimeout: Duration = .seconds(3), rendersFrames: Bool = false
+            seekTimeout: Duration = .seconds(3), rendersFrames: Bool = false,
+            readAheadWhilePlaying: Duration = .seconds(10)
         ) {
             self.mpvOptions = mpvOptions
             self.loadTimeout = loadTimeout
             self.seekTimeout = seekTimeout
             self.rendersFrames = rendersFrames
+            self.readAheadWhilePlaying = readAheadWhilePlaying
+        }
+
+        /// mpv's `demuxer-readahead-secs` when the engine stands paused: mpv's own default.
+        static let readAheadWhilePaused: Double = 1
+
+        /// The properties an apply of `settings` sets: the settings' own (``SeamlessPlayback/PlaybackSettings``'s
+        /// `mpvProperties`), then how far ahead mpv reads — ``readAheadWhilePlaying`` when they play, one second when
+        /// they pause — unless ``mpvOptions`` sets `demuxer-readahead-secs` itself.
+        func properties(applying settings: PlaybackSettings) -> [(name: String, value: MPVValue)] {
+            guard mpvOptions["demuxer-readahead-secs"] == nil else { return settings.mpvProperties }
+            let playing = max(Self.readAheadWhilePaused, readAheadWhilePlaying.inSeconds)
+            return settings.mpvProperties
+                + [("demuxer-readahead-secs", .double(settings.isPaused ? Self.readAheadWhilePaused : playing))]
         }
 
         /// The defaults with the caller's options over them, sorted by name so every run sets them alike.

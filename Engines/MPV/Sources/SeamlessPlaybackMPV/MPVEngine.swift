@@ -85,9 +85,10 @@ public final class MPVEngine: PlaybackEngine {
         try await loadThroughCache(url, as: cachedSource, streams: streams)
     }
 
-    /// Sets `mute`, `volume`, `speed`, `pause`, `panscan` (fill 1, fit 0) and `loop-file` (`inf` for
-    /// ``SeamlessPlayback/EndAction/loop``, `no` for ``SeamlessPlayback/EndAction/pause``), in that order, and
-    /// returns when mpv has set every one.
+    /// Sets `mute`, `volume`, `speed`, `pause`, `panscan` (fill 1, fit 0), `loop-file` (`inf` for
+    /// ``SeamlessPlayback/EndAction/loop``, `no` for ``SeamlessPlayback/EndAction/pause``) and how far ahead mpv reads
+    /// (``Options/readAheadWhilePlaying`` while playing, one second while paused), in that order, and returns when
+    /// mpv has set every one.
     ///
     /// `volume` goes to mpv as `100 × ∛volume`, so that the gain mpv applies is `volume` itself. A loop seeks back to
     /// the start of the same file: nothing is reloaded (``fileLoadedCount`` stays). At the end of a file that does
@@ -98,7 +99,7 @@ public final class MPVEngine: PlaybackEngine {
     /// through ``onFailure(_:)``: the settings did not land. An engine that renders frames then hands the content
     /// mode to its renderer, which lays each ``FrameHost`` out itself.
     public func apply(_ settings: PlaybackSettings) async {
-        let failure = await client.setProperties(settings.mpvProperties)
+        let failure = await client.setProperties(options.properties(applying: settings))
         lastApplyFailure.withLock { $0 = failure }
         // The renderer lays each host's picture out itself; the host attached next takes this mode.
         client.renderer?.applied(settings.contentMode)

@@ -62,4 +62,26 @@ struct MPVEngineCacheReadAheadTests {
         #expect(starts.allSatisfy { $0 < size }, "asked at or past the end (\(size) bytes): \(ranges)")
         #expect(origin.stats.requests == ranges.count)
     }
+
+    @Test("once it plays, the clip reads ahead as far as the options say; paused again, it stops at a second")
+    func aPlayingClipReadsFurtherAhead() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = try await Self.longClip(in: folder)
+        let size = Int64(try Data(contentsOf: clip).count)
+        let origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
+        defer { origin.stop() }
+        let cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
+        let engine = try await MPVEngine(options: .init(readAheadWhilePlaying: .seconds(10)), cache: cache)
+        await engine.apply(.idle)
+        let url = origin.url(for: "/long.mp4")
+        try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        await engine.apply(PlaybackSettings(isMuted: true))
+        // Playing, mpv reads ten seconds ahead: half the clip is fetched long before the position reaches four
+        // seconds. With mpv's own second ahead, it would be only as the position passed nine.
+        #expect(await eventually(within: .seconds(30)) { origin.stats.bodyBytesSent >= size / 2 })
+        let position = await engine.currentPosition()
+        #expect(position < .seconds(4), "half of \(size) bytes only at \(position)")
+        await engine.shutdown()
+    }
 }

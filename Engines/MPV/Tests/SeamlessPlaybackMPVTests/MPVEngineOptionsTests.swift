@@ -1,3 +1,4 @@
+import SeamlessPlayback
 import Testing
 
 @testable import SeamlessPlaybackMPV
@@ -36,6 +37,23 @@ struct MPVEngineOptionsTests {
         let tuned = resolved(MPVEngine.Options(mpvOptions: ["video-timing-offset": "0.05"], rendersFrames: true))
         #expect(tuned["video-timing-offset"] == "0.05")
         #expect(resolved(MPVEngine.Options())["video-timing-offset"] == nil)
+    }
+
+    @Test("an apply reads ahead ten seconds (or as the options say) while it plays, mpv's one second while paused")
+    func readAhead() {
+        func readAhead(_ options: MPVEngine.Options, _ settings: PlaybackSettings) -> MPVValue? {
+            let properties = options.properties(applying: settings)
+            let names = properties.map(\.name)
+            #expect(Array(names.prefix(settings.mpvProperties.count)) == settings.mpvProperties.map(\.name))
+            return properties.last { $0.name == "demuxer-readahead-secs" }?.value
+        }
+        #expect(readAhead(.init(), PlaybackSettings()) == .double(10))
+        #expect(readAhead(.init(), .idle) == .double(1))
+        #expect(readAhead(.init(readAheadWhilePlaying: .milliseconds(2_500)), PlaybackSettings()) == .double(2.5))
+        let none = MPVEngine.Options(readAheadWhilePlaying: .zero)
+        #expect(readAhead(none, PlaybackSettings()) == .double(1), "never below a second")
+        let own = MPVEngine.Options(mpvOptions: ["demuxer-readahead-secs": "30"])
+        #expect(readAhead(own, PlaybackSettings()) == nil, "the app's own setting stays")
     }
 
     @Test("options are set in a stable order")
