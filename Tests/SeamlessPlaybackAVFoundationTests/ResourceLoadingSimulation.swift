@@ -116,14 +116,16 @@ struct ResourceLoadingSimulation {
     mutating func run(cancels: Bool, faults: Bool) {
         while !fetches.isEmpty || !retries.isEmpty || !stateReads.isEmpty || !others.isEmpty || reports.pending > 0 {
             let idle = fetches.isEmpty
-            if reports.pending > 0, idle || random.below(3) == 0 {
+            // With nothing of the loader's own left to run, the other reader's work and the reports go on alone.
+            let othersOnly = idle && stateReads.isEmpty && retries.isEmpty
+            if reports.pending > 0, (othersOnly && others.isEmpty) || random.below(3) == 0 {
                 reports.take()
                 let actions = machine.cacheChanged(key)
                 wokenByChanges += actions.count
                 perform(actions)
                 continue
             }
-            if !others.isEmpty, idle || random.below(3) == 0 {
+            if !others.isEmpty, othersOnly || random.below(3) == 0 {
                 stepOther(faults: faults)
                 continue
             }
@@ -184,13 +186,15 @@ struct ResourceLoadingSimulation {
     }
 
     /// Another reader starts a fetch, as the prefetcher does: from a random offset, the first bytes neither cached nor
-    /// claimed, claimed before they are fetched.
-    private mutating func startOther() {
+    /// claimed up to the next that is, claimed before they are fetched.
+    /// - Parameter offset: Where it starts looking; a random offset when `nil`.
+    mutating func startOther(at offset: Int64? = nil) {
         let claimed = cache.claimedRanges(for: key)
         let taken = cache.cachedRanges(for: key).union(claimed)
-        var position = Int64(random.below(media.count))
+        var position = offset ?? Int64(random.below(media.count))
         while let range = taken.ranges.first(where: { $0.contains(position) }) { position = range.upperBound }
-        let end = min(Int64(media.count), position + Int64(300 + random.below(1_200)))
+        let nextTaken = taken.ranges.first { $0.lowerBound > position }?.lowerBound ?? .max
+        let end = min(Int64(media.count), position + Int64(300 + random.below(1_200)), nextTaken)
         guard position < end, let claim = cache.claim(position..<end, for: key) else { return }
         let abandonsAt = random.below(6) == 0 ? claim.range.lowerBound + Int64(random.below(400)) : nil
         others.append(OtherFetch(claim: claim, position: claim.range.lowerBound, abandonsAt: abandonsAt))
