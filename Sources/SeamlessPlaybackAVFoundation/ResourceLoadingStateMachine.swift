@@ -543,7 +543,7 @@ struct ResourceLoadingStateMachine {
 
     /// The request waits for `range` from the origin: on a running fetch of its media that has yet to deliver the
     /// range's first byte; on another reader's fetch, when another reader claimed that byte; else on a new fetch that
-    /// ends where another reader's claim begins.
+    /// ends where the next claim begins (another reader's, or a running fetch's of the machine's own).
     private mutating func fetchOrWait(
         _ id: RequestID, _ request: inout Request, range: Range<Int64>, cache: CacheSnapshot
     ) -> [Action] {
@@ -552,8 +552,11 @@ struct ResourceLoadingStateMachine {
         }
         let others = claimedByOthers(request.key, cache: cache)
         guard !others.contains(range.lowerBound) else { return awaitOthers(id, &request) }
-        let othersStart = others.ranges.lazy.map(\.lowerBound).first { $0 > range.lowerBound } ?? .max
-        return startFetch(id, &request, range: range.lowerBound..<min(range.upperBound, othersStart))
+        // Claims never overlap: the fetch ends where the next claim begins, another reader's or the machine's own.
+        let key = request.key
+        let own = fetches.values.filter { $0.key == key }.map(\.range.lowerBound)
+        let claimsStart = (others.ranges.map(\.lowerBound) + own).filter { $0 > range.lowerBound }.min() ?? .max
+        return startFetch(id, &request, range: range.lowerBound..<min(range.upperBound, claimsStart))
     }
 
     /// What other readers claimed of the media: every claim the snapshot shows but the machine's running fetches'

@@ -133,6 +133,18 @@ struct ResourceLoadingStateMachineClaimsTests {
         #expect(machine.observed.isEmpty && machine.invariantViolations() == [])
     }
 
+    @Test("a fetch ends where a running fetch of the loader's own begins: the loader's claims never overlap either")
+    func fetchEndsAtOwnFetch() throws {
+        var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
+        let first = try Self.arrive(&machine, Base.data(500, 10))
+        let ahead = try Self.fetchID(machine.cacheStateRead(first, cache: Self.state()))
+        #expect(machine.fetches[ahead]?.range == 500..<600)
+        let second = try Self.arrive(&machine, Base.data(450, 100))
+        let actions = machine.cacheStateRead(second, cache: Self.state(claimed: [500..<600]))
+        #expect(actions == [.fetch(second, try Self.fetchID(actions), url: Base.origin, range: 450..<500)])
+        #expect(machine.invariantViolations() == [])
+    }
+
     @Test("a claim the cache refused (another reader claimed its first byte meanwhile): the request asks again, waits")
     func refusedClaim() throws {
         var machine = Machine(minimumFetch: 100, cacheReadLimit: 50)
