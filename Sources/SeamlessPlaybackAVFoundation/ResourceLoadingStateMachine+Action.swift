@@ -64,7 +64,8 @@ extension ResourceLoadingStateMachine {
     /// What the shell must do, in order.
     enum Action: Hashable, Sendable {
         /// On the I/O queue, after the cache writes asked for before it, read what the cache holds of the media
-        /// (`MediaCache.cachedRanges(for:)`, `MediaCache.length(for:)`) and report it back on AVFoundation's queue with
+        /// (`MediaCache.claimedRanges(for:)` first, then `MediaCache.cachedRanges(for:)` and `MediaCache.length(for:)`)
+        /// and report it back on AVFoundation's queue with
         /// ``ResourceLoadingStateMachine/cacheStateRead(_:cache:)``.
         case readCacheState(RequestID, key: String)
         /// Fill in the request's content information request.
