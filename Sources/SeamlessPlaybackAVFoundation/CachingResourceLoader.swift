@@ -17,6 +17,13 @@ import FoundationNetworking
 /// writes, and the reads of what it holds) runs on `io`, a serial queue of the loader's own, and answers back on
 /// `queue`: the cache's lock, which a disk write holds, is never taken on AVFoundation's queue, so neither a delegate
 /// call nor a cancellation waits behind a write, and a read queued after a write sees its bytes.
+///
+/// One origin fetch per byte range is in flight across every reader of the cache (this loader, other engines, the
+/// prefetcher): each fetch claims its range in the cache before it starts (`MediaCache.claim(_:for:)`, whose lock is
+/// never held across disk I/O, so it is taken on `queue`) and releases it when the fetch ends, fails or is
+/// cancelled, or the loader shuts down or goes away. A request whose bytes another reader claimed waits; the media's
+/// changes are observed (`MediaCache.observeChanges(of:_:)`) while the machine asks, and each report hops to `queue`.
+/// No lock of the loader's is held when it releases a claim or cancels an observation.
 final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unchecked Sendable {
     typealias Machine = ResourceLoadingStateMachine
 
@@ -29,6 +36,11 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     private var loadingRequests: [Machine.RequestID: AVAssetResourceLoadingRequest] = [:]
     private var requestIDs: [ObjectIdentifier: Machine.RequestID] = [:]
     private var tasks: [Machine.FetchID: Task<Void, Never>] = [:]
+    /// The claim of each running fetch, released when it ends, fails or is cancelled.
+    private var claims: [Machine.FetchID: MediaCache.FetchClaim] = [:]
+    /// The media whose changes the machine asked to hear of
+    /// (``ResourceLoadingStateMachine/Action/observeChanges(key:)``).
+    private var observations: [String: MediaCache.ChangeObservation] = [:]
     /// The origin's last failure per media, written on `queue` and read by the engine (on the main actor) when an
     /// item fails.
     private let originFailures = OriginFailures()
@@ -45,6 +57,8 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
 
     deinit {
         for task in tasks.values { task.cancel() }
+        // The tasks' ends never reach a loader that is gone: their claims end here.
+        for claim in claims.values { reading.cache.release(claim) }
     }
 
     /// An asset whose bytes this loader serves, or `nil` when the media is read directly (HLS, files, types not
@@ -61,6 +75,11 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     /// Fails every open loading request and cancels every fetch (the engine shuts down).
     func shutdown() {
         queue.async { [self] in perform(machine.shutdown()) }
+    }
+
+    /// The machine hears of a change of the media at `key` in the cache (on `queue`).
+    private func cacheChanged(_ key: String) {
+        perform(machine.cacheChanged(key))
     }
 
     /// The app moved to the background or back: retries wait there, or fire on the return.
@@ -134,9 +153,19 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
                 self?.queue.async { [weak self] in self?.cacheRead(id, range: range, bytes: bytes, state: state) }
             }
         case .fetch(let id, let fetch, let url, let range):
-            start(fetch, of: id, url: url, range: range)
+            claimAndStart(fetch, of: id, url: url, range: range)
         case .cancelFetch(let fetch):
             tasks.removeValue(forKey: fetch)?.cancel()
+            release(fetch)
+        case .observeChanges(let key):
+            // Reported on the changing thread, outside the cache's locks: it only hops to `queue`.
+            let weak = WeakLoader(loader: self)
+            observations[key]?.cancel()
+            observations[key] = reading.cache.observeChanges(of: key) {
+                weak.loader?.queue.async { weak.loader?.cacheChanged(key) }
+            }
+        case .stopObservingChanges(let key):
+            observations.removeValue(forKey: key)?.cancel()
         case .write(let key, let chunk):
             let cache = reading.cache
             io.async { try? cache.write(chunk.bytes, for: key, at: chunk.offset) }
@@ -170,6 +199,26 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
 
     private func retry(_ id: Machine.RequestID, attempt: Int) {
         perform(machine.retryFired(id, attempt: attempt))
+    }
+
+    /// Claims `range` of the media, then fetches what the claim covers; a claim refused or narrowed is told to the
+    /// machine first (its answer carried out at once, before the actions after this one).
+    private func claimAndStart(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
+        // The key the machine chose the fetch for: the origin URL's, as `CacheRoute` keys every cached media.
+        guard case .cached(let key) = CacheRoute.route(for: url) else {
+            return start(fetch, of: id, url: url, range: range)
+        }
+        guard let claim = reading.cache.claim(range, for: key) else { return perform(machine.fetchRefused(fetch)) }
+        claims[fetch] = claim
+        if claim.range != range { perform(machine.fetchNarrowed(fetch, to: claim.range)) }
+        start(fetch, of: id, url: url, range: claim.range)
+    }
+
+    /// Ends the claim of `fetch`, if it holds one: the cache tells the media's observers (this loader's among them,
+    /// whose report only hops to `queue`).
+    private func release(_ fetch: Machine.FetchID) {
+        guard let claim = claims.removeValue(forKey: fetch) else { return }
+        reading.cache.release(claim)
     }
 
     private func start(_ fetch: Machine.FetchID, of id: Machine.RequestID, url: URL, range: Range<Int64>) {
@@ -206,6 +255,7 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
         _ fetch: Machine.FetchID, of id: Machine.RequestID, outcome: Result<ByteRangeRead, ByteSourceError>
     ) {
         tasks[fetch] = nil
+        release(fetch)
         switch outcome {
         case .success(let read):
             perform(machine.originFinished(id, fetch: fetch, read: read))
@@ -221,8 +271,12 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     }
 
     /// What the cache holds of the media: only ever called on `io` (it takes the cache's lock).
+    /// The claims are read first: a fetch writes its bytes before it releases its claim, so bytes missing from the
+    /// claims read are in the cached ranges read after.
     private static func state(of key: String, in cache: MediaCache) -> Machine.CacheSnapshot {
-        Machine.CacheSnapshot(cached: cache.cachedRanges(for: key), length: cache.length(for: key))
+        let claimed = cache.claimedRanges(for: key)
+        return Machine.CacheSnapshot(
+            cached: cache.cachedRanges(for: key), length: cache.length(for: key), claimed: claimed)
     }
 }
 

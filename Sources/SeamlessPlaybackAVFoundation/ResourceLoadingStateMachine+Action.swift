@@ -21,6 +21,11 @@ extension ResourceLoadingStateMachine {
         var cached: RangeSet<Int64>
         /// The media's length, if the cache knows it (`MediaCache.length(for:)`).
         var length: Int64?
+        /// The offsets origin fetches have claimed and not released (`MediaCache.claimedRanges(for:)`), read before
+        /// ``cached`` so that bytes a fetch wrote before its claim ended are never missed by both. The loader's own
+        /// fetches' claims are among them: the machine leaves its running fetches' ranges out, and what is left is
+        /// other readers' (another engine's, the prefetcher's).
+        var claimed = RangeSet<Int64>()
 
         /// Nothing cached, no length.
         static let empty = CacheSnapshot(cached: RangeSet(), length: nil)
@@ -59,7 +64,8 @@ extension ResourceLoadingStateMachine {
     /// What the shell must do, in order.
     enum Action: Hashable, Sendable {
         /// On the I/O queue, after the cache writes asked for before it, read what the cache holds of the media
-        /// (`MediaCache.cachedRanges(for:)`, `MediaCache.length(for:)`) and report it back on AVFoundation's queue with
+        /// (`MediaCache.claimedRanges(for:)` first, then `MediaCache.cachedRanges(for:)` and `MediaCache.length(for:)`)
+        /// and report it back on AVFoundation's queue with
         /// ``ResourceLoadingStateMachine/cacheStateRead(_:cache:)``.
         case readCacheState(RequestID, key: String)
         /// Fill in the request's content information request.
@@ -68,8 +74,12 @@ extension ResourceLoadingStateMachine {
         /// ``ResourceLoadingStateMachine/cacheRead(_:range:bytes:cache:)``, `nil` when the read failed or came back
         /// short, with the cache's state read just after on the same queue.
         case readCache(RequestID, key: String, range: Range<Int64>)
-        /// Read `range` from the origin (`ByteSource.fetch(_:range:onLength:receive:)`), reporting the length its head
-        /// tells with ``ResourceLoadingStateMachine/originToldLength(_:fetch:length:)``, each piece with
+        /// Claim `range` of the media in the cache (`MediaCache.claim(_:for:)`), then read what the claim covers from
+        /// the origin (`ByteSource.fetch(_:range:onLength:receive:)`), releasing the claim when the fetch ends, fails
+        /// or is cancelled. A claim refused is reported with ``ResourceLoadingStateMachine/fetchRefused(_:)`` (and
+        /// nothing fetched), one narrowed with ``ResourceLoadingStateMachine/fetchNarrowed(_:to:)`` before the fetch
+        /// starts. The fetch reports the length its head tells with
+        /// ``ResourceLoadingStateMachine/originToldLength(_:fetch:length:)``, each piece with
         /// ``ResourceLoadingStateMachine/originReceived(_:fetch:chunk:)`` and the end with
         /// ``ResourceLoadingStateMachine/originFinished(_:fetch:read:)`` or
         /// ``ResourceLoadingStateMachine/originFailed(_:fetch:error:)``.
@@ -88,6 +98,13 @@ extension ResourceLoadingStateMachine {
         case fail(RequestID, ResourceLoadingFailure)
         /// After `after`, call ``ResourceLoadingStateMachine/retryFired(_:attempt:)`` with this attempt.
         case scheduleRetry(RequestID, attempt: Int, after: Duration)
+        /// Report the media's changes in the cache (`MediaCache.observeChanges(of:_:)`) with
+        /// ``ResourceLoadingStateMachine/cacheChanged(_:)`` on AVFoundation's queue, until
+        /// ``stopObservingChanges(key:)``: a request of the media waits for another reader's bytes. Started before the
+        /// state read asked for after it, so that no change after that read goes unreported.
+        case observeChanges(key: String)
+        /// Cancel the media's observation: no request of it waits for another reader's bytes, or asks for its state.
+        case stopObservingChanges(key: String)
         /// Keep the origin's last failure for the media (`nil`: its last fetch ended well), for the engine to read
         /// when the item fails: the kind of a failure survives the loader's `NSError`.
         case noteOriginFailure(key: String, ByteSourceError?)

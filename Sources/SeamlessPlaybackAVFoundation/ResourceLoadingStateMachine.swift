@@ -20,7 +20,14 @@ import SeamlessPlayback
 /// - *idle* → *readingCache* (its next bytes are cached), *fetching* (they are not, or the content information
 ///   needs the media's length from the origin), or done (finished or failed);
 /// - *readingCache* → idle once the bytes are responded, or *fetching* the same bytes when the read failed (a cache
-///   read error never serves wrong bytes: it falls back to the origin);
+///   read error never serves wrong bytes: it falls back to the origin), or *awaitingOthers* when another reader
+///   claimed them meanwhile;
+/// - *idle* → *awaitingOthers* when its next bytes are neither cached nor on their way in a fetch of the machine's own,
+///   but another reader of the cache (another engine's stream, the prefetcher) claimed them
+///   (``SeamlessPlayback/MediaCache/claim(_:for:)``): one origin fetch per byte range is in flight. A fetch of its own
+///   ends where another reader's claim begins;
+/// - *awaitingOthers* → *awaitingCacheState* when the media changes in the cache (``cacheChanged(_:)``: bytes written,
+///   a claim released), to choose again with what the cache holds then;
 /// - *fetching* → *awaitingCacheState* when the fetch ends (pieces are responded as they arrive, and a 416 where the
 ///   fetch began ends it too), done when the request has all its bytes (the rest of a widened fetch goes on filling
 ///   the cache) or the origin failed. A request waiting for its content information gets it as soon as the origin's
@@ -33,6 +40,12 @@ import SeamlessPlayback
 ///   a row with no byte between them, fails it. While the app is in the background with a policy that pauses there,
 ///   retries wait for the foreground (a suspended app's fetches die with it).
 ///
+/// The shell claims each fetch's range before it starts it; when another reader claimed part of it meanwhile, the
+/// fetch is narrowed (``fetchNarrowed(_:to:)``) or refused (``fetchRefused(_:)``) and its requests ask for the
+/// cache's state again. The media's changes are observed (``Action/observeChanges(key:)``) while one of its requests
+/// waits for another reader or asks for the cache's state; a request waits only on a state read made while the
+/// observation ran and with no change reported since, so that no change goes unheard between the read and the wait.
+///
 /// A cancelled request is forgotten at once, and its fetch cancelled; events about a request or fetch the machine
 /// no longer knows change nothing, except that the origin's bytes are still written into the cache. A machine shut
 /// down fails every open request and takes no more.
@@ -44,6 +57,9 @@ struct ResourceLoadingStateMachine {
         case idle
         case readingCache(Range<Int64>)
         case fetching(FetchID, Range<Int64>)
+        /// Another reader of the cache claimed the next bytes: the request waits for the media to change in the cache
+        /// (``cacheChanged(_:)``), then asks for its state again.
+        case awaitingOthers
         /// The last fetch failed for a reason that may pass: fetched again when retry `attempt` fires.
         case waitingToRetry(attempt: Int)
     }
@@ -71,6 +87,9 @@ struct ResourceLoadingStateMachine {
         var step: Step
         /// Fetches failed in a row with no byte between them.
         var failures = 0
+        /// Its pending state read (or cache read) was asked for while the media's changes were observed, and no change
+        /// was reported since: a wait it decides on that state cannot miss the change that ends it.
+        var watched = false
     }
 
     /// The most fetches one request makes in a row without receiving a byte before its failure is final: five waits
@@ -87,8 +106,8 @@ struct ResourceLoadingStateMachine {
     struct Fetch: Hashable, Sendable {
         /// The media's key.
         let key: String
-        /// The range it reads.
-        let range: Range<Int64>
+        /// The range it reads (narrowed when the cache granted less: ``fetchNarrowed(_:to:)``).
+        var range: Range<Int64>
         /// The next byte to arrive.
         var next: Int64
     }
@@ -106,6 +125,9 @@ struct ResourceLoadingStateMachine {
     private(set) var lengths: [String: Int64] = [:]
     /// The origin's last failure for each media whose last fetch failed (``Action/noteOriginFailure(key:_:)``).
     private(set) var originFailures: [String: ByteSourceError] = [:]
+    /// The media whose changes the shell reports (``Action/observeChanges(key:)``): those with a request that waits for
+    /// another reader or asks for the cache's state, once one of them waited.
+    private(set) var observed: Set<String> = []
     /// Whether retries wait for the foreground while the app is in the background.
     let holdsInBackground: Bool
     /// The app is in the background and ``holdsInBackground``: no retry fires.
@@ -146,7 +168,7 @@ struct ResourceLoadingStateMachine {
         requests[id] = Request(
             key: key, origin: origin, contentType: CachedResourceURL.contentType(for: origin),
             needsInformation: wantsInformation, position: data?.currentOffset, end: data?.end,
-            step: .awaitingCacheState(then: .advance))
+            step: .awaitingCacheState(then: .advance), watched: observed.contains(key))
         return (id, [.readCacheState(id, key: key)])
     }
 
@@ -157,6 +179,10 @@ struct ResourceLoadingStateMachine {
     ///   - id: The request.
     ///   - cache: What the cache holds of the request's media, read on the I/O queue.
     mutating func cacheStateRead(_ id: RequestID, cache: CacheSnapshot) -> [Action] {
+        settled(chosen(id, cache: cache))
+    }
+
+    private mutating func chosen(_ id: RequestID, cache: CacheSnapshot) -> [Action] {
         guard var request = requests[id], case .awaitingCacheState(let then) = request.step else { return [] }
         request.step = .idle
         requests[id] = request
@@ -183,15 +209,15 @@ struct ResourceLoadingStateMachine {
     mutating func cacheRead(_ id: RequestID, range: Range<Int64>, bytes: Data?, cache: CacheSnapshot) -> [Action] {
         guard var request = requests[id], request.step == .readingCache(range) else { return [] }
         guard let bytes, Int64(bytes.count) == Int64(range.count) else {
-            // Never wrong bytes: what the cache could not give, the origin gives.
-            let actions = startFetch(id, &request, range: range)
+            // Never wrong bytes: what the cache could not give, the origin gives (or another reader's fetch).
+            let actions = fetchOrWait(id, &request, range: range, cache: cache)
             requests[id] = request
-            return actions
+            return settled(actions)
         }
         request.position = range.upperBound
         request.step = .idle
         requests[id] = request
-        return [.respond(id, bytes)] + advance(id, cache: cache)
+        return settled([.respond(id, bytes)] + advance(id, cache: cache))
     }
 
     /// A piece of fetch `fetch` arrived: it goes into the cache, and to each request riding the fetch the part it
@@ -273,9 +299,9 @@ struct ResourceLoadingStateMachine {
     private mutating func fetchEnded(for id: RequestID, fetch: FetchID, read: ByteRangeRead) -> [Action] {
         guard var request = requests[id], case .fetching(fetch, let range) = request.step else { return [] }
         let endsAt = read.range.upperBound < range.upperBound ? read.range.upperBound : nil
-        request.step = .awaitingCacheState(then: .fetchEnded(endsAt: endsAt))
+        let ask = ask(id, &request, then: .fetchEnded(endsAt: endsAt))
         requests[id] = request
-        return [.readCacheState(id, key: request.key)]
+        return [ask]
     }
 
     /// Fetch `fetch` failed. A failure that may pass keeps the request, to fetch again after a backoff
@@ -296,9 +322,9 @@ struct ResourceLoadingStateMachine {
             // The media ends where the fetch began: what the media holds was responded; the rest is decided with the
             // cache's state.
             let actions = learnLength(told ?? range.lowerBound, for: key)
-            request.step = .awaitingCacheState(then: .advance)
+            let ask = ask(id, &request, then: .advance)
             requests[id] = request
-            return actions + [.readCacheState(id, key: key)]
+            return actions + [ask]
         }
         let noted = note(error, for: key)
         request.failures += 1
@@ -319,9 +345,9 @@ struct ResourceLoadingStateMachine {
     /// for, or one that fires while held, changes nothing.
     mutating func retryFired(_ id: RequestID, attempt: Int) -> [Action] {
         guard !isHeld, var request = requests[id], request.step == .waitingToRetry(attempt: attempt) else { return [] }
-        request.step = .awaitingCacheState(then: .advance)
+        let ask = ask(id, &request, then: .advance)
         requests[id] = request
-        return [.readCacheState(id, key: request.key)]
+        return [ask]
     }
 
     /// The app moved to the background or back. With ``holdsInBackground``, retries wait while it is there; on its
@@ -359,8 +385,63 @@ struct ResourceLoadingStateMachine {
     mutating func requestCancelled(_ id: RequestID) -> [Action] {
         guard let request = requests.removeValue(forKey: id) else { return [] }
         // A fetch another request rides goes on for it.
-        if case .fetching(let fetch, _) = request.step, riders(of: fetch).isEmpty { return [.cancelFetch(fetch)] }
-        return []
+        if case .fetching(let fetch, _) = request.step, riders(of: fetch).isEmpty {
+            return settled([.cancelFetch(fetch)])
+        }
+        return settled([])
+    }
+
+    /// The media changed in the cache (bytes written, its length set, a claim released: the shell's observation,
+    /// ``Action/observeChanges(key:)``): each request of it that waits for another reader asks for the cache's state
+    /// again; a state read already asked for may predate the change, so a request that reads it does not wait on it.
+    mutating func cacheChanged(_ key: String) -> [Action] {
+        var actions: [Action] = []
+        for id in requests.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            guard var request = requests[id], request.key == key else { continue }
+            switch request.step {
+            case .awaitingOthers: actions.append(ask(id, &request, then: .advance))
+            case .awaitingCacheState, .readingCache: request.watched = false
+            case .idle, .fetching, .waitingToRetry: continue
+            }
+            requests[id] = request
+        }
+        return actions
+    }
+
+    /// The cache granted fetch `fetch` only `granted`, the start of the range it was to read: another reader claimed
+    /// the rest meanwhile. The fetch reads `granted`, and its requests wait on it for no more; a request that waited
+    /// on it for bytes past `granted` asks for the cache's state again.
+    mutating func fetchNarrowed(_ fetch: FetchID, to granted: Range<Int64>) -> [Action] {
+        guard var running = fetches[fetch], !granted.isEmpty, granted.lowerBound == running.range.lowerBound,
+            granted.upperBound < running.range.upperBound
+        else { return [] }
+        running.range = granted
+        fetches[fetch] = running
+        var actions: [Action] = []
+        for id in riders(of: fetch) {
+            guard var request = requests[id], case .fetching(_, let wanted) = request.step else { continue }
+            if wanted.lowerBound < granted.upperBound {
+                request.step = .fetching(fetch, wanted.lowerBound..<min(wanted.upperBound, granted.upperBound))
+            } else {
+                actions += askWatched(id, &request)
+            }
+            requests[id] = request
+        }
+        return actions
+    }
+
+    /// The cache refused fetch `fetch` its claim: another reader claimed its first byte meanwhile, and nothing was
+    /// fetched. The fetch is forgotten; each request that waited on it asks for the cache's state again while the
+    /// media's changes are observed, and waits for the other reader's bytes if they are still on their way.
+    mutating func fetchRefused(_ fetch: FetchID) -> [Action] {
+        guard fetches.removeValue(forKey: fetch) != nil else { return [] }
+        var actions: [Action] = []
+        for id in riders(of: fetch) {
+            guard var request = requests[id] else { continue }
+            actions += askWatched(id, &request)
+            requests[id] = request
+        }
+        return actions
     }
 
     /// The loader goes away: every open request fails (``ResourceLoadingFailure/shutDown``), so that AVFoundation
@@ -372,7 +453,7 @@ struct ResourceLoadingStateMachine {
         let open = requests.keys.sorted { $0.rawValue < $1.rawValue }
         requests = [:]
         return open.map { .fail($0, .shutDown) }
-            + fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch)
+            + fetches.keys.sorted { $0.rawValue < $1.rawValue }.map(Action.cancelFetch) + settled([])
     }
 
     /// What is wrong with the machine's bookkeeping: nothing, when empty. Tests call it after every step.
@@ -395,11 +476,19 @@ struct ResourceLoadingStateMachine {
                 }
             case .waitingToRetry(let attempt):
                 if attempt != request.failures { violations.append("\(id) retries attempt \(attempt) of another") }
+            case .awaitingOthers:
+                if !observed.contains(request.key) { violations.append("\(id) waits for others unobserved") }
+            }
+            if request.watched, request.step.asksOrAwaits, !observed.contains(request.key) {
+                violations.append("\(id) watched unobserved")
             }
             if request.failures >= Self.maximumAttempts { violations.append("\(id) kept past its last attempt") }
             if let position = request.position, let end = request.end, position >= end {
                 violations.append("\(id) kept with all its bytes responded")
             }
+        }
+        for key in observed where !requests.values.contains(where: { $0.key == key && $0.step.asksOrAwaits }) {
+            violations.append("\(key) observed for no request")
         }
         return violations
     }
@@ -419,7 +508,7 @@ struct ResourceLoadingStateMachine {
             guard let length else {
                 // Only the origin knows the length: its first bytes go to the cache, the length to the answer.
                 let start = request.position ?? 0
-                let actions = startFetch(id, &request, range: start..<Self.sum(start, minimumFetch))
+                let actions = fetchOrWait(id, &request, range: start..<Self.sum(start, minimumFetch), cache: cache)
                 requests[id] = request
                 return actions
             }
@@ -443,12 +532,76 @@ struct ResourceLoadingStateMachine {
         case .cache:
             let range = first.range.lowerBound..<min(first.range.upperBound, Self.sum(position, cacheReadLimit))
             request.step = .readingCache(range)
+            request.watched = observed.contains(request.key)
             actions.append(.readCache(id, key: request.key, range: range))
         case .origin:
-            actions += startFetch(id, &request, range: first.range)
+            actions += fetchOrWait(id, &request, range: first.range, cache: cache)
         }
         requests[id] = request
         return actions
+    }
+
+    /// The request waits for `range` from the origin: on a running fetch of its media that has yet to deliver the
+    /// range's first byte; on another reader's fetch, when another reader claimed that byte; else on a new fetch that
+    /// ends where the next claim begins (another reader's, or a running fetch's of the machine's own).
+    private mutating func fetchOrWait(
+        _ id: RequestID, _ request: inout Request, range: Range<Int64>, cache: CacheSnapshot
+    ) -> [Action] {
+        guard riddenFetch(of: request.key, from: range.lowerBound) == nil else {
+            return startFetch(id, &request, range: range)
+        }
+        let others = claimedByOthers(request.key, cache: cache)
+        guard !others.contains(range.lowerBound) else { return awaitOthers(id, &request) }
+        // Claims never overlap: the fetch ends where the next claim begins, another reader's or the machine's own.
+        let key = request.key
+        let own = fetches.values.filter { $0.key == key }.map(\.range.lowerBound)
+        let claimsStart = (others.ranges.map(\.lowerBound) + own).filter { $0 > range.lowerBound }.min() ?? .max
+        return startFetch(id, &request, range: range.lowerBound..<min(range.upperBound, claimsStart))
+    }
+
+    /// What other readers claimed of the media: every claim the snapshot shows but the machine's running fetches'
+    /// (claims of one media never overlap, so what a fetch of the machine's own covers is its claim).
+    private func claimedByOthers(_ key: String, cache: CacheSnapshot) -> RangeSet<Int64> {
+        var others = cache.claimed
+        for fetch in fetches.values where fetch.key == key { others.remove(contentsOf: fetch.range) }
+        return others
+    }
+
+    /// The request waits for another reader's bytes, if its state was read while the media's changes were observed
+    /// and none was reported since; else it asks again, the observation started first.
+    private mutating func awaitOthers(_ id: RequestID, _ request: inout Request) -> [Action] {
+        guard request.watched else { return askWatched(id, &request) }
+        request.step = .awaitingOthers
+        return []
+    }
+
+    /// The request asks for the cache's state while the media's changes are observed (starting the observation).
+    private mutating func askWatched(_ id: RequestID, _ request: inout Request) -> [Action] {
+        var actions: [Action] = []
+        if observed.insert(request.key).inserted { actions.append(.observeChanges(key: request.key)) }
+        return actions + [ask(id, &request, then: .advance)]
+    }
+
+    /// The request asks for the cache's state; `then` says what it does when the state arrives.
+    private func ask(_ id: RequestID, _ request: inout Request, then: AfterCacheState) -> Action {
+        request.step = .awaitingCacheState(then: then)
+        request.watched = observed.contains(request.key)
+        return .readCacheState(id, key: request.key)
+    }
+
+    /// Stops observing the media none of whose requests waits for another reader or asks for the cache's state. The
+    /// stops come first: a refused claim carried out among `actions` may start an observation again.
+    private mutating func settled(_ actions: [Action]) -> [Action] {
+        let needed = Set(requests.values.lazy.filter(\.step.asksOrAwaits).map(\.key))
+        let stopped = observed.subtracting(needed).sorted()
+        observed.subtract(stopped)
+        return stopped.map { .stopObservingChanges(key: $0) } + actions
+    }
+
+    /// A running fetch of `key` that has yet to deliver `offset`.
+    private func riddenFetch(of key: String, from offset: Int64) -> (FetchID, Fetch)? {
+        fetches.filter { _, fetch in fetch.key == key && fetch.next <= offset && offset < fetch.range.upperBound }
+            .min { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
     }
 
     /// The request waits for `range` from the origin: on a running fetch of its media that has yet to deliver the
@@ -456,10 +609,7 @@ struct ResourceLoadingStateMachine {
     private mutating func startFetch(
         _ id: RequestID, _ request: inout Request, range: Range<Int64>
     ) -> [Action] {
-        let running = fetches.filter { _, fetch in
-            fetch.key == request.key && fetch.next <= range.lowerBound && range.lowerBound < fetch.range.upperBound
-        }
-        if let (fetch, joined) = running.min(by: { $0.key.rawValue < $1.key.rawValue }) {
+        if let (fetch, joined) = riddenFetch(of: request.key, from: range.lowerBound) {
             request.step = .fetching(fetch, range.lowerBound..<min(range.upperBound, joined.range.upperBound))
             return []
         }
@@ -501,5 +651,16 @@ struct ResourceLoadingStateMachine {
     private static func sum(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? .max : sum
+    }
+}
+
+extension ResourceLoadingStateMachine.Step {
+    /// Whether a request at this step needs its media's changes reported: it waits for another reader, or asks for
+    /// the cache's state (or reads the cache, whose answer carries the state) and may decide to wait on the answer.
+    var asksOrAwaits: Bool {
+        switch self {
+        case .awaitingCacheState, .readingCache, .awaitingOthers: true
+        case .idle, .fetching, .waitingToRetry: false
+        }
     }
 }

@@ -46,6 +46,33 @@ struct ResourceLoadingStateMachineSimulationTests {
         }
     }
 
+    /// A player's reads: the content information with the first two bytes, as AVFoundation starts, then twelve rounds
+    /// of one to three requests at random offsets, each round run to its end; with other readers, one of them often
+    /// claims the bytes at a request's offset just before the request arrives.
+    static func playerReads(_ simulation: inout ResourceLoadingSimulation, seed: UInt64, faults: Bool = true) {
+        var random = SplitMix64(seed: seed &* 31)
+        simulation.arrive(
+            information: true,
+            data: Machine.DataRequest(
+                requestedOffset: 0, requestedLength: 2, requestsAllDataToEndOfResource: false, currentOffset: 0))
+        simulation.run(cancels: false, faults: faults && seed % 2 == 0)
+        for _ in 0..<12 {
+            for _ in 0..<(1 + random.below(3)) {
+                let offset = Int64(random.below(9_200))
+                let toEnd = random.below(4) == 0
+                // The other reader, as a prefetcher running ahead of the player, often fetches there first.
+                if simulation.otherReaders, random.below(2) == 0 { simulation.startOther(at: offset) }
+                simulation.arrive(
+                    information: random.below(6) == 0,
+                    data: Machine.DataRequest(
+                        requestedOffset: offset,
+                        requestedLength: toEnd ? Int.max : Int(1 + random.below(3_000)),
+                        requestsAllDataToEndOfResource: toEnd, currentOffset: offset))
+            }
+            simulation.run(cancels: true, faults: faults)
+        }
+    }
+
     @Test(
         "a player's reads, with cache failures, origin faults and cancellations",
         arguments: 1...40 as ClosedRange<UInt64>)
@@ -53,28 +80,47 @@ struct ResourceLoadingStateMachineSimulationTests {
         try Self.withCache { cache in
             var simulation = ResourceLoadingSimulation(
                 media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
-            var random = SplitMix64(seed: seed &* 31)
-            // As AVFoundation starts: the content information with the first two bytes.
-            simulation.arrive(
-                information: true,
-                data: Machine.DataRequest(
-                    requestedOffset: 0, requestedLength: 2, requestsAllDataToEndOfResource: false, currentOffset: 0))
-            simulation.run(cancels: false, faults: seed % 2 == 0)
-            for _ in 0..<12 {
-                for _ in 0..<(1 + random.below(3)) {
-                    let offset = Int64(random.below(9_200))
-                    let toEnd = random.below(4) == 0
-                    simulation.arrive(
-                        information: random.below(6) == 0,
-                        data: Machine.DataRequest(
-                            requestedOffset: offset,
-                            requestedLength: toEnd ? Int.max : Int(1 + random.below(3_000)),
-                            requestsAllDataToEndOfResource: toEnd, currentOffset: offset))
-                }
-                simulation.run(cancels: true, faults: true)
-            }
+            Self.playerReads(&simulation, seed: seed)
             Self.check(simulation, seed: seed)
         }
+    }
+
+    @Test("another reader fills gaps meanwhile: no byte fetched from the origin twice, every request ends well")
+    func anotherReaderMeanwhile() throws {
+        var woken = 0
+        for seed in 1...24 as ClosedRange<UInt64> {
+            try Self.withCache { cache in
+                var simulation = ResourceLoadingSimulation(
+                    media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+                simulation.otherReaders = true
+                // A failed cache read fetches its bytes again by design: left out here.
+                simulation.cacheReadFaults = false
+                Self.playerReads(&simulation, seed: seed, faults: false)
+                Self.check(simulation, seed: seed)
+                #expect(simulation.duplicateBytes == 0, "seed \(seed)")
+                #expect(cache.claimedRanges(for: simulation.key).isEmpty, "every claim released, seed \(seed)")
+                woken += simulation.wokenByChanges
+            }
+        }
+        #expect(woken > 0, "requests waited for the other reader's bytes and were woken by the cache's reports")
+    }
+
+    @Test("state reads that predate another reader's claims: the cache refuses or narrows a fetch, and all ends well")
+    func claimRaces() throws {
+        var raced = 0
+        for seed in 1...24 as ClosedRange<UInt64> {
+            try Self.withCache { cache in
+                var simulation = ResourceLoadingSimulation(
+                    media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+                simulation.otherReaders = true
+                simulation.staleStates = true
+                Self.playerReads(&simulation, seed: seed)
+                Self.check(simulation, seed: seed)
+                #expect(cache.claimedRanges(for: simulation.key).isEmpty, "every claim released, seed \(seed)")
+                raced += simulation.refusedClaims + simulation.narrowedClaims
+            }
+        }
+        #expect(raced > 0, "the simulation reached the races")
     }
 
     @Test("cancellations arrive while requests wait for the cache's state, and every request still ends well")
