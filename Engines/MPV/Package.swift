@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "SeamlessPlaybackMPVTests",
             dependencies: [
-                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit", "SeamlessProof", "SoakCheck",
+                "SeamlessPlaybackMPV", "MediaFixtures", "PictureKit", "SeamlessProof", "SoakCheck", "mpv-bench",
                 .product(name: "SeamlessPlayback", package: "SeamlessPlayback"),
                 .product(name: "SeamlessPlaybackTesting", package: "SeamlessPlayback"),
             ]

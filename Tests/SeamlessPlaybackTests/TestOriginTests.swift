@@ -227,4 +227,34 @@ struct TestOriginTests {
             #expect(answer.body == clip.subdata(in: range), "bytes \(range)")
         }
     }
+
+    /// Two bodies of `length` bytes asked at once, each on a connection of its own: how long both took, measured
+    /// from before the requests, and whether each came whole.
+    private func twoAtOnce(_ pacing: TestOrigin.Pacing, length: Int) async throws -> (Duration, Bool) {
+        let clip = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let origin = try TestOrigin(data: ["/a": clip, "/b": clip], pacing: pacing)
+        defer { origin.stop() }
+        let sessions = [URLSession(configuration: .ephemeral), URLSession(configuration: .ephemeral)]
+        let clock = ContinuousClock()
+        let start = clock.now
+        async let first = get(origin.url(for: "/a"), session: sessions[0])
+        async let second = get(origin.url(for: "/b"), session: sessions[1])
+        let bodies = await [first.body, second.body]
+        let elapsed = start.duration(to: clock.now)
+        #expect(origin.stats.connections == 2)
+        for session in sessions { session.finishTasksAndInvalidate() }
+        return (elapsed, bodies.allSatisfy { $0 == clip })
+    }
+
+    @Test func aSharedLinkSplitsItsRateBetweenConnectionsWhereACapPerConnectionLetsThemOverlap() async throws {
+        // 40,000 bytes each at 40,000 B/s: one second alone; two seconds for both on one link.
+        let (shared, sharedWhole) = try await twoAtOnce(.init(linkBytesPerSecond: 40_000), length: 40_000)
+        #expect(sharedWhole)
+        #expect(shared >= .seconds(2), "the link's time for both bodies is 2 s: \(shared)")
+        let (perConnection, perConnectionWhole) = try await twoAtOnce(.init(bytesPerSecond: 40_000), length: 40_000)
+        #expect(perConnectionWhole)
+        #expect(perConnection < .seconds(2), "each connection has 1 s of its own cap's time: \(perConnection)")
+        #expect(TestOrigin.Pacing(linkBytesPerSecond: 0).linkBytesPerSecond == 1)
+        #expect(TestOrigin.Pacing(bytesPerSecond: 5).linkBytesPerSecond == nil)
+    }
 }

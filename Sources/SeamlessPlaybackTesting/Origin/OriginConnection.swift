@@ -150,7 +150,9 @@ struct OriginConnection {
         return ending
     }
 
-    /// Sends the body in chunks, paced to the origin's rate cap as it is at each chunk.
+    /// Sends the body in chunks, paced to the origin's rate cap and shared link as they are at each chunk: a chunk
+    /// first waits for its reservation of the shared link's time (``OriginLink``), then goes out, then the
+    /// connection's own cap holds the next one back.
     /// - Returns: Whether all of it was sent (not when the client closed or the origin stopped).
     private func sendBody(_ body: [UInt8]) -> Bool {
         var sent = 0
@@ -158,12 +160,18 @@ struct OriginConnection {
         var pacedBytes = 0
         var pacedRate: Int?
         while sent < body.count {
-            let rate = state.withLock { $0.pacing.bytesPerSecond }
+            let (rate, end, linkDue) = state.withLock { values -> (Int?, Int, ContinuousClock.Instant?) in
+                let pacing = values.pacing
+                let end = min(body.count, sent + Self.chunkLength(pacing))
+                let due = pacing.linkBytesPerSecond.map {
+                    values.link.reserve(end - sent, bytesPerSecond: $0, now: .now)
+                }
+                return (pacing.bytesPerSecond, end, due)
+            }
             if rate != pacedRate {
                 (paceStart, pacedBytes, pacedRate) = (.now, 0, rate)
             }
-            let chunk = rate.map { max(1, min(16_384, $0 / 50)) } ?? 65_536
-            let end = min(body.count, sent + chunk)
+            if let linkDue, state.pause(until: linkDue) { return false }
             guard write(body[sent..<end]) else { return false }
             state.withLock { $0.stats.bodyBytesSent += Int64(end - sent) }
             pacedBytes += end - sent
@@ -174,6 +182,13 @@ struct OriginConnection {
             }
         }
         return true
+    }
+
+    /// The bytes of one paced write: a fiftieth of a second at the slowest rate in force (at most 16 KiB), or
+    /// 64 KiB unpaced.
+    static func chunkLength(_ pacing: TestOrigin.Pacing) -> Int {
+        let slowest = [pacing.bytesPerSecond, pacing.linkBytesPerSecond].compactMap { $0 }.min()
+        return slowest.map { max(1, min(16_384, $0 / 50)) } ?? 65_536
     }
 
     /// Writes all of `bytes`, waiting for room slice by slice.

@@ -15,6 +15,8 @@ final class OriginState: @unchecked Sendable {
         /// For a fault set for a number of requests (``TestOrigin/setFault(_:for:times:)``): how many are left.
         var faultBudgets: [String: Int] = [:]
         var pacing: TestOrigin.Pacing
+        /// The link every connection shares when ``TestOrigin/Pacing/linkBytesPerSecond`` is set.
+        var link = OriginLink()
         var stats = TestOrigin.Stats()
         var log: [TestOrigin.Request] = []
         /// Bumped by ``TestOrigin/releaseStalled()``: a stalled request answers once it sees a later generation.

@@ -63,20 +63,34 @@ extension TestOrigin {
     }
 
     /// Settings of the origin's pacing, changeable while it runs.
+    ///
+    /// Two rate limits model two kinds of network, alone or together: a cap on each connection
+    /// (``bytesPerSecond``), where every connection gets the whole rate and more connections get more bandwidth; and
+    /// one link shared by every connection (``linkBytesPerSecond``), as a phone's radio or a congested cell, where
+    /// every byte one connection gets is a byte the others did not. On the shared link each piece written reserves
+    /// its share of link time (its length ÷ the rate) after whatever is already reserved, and its connection waits
+    /// until that reservation ends: two bodies sent at once each get about half the rate, and take together as long
+    /// as their sum takes alone. An idle link saves nothing up.
     public struct Pacing: Hashable, Sendable {
         /// How long the origin waits after reading each request before it answers.
         public var firstByteDelay: Duration
         /// How many body bytes per second each connection sends at most; `nil` for as fast as the socket takes.
         public var bytesPerSecond: Int?
+        /// How many body bytes per second all the origin's connections send together at most, as one shared link;
+        /// `nil` for no shared limit.
+        public var linkBytesPerSecond: Int?
 
         /// Creates pacing settings.
         /// - Parameters:
         ///   - firstByteDelay: The wait before each answer. Default none.
         ///   - bytesPerSecond: The cap of each connection's body rate; `nil` (the default) for no cap. Values below 1
         ///     count as 1.
-        public init(firstByteDelay: Duration = .zero, bytesPerSecond: Int? = nil) {
+        ///   - linkBytesPerSecond: The rate of one link shared by every connection; `nil` (the default) for none.
+        ///     Values below 1 count as 1. With ``bytesPerSecond`` too, each connection keeps to both.
+        public init(firstByteDelay: Duration = .zero, bytesPerSecond: Int? = nil, linkBytesPerSecond: Int? = nil) {
             self.firstByteDelay = firstByteDelay
             self.bytesPerSecond = bytesPerSecond.map { max(1, $0) }
+            self.linkBytesPerSecond = linkBytesPerSecond.map { max(1, $0) }
         }
     }
 }

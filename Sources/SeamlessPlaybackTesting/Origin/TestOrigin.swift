@@ -8,8 +8,9 @@ import Foundation
 /// unknown path with `404`, and keeps connections open between requests. It is meant for tests only: it trusts its
 /// clients, reads whole resources into memory and serves each connection on a thread of its own.
 ///
-/// Two settings slow it down, at start or while it runs (``setPacing(_:)``): a delay before each answer, and a cap
-/// on each connection's body rate (paced writes). Faults (``Fault``) make it misbehave for chosen paths, for every
+/// Three settings slow it down, at start or while it runs (``setPacing(_:)``): a delay before each answer, a cap on
+/// each connection's body rate (paced writes), and one rate shared by every connection, as a phone's radio is
+/// (``Pacing/linkBytesPerSecond``). Faults (``Fault``) make it misbehave for chosen paths, for every
 /// request (``setFault(_:for:)``) or the next few (``setFault(_:for:times:)``): ignore the range, close or reset after
 /// some bytes, announce a wrong `Content-Range`, refuse, stall until released.
 /// ``stats`` counts connections, requests and body bytes sent, and ``wait(until:)`` lets a test wait for a count
@@ -40,7 +41,8 @@ public final class TestOrigin: Sendable {
     /// Starts an origin on 127.0.0.1, on a port the system chooses.
     /// - Parameters:
     ///   - resources: What to serve, by path (each starting with `/`).
-    ///   - pacing: The delay before each answer and the cap on each connection's rate. Default: neither.
+    ///   - pacing: The delay before each answer, the cap on each connection's rate and the shared link's rate.
+    ///     Default: none of them.
     /// - Throws: ``TestOriginError/socketFailed(call:errno:)`` when the listening socket cannot be opened.
     public init(resources: [String: Resource] = [:], pacing: Pacing = Pacing()) throws(TestOriginError) {
         let (listener, port) = try OriginSocket.listen().get()
@@ -53,7 +55,8 @@ public final class TestOrigin: Sendable {
     /// Starts an origin serving bytes held in memory.
     /// - Parameters:
     ///   - data: The bytes to serve, by path (each starting with `/`).
-    ///   - pacing: The delay before each answer and the cap on each connection's rate. Default: neither.
+    ///   - pacing: The delay before each answer, the cap on each connection's rate and the shared link's rate.
+    ///     Default: none of them.
     /// - Throws: ``TestOriginError/socketFailed(call:errno:)`` when the listening socket cannot be opened.
     public convenience init(data: [String: Data], pacing: Pacing = Pacing()) throws(TestOriginError) {
         try self.init(resources: data.mapValues { .data($0) }, pacing: pacing)
@@ -76,7 +79,8 @@ public final class TestOrigin: Sendable {
         state.withLock { $0.resources[path] = resource }
     }
 
-    /// Changes the delay before each answer and the rate cap. A body being sent adopts the new rate at its next chunk.
+    /// Changes the delay before each answer, the rate cap and the shared link's rate. A body being sent adopts the new
+    /// rates at its next chunk.
     /// - Parameter pacing: The new settings.
     public func setPacing(_ pacing: Pacing) {
         state.withLock { $0.pacing = pacing }

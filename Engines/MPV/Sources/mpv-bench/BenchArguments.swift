@@ -3,7 +3,8 @@ struct BenchArguments {
     static let usage = """
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
-               mpv-bench --feed --origin-delay MS --origin-rate KBIT [--bytes-per-item KIB]
+               mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
+                         [--bytes-per-item KIB]
                          [--prefetch-fetches N] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
@@ -22,8 +23,11 @@ struct BenchArguments {
                             that waits MS milliseconds before each answer, and swipe them (the same plan
                             plus seeded jumps of 3–6 clips) with no policy, players only, and players +
                             bytes (a prefetcher and engines reading through one cache): first frames per
-                            tier, bytes fetched and played. About 1 minute per configuration at 4000
+                            tier, the clip on screen's stalls, bytes fetched and played. About 1 minute
+                            per configuration at 4000
           --origin-rate KBIT with --origin-delay: cap each of the origin's connections at KBIT kbit/s
+          --origin-link KBIT with --origin-delay, instead of --origin-rate: one link of KBIT kbit/s shared by
+                            all the origin's connections, as a phone's radio
           --bytes-per-item KIB with --origin-delay: the byte tier caches KIB KiB of each item (default:
                             PreloadWindow's)
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
@@ -64,8 +68,20 @@ struct BenchArguments {
     var svgPath: String?
     /// With ``feed``: the slow feed's first-byte delay per request; `nil` for the local feed.
     var originDelay: Duration?
-    /// With ``originDelay``: the cap on each origin connection, in kbit/s.
+    /// With ``originDelay``: the cap on each origin connection, in kbit/s (`--origin-rate`).
     var originKilobits: Int?
+    /// With ``originDelay``, instead of ``originKilobits``: the rate of one link all origin connections share, in
+    /// kbit/s (`--origin-link`).
+    var originLinkKilobits: Int?
+
+    /// The slow feed's rate limit, when exactly one of ``originKilobits`` and ``originLinkKilobits`` is set.
+    var originLimit: OriginLimit? {
+        switch (originKilobits, originLinkKilobits) {
+        case (let kilobits?, nil): .perConnection(kilobits: kilobits)
+        case (nil, let kilobits?): .sharedLink(kilobits: kilobits)
+        default: nil
+        }
+    }
     /// With ``originDelay``: the byte tier's bytes per item; `nil` for `PreloadWindow`'s default.
     var bytesPerItem: Int64?
     /// With ``originDelay``: the prefetcher's concurrent fetches; `nil` for `MediaPrefetcher`'s default.
@@ -119,6 +135,11 @@ struct BenchArguments {
                     return .failure(.usage("--origin-rate needs a whole number of kbit/s, at least 1"))
                 }
                 parsed.originKilobits = kilobits
+            case "--origin-link":
+                guard let text = remaining.popFirst(), let kilobits = Int(text), kilobits >= 1 else {
+                    return .failure(.usage("--origin-link needs a whole number of kbit/s, at least 1"))
+                }
+                parsed.originLinkKilobits = kilobits
             case "--bytes-per-item":
                 guard let text = remaining.popFirst(), let kibibytes = Int64(text), kibibytes >= 1 else {
                     return .failure(.usage("--bytes-per-item needs a whole number of KiB, at least 1"))
@@ -148,14 +169,17 @@ struct BenchArguments {
                 return .failure(.usage("unknown argument \(argument)"))
             }
         }
-        if (parsed.originDelay == nil) != (parsed.originKilobits == nil) {
-            return .failure(.usage("--origin-delay and --origin-rate go together"))
+        if parsed.originKilobits != nil, parsed.originLinkKilobits != nil {
+            return .failure(.usage("--origin-rate and --origin-link exclude each other: give one"))
+        }
+        if (parsed.originDelay == nil) != (parsed.originLimit == nil) {
+            return .failure(.usage("--origin-delay goes with one of --origin-rate and --origin-link"))
         }
         if parsed.originDelay == nil, parsed.bytesPerItem != nil || parsed.prefetchFetches != nil {
             return .failure(.usage("--bytes-per-item and --prefetch-fetches need --origin-delay"))
         }
         if parsed.originDelay != nil, !parsed.feed {
-            return .failure(.usage("--origin-delay and --origin-rate need --feed"))
+            return .failure(.usage("--origin-delay, --origin-rate and --origin-link need --feed"))
         }
         if parsed.svgPath != nil, !parsed.soak {
             return .failure(.usage("--svg needs --soak"))

@@ -30,13 +30,16 @@ struct SlowFeedBench {
         var maxConcurrentFetches: Int
     }
 
-    /// One swipe: where its clip stood and how long its first frame took.
+    /// One swipe: where its clip stood, how long its first frame took, and how it played on screen.
     struct Swipe: Sendable {
         var index: Int
         var tier: SlowFeedPlan.Tier
         var firstFrame: Duration
         /// The bytes of the clip the cache held from its start when the user swiped to it (players + bytes only).
         var cachedAtSwipe: Int64
+        /// The clip's quality while on screen, from the pool's quality ledger (``PageSession/quality(of:)`` read at
+        /// the end of the dwell): its stalls after the first frame, and their time.
+        var onScreen = PlaybackQuality()
     }
 
     /// What one configuration measured.
@@ -67,6 +70,11 @@ struct SlowFeedBench {
             return samples
         }
 
+        /// The on-screen stalls of the swipes into `tier` (all when `nil`), summed: their count and time.
+        func stalls(_ tier: SlowFeedPlan.Tier? = nil) -> PlaybackQuality {
+            swipes.filter { tier == nil || $0.tier == tier }.reduce(PlaybackQuality()) { $0.adding($1.onScreen) }
+        }
+
         /// The bytes the cache held of each swipe's clip at the swipe, summed.
         var cachedAtSwipes: Int64 { swipes.reduce(0) { $0 + $1.cachedAtSwipe } }
     }
@@ -79,8 +87,8 @@ struct SlowFeedBench {
     let media: SlowFeedMedia
     /// The delay before each of the origin's answers.
     let originDelay: Duration
-    /// The cap on each of the origin's connections, in bytes per second.
-    let originBytesPerSecond: Int
+    /// The origin's rate limit: per connection, or one shared link.
+    let originLimit: OriginLimit
     /// The byte tier's bytes per item and the prefetcher's concurrent fetches.
     let byteTier: ByteTier
 
@@ -89,7 +97,7 @@ struct SlowFeedBench {
     func run() async throws(BenchError) -> [Result] {
         let items = media.urls.map { MediaItem(id: $0, url: URL(string: $0)) }
         try await warmUp(on: items[0])
-        media.origin.setPacing(.init(firstByteDelay: originDelay, bytesPerSecond: originBytesPerSecond))
+        media.origin.setPacing(originLimit.pacing(firstByteDelay: originDelay))
         var results: [Result] = []
         for configuration in Configuration.allCases {
             do {
@@ -178,8 +186,10 @@ struct SlowFeedBench {
             if let window = configuration.window(byteTier) { await pool.focus(on: index, in: items, window: window) }
             let lease = try await page.acquire(item)
             let firstFrame = start.duration(to: clock.now)
-            result.swipes.append(Swipe(index: index, tier: tier, firstFrame: firstFrame, cachedAtSwipe: cached))
             try await Task.sleep(for: Self.dwell)
+            let onScreen = await page.quality(of: lease)
+            result.swipes.append(
+                Swipe(index: index, tier: tier, firstFrame: firstFrame, cachedAtSwipe: cached, onScreen: onScreen))
             let position = await FeedBench.playbackClock(of: lease)
             farthest[index] = max(farthest[index] ?? .zero, position)
             try await page.giveBack(lease)

@@ -3,7 +3,8 @@ import MediaFixtures
 import SeamlessPlaybackTesting
 
 /// The slow feed's media: clips made with ffmpeg, held in memory and served by a ``TestOrigin`` that waits before each
-/// answer and caps each connection's rate, as a slow network would.
+/// answer and caps each connection's rate, or shares one link's rate among all connections, as a slow network or a
+/// phone's radio would.
 ///
 /// The feed has ``clipCount`` items, each at a path of its own (so that nothing is shared between items: not a cache
 /// key, not a connection's position), whose bytes are those of one of ``distinctClips`` clips in turn: making forty

@@ -1,4 +1,5 @@
 import Foundation
+import SeamlessPlayback
 
 /// The slow feed's figures in its three configurations, with the goals checked, as a table and as JSON.
 struct SlowFeedReport {
@@ -13,7 +14,7 @@ struct SlowFeedReport {
 
     let mpvVersion: String
     let originDelay: Duration
-    let originKilobits: Int
+    let originLimit: OriginLimit
     let byteTier: SlowFeedBench.ByteTier
     let results: [SlowFeedBench.Result]
 
@@ -60,9 +61,12 @@ struct SlowFeedReport {
                 ? "–"
                 : String(format: "%.0f / %.0f / %.0f", samples.median, samples.percentile(0.95), samples.maximum)
         }
+        func stalls(_ quality: PlaybackQuality) -> String {
+            String(format: "%d, %.1f s", quality.stallCount, quality.stallTime.milliseconds / 1_000)
+        }
         var lines = [
             """
-            mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) --origin-rate \(originKilobits) \
+            mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) \(originLimit.option) \
             --bytes-per-item \(byteTier.bytesPerItem / 1_024) --prefetch-fetches \(byteTier.maxConcurrentFetches) — \
             \(mpvVersion): \(SlowFeedMedia.clipCount) items (\(SlowFeedMedia.distinctClips) clips of \
             \(SlowFeedMedia.clipSeconds) s, H.264 \(SlowFeedMedia.videoKilobits) kbit/s + AAC, 640×360@30) from a \
@@ -73,10 +77,12 @@ struct SlowFeedReport {
             row("") { $0.configuration.rawValue },
             row("run time") { String(format: "%.1f s", $0.wallTime.milliseconds / 1_000) },
             row("first frame p50/p95/max, all") { frames($0.firstFrames()) },
+            row("on-screen stalls, time, all") { stalls($0.stalls()) },
         ]
         for tier in SlowFeedPlan.Tier.allCases {
             lines.append(row("\(tier.rawValue) tier: swipes") { "\($0.firstFrames(tier).milliseconds.count)" })
             lines.append(row("  first frame p50/p95/max ms") { frames($0.firstFrames(tier)) })
+            lines.append(row("  on-screen stalls, time") { stalls($0.stalls(tier)) })
         }
         lines += [
             row("byte tier, some cached: swipes") { "\($0.firstFrames(.byte, cached: true).milliseconds.count)" },
@@ -105,7 +111,9 @@ struct SlowFeedReport {
             loading (PlayerPool.snapshot()); bytes = in the byte tier of the plan the prefetcher held (without one: \
             of the default window around the previous swipe's clip); cold = neither; some cached: the cache held bytes \
             from the clip's start at the swipe. First frame: from the focus \
-            call to the acquire's return. Bytes played: per clip shown, its length × the farthest playback position \
+            call to the acquire's return. On-screen stalls: the pool's quality ledger for the swipe's lease at the \
+            end of its dwell (PageSession.quality(of:)): entries into buffering after its first frame, and their \
+            time, summed over the swipes. Bytes played: per clip shown, its length × the farthest playback position \
             it reached (audio-pts at the end of a dwell) ÷ its duration, summed. Cached at the swipe: the bytes from \
             each swipe's clip's start the cache held at the swipe, summed.
             """,
@@ -115,25 +123,33 @@ struct SlowFeedReport {
 
     /// The figures as a JSON object.
     func json() throws -> Data {
-        func frames(_ samples: Samples) -> [String: Any] {
-            [
+        func frames(_ samples: Samples, stalls: PlaybackQuality? = nil) -> [String: Any] {
+            var figures: [String: Any] = [
                 "swipes": samples.milliseconds.count, "first_frame_ms_p50": samples.median,
                 "first_frame_ms_p95": samples.percentile(0.95), "first_frame_ms_max": samples.maximum,
             ]
+            if let stalls {
+                figures["onscreen_stalls"] = stalls.stallCount
+                figures["onscreen_stall_s"] = stalls.stallTime.milliseconds / 1_000
+            }
+            return figures
         }
         func figures(_ result: SlowFeedBench.Result) -> [String: Any] {
             var tiers: [String: Any] = [:]
-            for tier in SlowFeedPlan.Tier.allCases { tiers[tier.rawValue] = frames(result.firstFrames(tier)) }
+            for tier in SlowFeedPlan.Tier.allCases {
+                tiers[tier.rawValue] = frames(result.firstFrames(tier), stalls: result.stalls(tier))
+            }
             tiers["byte_some_cached"] = frames(result.firstFrames(.byte, cached: true))
             tiers["byte_none_cached"] = frames(result.firstFrames(.byte, cached: false))
             return [
                 "run_time_s": result.wallTime.milliseconds / 1_000,
-                "all": frames(result.firstFrames()),
+                "all": frames(result.firstFrames(), stalls: result.stalls()),
                 "tiers": tiers,
                 "swipes": result.swipes.map {
                     [
                         "index": $0.index, "tier": $0.tier.rawValue, "first_frame_ms": $0.firstFrame.milliseconds,
-                        "cached_at_swipe_bytes": $0.cachedAtSwipe,
+                        "cached_at_swipe_bytes": $0.cachedAtSwipe, "onscreen_stalls": $0.onScreen.stallCount,
+                        "onscreen_stall_ms": $0.onScreen.stallTime.milliseconds,
                     ] as [String: Any]
                 },
                 "fetched_bytes": result.fetchedBytes,
@@ -151,7 +167,8 @@ struct SlowFeedReport {
         let object: [String: Any] = [
             "mpv_version": mpvVersion,
             "origin_delay_ms": originDelay.milliseconds,
-            "origin_rate_kbit": originKilobits,
+            "origin_limit": originLimit.name,
+            originLimit.jsonKey: originLimit.kilobits,
             "bytes_per_item": byteTier.bytesPerItem,
             "prefetch_fetches": byteTier.maxConcurrentFetches,
             "items": SlowFeedMedia.clipCount,

@@ -16,12 +16,12 @@ func runBench() async throws(BenchError) {
             svgPath: arguments.svgPath)
         return
     }
-    if arguments.feed, let delay = arguments.originDelay, let kilobits = arguments.originKilobits {
+    if arguments.feed, let delay = arguments.originDelay, let limit = arguments.originLimit {
         let byteTier = SlowFeedBench.ByteTier(
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
         try await runSlowFeedBench(
-            originDelay: delay, originKilobits: kilobits, byteTier: byteTier, jsonPath: arguments.jsonPath)
+            originDelay: delay, originLimit: limit, byteTier: byteTier, jsonPath: arguments.jsonPath)
         return
     }
     if arguments.feed {
@@ -76,17 +76,18 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
     print("\nwrote \(path)")
 }
 
-/// `mpv-bench --feed --origin-delay MS --origin-rate KBIT`: the feed from a slow origin in three configurations.
+/// `mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)`: the feed from a slow origin in three
+/// configurations.
 func runSlowFeedBench(
-    originDelay: Duration, originKilobits: Int, byteTier: SlowFeedBench.ByteTier, jsonPath: String?
+    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, jsonPath: String?
 ) async throws(BenchError) {
     let media = try await SlowFeedMedia.prepare()
     defer { media.stop() }
     let bench = SlowFeedBench(
-        media: media, originDelay: originDelay, originBytesPerSecond: originKilobits * 1_000 / 8, byteTier: byteTier)
+        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier)
     let results = try await bench.run()
     let report = SlowFeedReport(
-        mpvVersion: await mpvVersion(), originDelay: originDelay, originKilobits: originKilobits, byteTier: byteTier,
+        mpvVersion: await mpvVersion(), originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
         results: results)
     print(report.table)
     guard let path = jsonPath else { return }

@@ -1,0 +1,51 @@
+import SeamlessPlaybackTesting
+import Testing
+
+@testable import mpv_bench
+
+/// `mpv-bench`'s command line: the slow feed's origin limits, a cap per connection or one shared link.
+@Suite("BenchArguments: the slow feed's origin options")
+struct BenchArgumentsTests {
+    private func parsed(_ line: String) -> BenchArguments? {
+        try? BenchArguments.parse(line.split(separator: " ").map(String.init)).get()
+    }
+
+    private func refusal(_ line: String) -> String? {
+        guard case .failure(.usage(let message)) = BenchArguments.parse(line.split(separator: " ").map(String.init))
+        else { return nil }
+        return message
+    }
+
+    @Test func aRatePerConnectionOrASharedLinkGoesWithTheDelay() {
+        let perConnection = parsed("--feed --origin-delay 100 --origin-rate 4000")
+        #expect(perConnection?.originDelay == .milliseconds(100))
+        #expect(perConnection?.originLimit == .perConnection(kilobits: 4_000))
+        let shared = parsed("--feed --origin-delay 300 --origin-link 1500 --bytes-per-item 512")
+        #expect(shared?.originDelay == .milliseconds(300))
+        #expect(shared?.originLimit == .sharedLink(kilobits: 1_500))
+        let bytesPerItem: Int64? = 512 * 1_024
+        #expect(shared?.bytesPerItem == bytesPerItem)
+        #expect(parsed("--feed")?.originLimit == nil)
+    }
+
+    @Test func theDelayTakesExactlyOneLimit() {
+        #expect(refusal("--feed --origin-delay 100 --origin-rate 4000 --origin-link 4000")?.contains("exclude") == true)
+        #expect(refusal("--feed --origin-delay 100")?.contains("one of --origin-rate and --origin-link") == true)
+        #expect(refusal("--feed --origin-link 4000")?.contains("one of --origin-rate and --origin-link") == true)
+        #expect(refusal("--origin-delay 100 --origin-link 4000")?.contains("need --feed") == true)
+        #expect(refusal("--feed --origin-delay 100 --origin-link 0")?.contains("--origin-link needs") == true)
+        #expect(refusal("--feed --origin-delay 100 --origin-link")?.contains("--origin-link needs") == true)
+    }
+
+    @Test func eachLimitPacesTheOriginItsOwnWay() {
+        let delay = Duration.milliseconds(100)
+        #expect(
+            OriginLimit.perConnection(kilobits: 4_000).pacing(firstByteDelay: delay)
+                == TestOrigin.Pacing(firstByteDelay: delay, bytesPerSecond: 500_000))
+        #expect(
+            OriginLimit.sharedLink(kilobits: 4_000).pacing(firstByteDelay: delay)
+                == TestOrigin.Pacing(firstByteDelay: delay, linkBytesPerSecond: 500_000))
+        #expect(OriginLimit.sharedLink(kilobits: 1_500).option == "--origin-link 1500")
+        #expect(OriginLimit.perConnection(kilobits: 1_500).jsonKey == "origin_rate_kbit")
+    }
+}
