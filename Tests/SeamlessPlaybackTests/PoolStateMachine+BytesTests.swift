@@ -35,6 +35,27 @@ struct PoolStateMachineBytesTests {
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [], "nothing new")
     }
 
+    @Test("a stall of the focused clip holds the byte tier until its engine reports it playing; a neighbour's does not")
+    func aStallOfTheClipOnScreenHoldsTheBytes() {
+        let h = MachineHarness(capacity: 4, prefetches: true)
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        for _ in 0..<3 { _ = h.finishJob(Self.p1) }
+        #expect(h.machine.bytePlan == plan([1, 6, 7, 8, 9], held: false))
+        func report(_ player: PlayerID, _ phase: PlaybackPhase) -> [BytePrefetchPlan] {
+            let status = PlaybackStatus(phase: phase, position: .zero, duration: nil)
+            return prefetches(h.step { $0.statusReported(player, status) }, h)
+        }
+        #expect(report(Self.p1, .playing) == [])
+        #expect(report(Self.p1, .buffering) == [plan([1, 6, 7, 8, 9], held: true)])
+        #expect(report(Self.p1, .buffering) == [], "nothing new")
+        #expect(report(Self.p1, .playing) == [plan([1, 6, 7, 8, 9], held: false)])
+        h.settle()
+        // A neighbour's engine (not the clip on screen) buffering holds nothing.
+        let neighbour = PlayerID(pool: 1, number: 2)
+        #expect(h.machine.players[neighbour] != nil)
+        #expect(report(neighbour, .buffering) == [])
+    }
+
     @Test func aWindowSaysHowManyItemsAndBytes() {
         let h = MachineHarness(capacity: 2, prefetches: true)
         let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)

@@ -8,8 +8,8 @@ public protocol BytePrefetching: Sendable {
     /// Replaces the plan the prefetcher works to. Called on the pool's actor: return at once, fetch elsewhere.
     ///
     /// Items no longer in the plan stop being fetched (what they already cached stays). While
-    /// ``BytePrefetchPlan/isHeld`` is `true` — the focused item's own load is in flight — no prefetch traffic
-    /// flows at all; fetching resumes, from the bytes already cached, with the next plan that is not held.
+    /// ``BytePrefetchPlan/isHeld`` is `true` — the focused item's own load is in flight, or it stalls — no prefetch
+    /// traffic flows at all; fetching resumes, from the bytes already cached, with the next plan that is not held.
     /// - Parameter plan: The items whose first bytes to cache, nearest the focus first.
     func update(_ plan: BytePrefetchPlan)
 }
@@ -20,7 +20,8 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     public var items: [MediaItem]
     /// How many bytes from the start of each item to cache.
     public var bytesPerItem: Int64
-    /// Whether the focused item's own load is in flight: while it is, no prefetch traffic at all.
+    /// Whether the focused item's own load is in flight, or its engine reports it buffering: while it is, no prefetch
+    /// traffic at all.
     public var isHeld: Bool
 
     /// Creates a plan.

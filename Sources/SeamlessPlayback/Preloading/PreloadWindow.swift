@@ -11,7 +11,8 @@
 /// Beyond the players, a window has a byte tier: ``bytesAhead`` more items after the player tier and ``bytesBehind``
 /// more before it get their first ``bytesPerItem`` bytes cached on disk, no player spent, by the
 /// ``BytePrefetching`` prefetcher set in ``PlayerPool/Configuration/prefetcher``. A pool with none has no byte tier.
-/// The byte tier waits for the focused item too: while its load is in flight, no prefetch traffic flows.
+/// The byte tier waits for the focused item too: while its load is in flight, and while it stalls (its engine reports
+/// it buffering), no prefetch traffic flows.
 public struct PreloadWindow: Hashable, Sendable {
     /// How many items after the focused one to keep loaded. Default 2.
     public var ahead: Int

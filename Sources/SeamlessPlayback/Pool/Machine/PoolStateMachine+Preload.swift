@@ -211,9 +211,9 @@ extension PoolStateMachine {
     }
 
     /// Where the focused item stands.
-    enum FocusedItem {
-        /// Some player has it on its engine (shown, or ready to be).
-        case loaded
+    enum FocusedItem: Hashable {
+        /// This player has it on its engine (shown, or ready to be).
+        case loaded(PlayerID)
         /// No player has it loaded, and some player's engine is being made for it or its load is due or runs.
         case inFlight
         /// No player has it at all.
@@ -227,7 +227,7 @@ extension PoolStateMachine {
         guard let focused = focus.wanted.first else { return .absent }
         var found = false
         for player in players.values where player.media == focused && !player.retiring {
-            if Self.hasLoaded(player, focused) { return .loaded }
+            if Self.hasLoaded(player, focused) { return .loaded(player.id) }
             found = true
         }
         // A page's acquire loading it again after its preload failed is in flight all the same.

@@ -35,6 +35,8 @@ extension PoolStateMachine {
             return true
         }
         if outside == true { counters.outsideChanges += 1 }
+        // A stall of the clip on screen holds the byte tier; its end lets it go.
+        updateBytePlan()
         return take()
     }
 }
