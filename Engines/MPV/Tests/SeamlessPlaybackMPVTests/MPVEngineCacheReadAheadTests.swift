@@ -34,26 +34,46 @@ struct MPVEngineCacheReadAheadTests {
         return folder
     }
 
+    /// ``longClip(in:)`` served by a `TestOrigin`, and an engine that preloaded it through a fresh cache, paused with
+    /// the pool's idle settings before its load, as the pool preloads.
+    struct Preloaded {
+        let folder: URL
+        let origin: TestOrigin
+        let cache: MediaCache
+        let engine: MPVEngine
+        let url: URL
+        let size: Int64
+
+        init(options: MPVEngine.Options = .init()) async throws {
+            folder = try MPVEngineCacheReadAheadTests.folder()
+            let clip = try await MPVEngineCacheReadAheadTests.longClip(in: folder)
+            size = Int64(try Data(contentsOf: clip).count)
+            origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
+            cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
+            engine = try await MPVEngine(options: options, cache: cache)
+            await engine.apply(.idle)
+            url = origin.url(for: "/long.mp4")
+            try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        }
+
+        func tearDown() async {
+            await engine.shutdown()
+            origin.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
     @Test func aPausedPreloadPullsOneFetchOfALongClip() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clip = try await Self.longClip(in: folder)
-        let size = Int64(try Data(contentsOf: clip).count)
-        let origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
-        defer { origin.stop() }
-        let cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
-        let engine = try await MPVEngine(cache: cache)
-        await engine.apply(.idle)
-        let url = origin.url(for: "/long.mp4")
-        try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        let preloaded = try await Preloaded()
+        let (origin, size) = (preloaded.origin, preloaded.size)
         // A window, not a wait for an event: what is measured is that nothing more comes. A busy machine only gives
         // mpv longer to read more, so the window can hide no read-ahead that would happen on an idle one.
         try await Task.sleep(for: .seconds(2))
         let pulled = origin.stats.bodyBytesSent
-        await engine.shutdown()
+        await preloaded.tearDown()
         #expect(size > 8 * CacheStreamProtocol.minimumFetch)
         #expect(pulled <= 2 * CacheStreamProtocol.minimumFetch, "a paused preload pulled \(pulled) of \(size) bytes")
-        #expect(cache.cachedRanges(for: url.absoluteString).ranges.first?.lowerBound == 0)
+        #expect(preloaded.cache.cachedRanges(for: preloaded.url.absoluteString).ranges.first?.lowerBound == 0)
         // mpv looks past the last atom of an mp4 while the first fetch still arrives: the length told by that fetch's
         // head makes it the end of the media, never a request at the end of the file (which the origin answers 416).
         let ranges = origin.requests.compactMap(\.range)
@@ -63,25 +83,16 @@ struct MPVEngineCacheReadAheadTests {
         #expect(origin.stats.requests == ranges.count)
     }
 
-    @Test("once it plays, the clip reads ahead as far as the options say; paused again, it stops at a second")
+    @Test("once the preloaded clip plays, it reads as far ahead as the options say")
     func aPlayingClipReadsFurtherAhead() async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clip = try await Self.longClip(in: folder)
-        let size = Int64(try Data(contentsOf: clip).count)
-        let origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
-        defer { origin.stop() }
-        let cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
-        let engine = try await MPVEngine(options: .init(readAheadWhilePlaying: .seconds(10)), cache: cache)
-        await engine.apply(.idle)
-        let url = origin.url(for: "/long.mp4")
-        try await engine.load(MediaItem(id: url.absoluteString, url: url))
+        let preloaded = try await Preloaded(options: .init(readAheadWhilePlaying: .seconds(10)))
+        let (origin, size, engine) = (preloaded.origin, preloaded.size, preloaded.engine)
         await engine.apply(PlaybackSettings(isMuted: true))
         // Playing, mpv reads ten seconds ahead: half the clip is fetched long before the position reaches four
         // seconds. With mpv's own second ahead, it would be only as the position passed nine.
         #expect(await eventually(within: .seconds(30)) { origin.stats.bodyBytesSent >= size / 2 })
         let position = await engine.currentPosition()
         #expect(position < .seconds(4), "half of \(size) bytes only at \(position)")
-        await engine.shutdown()
+        await preloaded.tearDown()
     }
 }
