@@ -81,9 +81,6 @@ struct SlowFeedBench {
 
     /// The pool's capacity, as ``FeedBench``.
     static let capacity = FeedBench.capacity
-    /// How long the user looks at each clip, as ``FeedBench``.
-    static let dwell = FeedBench.dwell
-
     let media: SlowFeedMedia
     /// The delay before each of the origin's answers.
     let originDelay: Duration
@@ -91,6 +88,8 @@ struct SlowFeedBench {
     let originLimit: OriginLimit
     /// The byte tier's bytes per item and the prefetcher's concurrent fetches.
     let byteTier: ByteTier
+    /// The swipes, and each clip's dwell.
+    let plan: SlowFeedPlan.Choice
 
     /// Runs the plan in each configuration, in order.
     /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
@@ -173,7 +172,8 @@ struct SlowFeedBench {
         let clock = ContinuousClock()
         var farthest: [Int: Duration] = [:]
         var previous: Int?
-        for index in SlowFeedPlan.swipes(clips: items.count) {
+        for visit in plan.visits(clips: items.count) {
+            let index = visit.index
             let item = items[index]
             let byteTierItems =
                 recorder?.byteTier
@@ -186,7 +186,7 @@ struct SlowFeedBench {
             if let window = configuration.window(byteTier) { await pool.focus(on: index, in: items, window: window) }
             let lease = try await page.acquire(item)
             let firstFrame = start.duration(to: clock.now)
-            try await Task.sleep(for: Self.dwell)
+            try await Task.sleep(for: visit.dwell)
             let onScreen = await page.quality(of: lease)
             result.swipes.append(
                 Swipe(index: index, tier: tier, firstFrame: firstFrame, cachedAtSwipe: cached, onScreen: onScreen))
@@ -200,7 +200,7 @@ struct SlowFeedBench {
         await page.close()
         await pool.shutdown()
         result.wastedLoads = await ledger.value.wasted
-        let clipLength = Duration.seconds(SlowFeedMedia.clipSeconds)
+        let clipLength = Duration.seconds(media.shape.clipSeconds)
         for (index, position) in farthest {
             let share = min(1, max(0, position / clipLength))
             result.playedBytes += Int64((Double(media.lengths[index]) * share).rounded())

@@ -21,7 +21,8 @@ func runBench() async throws(BenchError) {
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
         try await runSlowFeedBench(
-            originDelay: delay, originLimit: limit, byteTier: byteTier, jsonPath: arguments.jsonPath)
+            originDelay: delay, originLimit: limit, byteTier: byteTier, plan: arguments.plan,
+            jsonPath: arguments.jsonPath)
         return
     }
     if arguments.feed {
@@ -79,16 +80,17 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
 /// `mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)`: the feed from a slow origin in three
 /// configurations.
 func runSlowFeedBench(
-    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, jsonPath: String?
+    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, plan: SlowFeedPlan.Choice,
+    jsonPath: String?
 ) async throws(BenchError) {
-    let media = try await SlowFeedMedia.prepare()
+    let media = try await SlowFeedMedia.prepare(plan.shape)
     defer { media.stop() }
     let bench = SlowFeedBench(
-        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier)
+        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier, plan: plan)
     let results = try await bench.run()
     let report = SlowFeedReport(
         mpvVersion: await mpvVersion(), originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
-        results: results)
+        plan: plan, shape: media.shape, lengths: media.lengths, results: results)
     print(report.table)
     guard let path = jsonPath else { return }
     do {
