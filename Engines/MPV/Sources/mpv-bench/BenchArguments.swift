@@ -4,13 +4,15 @@ struct BenchArguments {
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
-                         [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b]
+                         [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
                          [--prefetch-fetches N] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
                mpv-bench --soak [--minutes N] [--seed N] [--json PATH] [--svg PATH]
 
-          --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
+          --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1);
+                            with --origin-delay: runs of the three configurations (default 1), a table
+                            each, the JSON's "runs" their figures when more than one
           --json PATH       also write the figures as JSON to PATH
           --media URL       play this instead of the synthetic source: anything mpv plays (a file
                             path, file://, http(s):// including HLS .m3u8, …); it must have audio.
@@ -94,6 +96,12 @@ struct BenchArguments {
     var plan = SlowFeedPlan.Choice.builtIn
     /// Whether `--plan` was given.
     private var choosesPlan = false
+    /// Whether `--repetitions` was given.
+    private var givesRepetitions = false
+
+    /// With ``originDelay``: how many times the slow feed runs its three configurations, `--repetitions` when given,
+    /// else once.
+    var slowFeedRepetitions: Int { givesRepetitions ? repetitions : 1 }
 
     /// Parses the arguments after the program name.
     /// - Returns: The arguments, or a message saying what is wrong with them.
@@ -170,6 +178,7 @@ struct BenchArguments {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))
                 }
                 parsed.repetitions = count
+                parsed.givesRepetitions = true
             case "--media":
                 guard let url = remaining.popFirst(), !url.isEmpty else {
                     return .failure(.usage("--media needs a URL or a path"))

@@ -91,21 +91,27 @@ struct SlowFeedBench {
     /// The swipes, and each clip's dwell.
     let plan: SlowFeedPlan.Choice
 
-    /// Runs the plan in each configuration, in order.
+    /// Runs the plan in each configuration, in order, `repetitions` times after one warm-up; each configuration of
+    /// each run on a fresh pool, its origin figures counted from its own start.
+    /// - Returns: Each run's results, in order.
     /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
-    func run() async throws(BenchError) -> [Result] {
+    func run(repetitions: Int = 1) async throws(BenchError) -> [[Result]] {
         let items = media.urls.map { MediaItem(id: $0, url: URL(string: $0)) }
         try await warmUp(on: items[0])
         media.origin.setPacing(originLimit.pacing(firstByteDelay: originDelay))
-        var results: [Result] = []
-        for configuration in Configuration.allCases {
-            do {
-                results.append(try await swipe(through: items, configuration))
-            } catch {
-                throw .failed("the slow feed failed (\(configuration.rawValue)): \(error)")
+        var runs: [[Result]] = []
+        for _ in 0..<max(1, repetitions) {
+            var results: [Result] = []
+            for configuration in Configuration.allCases {
+                do {
+                    results.append(try await swipe(through: items, configuration))
+                } catch {
+                    throw .failed("the slow feed failed (\(configuration.rawValue)): \(error)")
+                }
             }
+            runs.append(results)
         }
-        return results
+        return runs
     }
 
     /// One unmeasured cold start first, unpaced, as ``FeedBench`` does.

@@ -135,6 +135,18 @@ struct SlowFeedReport {
 
     /// The figures as a JSON object.
     func json() throws -> Data {
+        try JSONSerialization.data(withJSONObject: object(), options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// The figures of several runs as JSON: one run's object as ``json()`` writes it, or for more than one an object
+    /// whose `runs` holds each run's, in order.
+    static func json(_ reports: [SlowFeedReport]) throws -> Data {
+        if reports.count == 1, let only = reports.first { return try only.json() }
+        return try JSONSerialization.data(
+            withJSONObject: ["runs": reports.map { $0.object() }], options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private func object() -> [String: Any] {
         func frames(_ samples: Samples, stalls: PlaybackQuality? = nil) -> [String: Any] {
             var figures: [String: Any] = [
                 "swipes": samples.milliseconds.count, "first_frame_ms_p50": samples.median,
@@ -196,7 +208,7 @@ struct SlowFeedReport {
             "fetched_bytes_over_players": fetchedRatio,
             "fetched_goal_met": meetsFetchedGoal,
         ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return object
     }
 
     private static func megabytes(_ bytes: Int64) -> String { String(format: "%.2f MB", Double(bytes) / 1e6) }

@@ -22,7 +22,7 @@ func runBench() async throws(BenchError) {
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
         try await runSlowFeedBench(
             originDelay: delay, originLimit: limit, byteTier: byteTier, plan: arguments.plan,
-            jsonPath: arguments.jsonPath)
+            repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)
         return
     }
     if arguments.feed {
@@ -81,20 +81,26 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
 /// configurations.
 func runSlowFeedBench(
     originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, plan: SlowFeedPlan.Choice,
-    jsonPath: String?
+    repetitions: Int, jsonPath: String?
 ) async throws(BenchError) {
     let media = try await SlowFeedMedia.prepare(plan.shape)
     defer { media.stop() }
     let bench = SlowFeedBench(
         media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier, plan: plan)
-    let results = try await bench.run()
-    let report = SlowFeedReport(
-        mpvVersion: await mpvVersion(), originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
-        plan: plan, shape: media.shape, lengths: media.lengths, results: results)
-    print(report.table)
+    let runs = try await bench.run(repetitions: repetitions)
+    let version = await mpvVersion()
+    let reports = runs.map {
+        SlowFeedReport(
+            mpvVersion: version, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
+            plan: plan, shape: media.shape, lengths: media.lengths, results: $0)
+    }
+    for (number, report) in zip(1..., reports) {
+        if reports.count > 1 { print("\(number == 1 ? "" : "\n")run \(number) of \(reports.count)\n") }
+        print(report.table)
+    }
     guard let path = jsonPath else { return }
     do {
-        try report.json().write(to: URL(fileURLWithPath: path))
+        try SlowFeedReport.json(reports).write(to: URL(fileURLWithPath: path))
     } catch {
         throw .failed("cannot write \(path): \(error)")
     }

@@ -48,6 +48,13 @@ struct BenchArgumentsTests {
         #expect(refusal("--feed --plan phone-a")?.contains("--plan needs --origin-delay") == true)
     }
 
+    @Test func theSlowFeedRunsOnceUnlessRepetitionsAreGiven() {
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000")?.slowFeedRepetitions == 1)
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000 --repetitions 3")?.slowFeedRepetitions == 3)
+        #expect(parsed("--repetitions 3")?.repetitions == 3)
+        #expect(parsed("")?.repetitions == 10)
+    }
+
     @Test func eachLimitPacesTheOriginItsOwnWay() {
         let delay = Duration.milliseconds(100)
         #expect(
