@@ -4,13 +4,15 @@ struct BenchArguments {
         usage: mpv-bench [--repetitions N] [--json PATH] [--media URL]
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
-                         [--bytes-per-item KIB]
+                         [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
                          [--prefetch-fetches N] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
                mpv-bench --soak [--minutes N] [--seed N] [--json PATH] [--svg PATH]
 
-          --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1)
+          --repetitions N   measured cold starts, handoffs and seeks of each kind (default 10, at least 1);
+                            with --origin-delay: runs of the three configurations (default 1), a table
+                            each, the JSON's "runs" their figures when more than one
           --json PATH       also write the figures as JSON to PATH
           --media URL       play this instead of the synthetic source: anything mpv plays (a file
                             path, file://, http(s):// including HLS .m3u8, …); it must have audio.
@@ -31,6 +33,10 @@ struct BenchArguments {
           --bytes-per-item KIB with --origin-delay: the byte tier caches KIB KiB of each item (default:
                             PreloadWindow's)
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
+          --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
+                            phone-b: 30 items (10 s clips, about 1.2 Mbit/s) and 40 swipes drawn from a
+                            fixed seed each: 40 % to the next clip, 10 % back one, 50 % flings of 2–6
+                            clips forward (clamped to the feed), 1.5–3.5 s on each clip
           --seamless        instead: one frame-rendering engine's picture handed between three hosts of
                             different sizes, N handoffs (default 110: ten rounds of the feed → detail → back,
                             nested and reclaim cases), every frame read back by its index, the sound checked
@@ -86,6 +92,16 @@ struct BenchArguments {
     var bytesPerItem: Int64?
     /// With ``originDelay``: the prefetcher's concurrent fetches; `nil` for `MediaPrefetcher`'s default.
     var prefetchFetches: Int?
+    /// With ``originDelay``: the swipes and the media they go through (`--plan`).
+    var plan = SlowFeedPlan.Choice.builtIn
+    /// Whether `--plan` was given.
+    private var choosesPlan = false
+    /// Whether `--repetitions` was given.
+    private var givesRepetitions = false
+
+    /// With ``originDelay``: how many times the slow feed runs its three configurations, `--repetitions` when given,
+    /// else once.
+    var slowFeedRepetitions: Int { givesRepetitions ? repetitions : 1 }
 
     /// Parses the arguments after the program name.
     /// - Returns: The arguments, or a message saying what is wrong with them.
@@ -150,11 +166,19 @@ struct BenchArguments {
                     return .failure(.usage("--prefetch-fetches needs a whole number of at least 1"))
                 }
                 parsed.prefetchFetches = count
+            case "--plan":
+                guard let text = remaining.popFirst(), let plan = SlowFeedPlan.Choice(rawValue: text) else {
+                    let names = SlowFeedPlan.Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                    return .failure(.usage("--plan needs one of \(names)"))
+                }
+                parsed.plan = plan
+                parsed.choosesPlan = true
             case "--repetitions", "-n":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
                     return .failure(.usage("--repetitions needs a whole number of at least 1"))
                 }
                 parsed.repetitions = count
+                parsed.givesRepetitions = true
             case "--media":
                 guard let url = remaining.popFirst(), !url.isEmpty else {
                     return .failure(.usage("--media needs a URL or a path"))
@@ -177,6 +201,9 @@ struct BenchArguments {
         }
         if parsed.originDelay == nil, parsed.bytesPerItem != nil || parsed.prefetchFetches != nil {
             return .failure(.usage("--bytes-per-item and --prefetch-fetches need --origin-delay"))
+        }
+        if parsed.originDelay == nil, parsed.choosesPlan {
+            return .failure(.usage("--plan needs --origin-delay"))
         }
         if parsed.originDelay != nil, !parsed.feed {
             return .failure(.usage("--origin-delay, --origin-rate and --origin-link need --feed"))

@@ -81,9 +81,6 @@ struct SlowFeedBench {
 
     /// The pool's capacity, as ``FeedBench``.
     static let capacity = FeedBench.capacity
-    /// How long the user looks at each clip, as ``FeedBench``.
-    static let dwell = FeedBench.dwell
-
     let media: SlowFeedMedia
     /// The delay before each of the origin's answers.
     let originDelay: Duration
@@ -91,22 +88,30 @@ struct SlowFeedBench {
     let originLimit: OriginLimit
     /// The byte tier's bytes per item and the prefetcher's concurrent fetches.
     let byteTier: ByteTier
+    /// The swipes, and each clip's dwell.
+    let plan: SlowFeedPlan.Choice
 
-    /// Runs the plan in each configuration, in order.
+    /// Runs the plan in each configuration, in order, `repetitions` times after one warm-up; each configuration of
+    /// each run on a fresh pool, its origin figures counted from its own start.
+    /// - Returns: Each run's results, in order.
     /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
-    func run() async throws(BenchError) -> [Result] {
+    func run(repetitions: Int = 1) async throws(BenchError) -> [[Result]] {
         let items = media.urls.map { MediaItem(id: $0, url: URL(string: $0)) }
         try await warmUp(on: items[0])
         media.origin.setPacing(originLimit.pacing(firstByteDelay: originDelay))
-        var results: [Result] = []
-        for configuration in Configuration.allCases {
-            do {
-                results.append(try await swipe(through: items, configuration))
-            } catch {
-                throw .failed("the slow feed failed (\(configuration.rawValue)): \(error)")
+        var runs: [[Result]] = []
+        for _ in 0..<max(1, repetitions) {
+            var results: [Result] = []
+            for configuration in Configuration.allCases {
+                do {
+                    results.append(try await swipe(through: items, configuration))
+                } catch {
+                    throw .failed("the slow feed failed (\(configuration.rawValue)): \(error)")
+                }
             }
+            runs.append(results)
         }
-        return results
+        return runs
     }
 
     /// One unmeasured cold start first, unpaced, as ``FeedBench`` does.
@@ -173,7 +178,8 @@ struct SlowFeedBench {
         let clock = ContinuousClock()
         var farthest: [Int: Duration] = [:]
         var previous: Int?
-        for index in SlowFeedPlan.swipes(clips: items.count) {
+        for visit in plan.visits(clips: items.count) {
+            let index = visit.index
             let item = items[index]
             let byteTierItems =
                 recorder?.byteTier
@@ -186,7 +192,7 @@ struct SlowFeedBench {
             if let window = configuration.window(byteTier) { await pool.focus(on: index, in: items, window: window) }
             let lease = try await page.acquire(item)
             let firstFrame = start.duration(to: clock.now)
-            try await Task.sleep(for: Self.dwell)
+            try await Task.sleep(for: visit.dwell)
             let onScreen = await page.quality(of: lease)
             result.swipes.append(
                 Swipe(index: index, tier: tier, firstFrame: firstFrame, cachedAtSwipe: cached, onScreen: onScreen))
@@ -200,7 +206,7 @@ struct SlowFeedBench {
         await page.close()
         await pool.shutdown()
         result.wastedLoads = await ledger.value.wasted
-        let clipLength = Duration.seconds(SlowFeedMedia.clipSeconds)
+        let clipLength = Duration.seconds(media.shape.clipSeconds)
         for (index, position) in farthest {
             let share = min(1, max(0, position / clipLength))
             result.playedBytes += Int64((Double(media.lengths[index]) * share).rounded())

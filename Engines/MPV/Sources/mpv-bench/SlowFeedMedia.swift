@@ -6,25 +6,36 @@ import SeamlessPlaybackTesting
 /// answer and caps each connection's rate, or shares one link's rate among all connections, as a slow network or a
 /// phone's radio would.
 ///
-/// The feed has ``clipCount`` items, each at a path of its own (so that nothing is shared between items: not a cache
-/// key, not a connection's position), whose bytes are those of one of ``distinctClips`` clips in turn: making forty
-/// clips with ffmpeg would take longer than the run. Each clip is ``clipSeconds`` s of H.264/AAC at 640×360, 30 fps,
-/// its video held at ``videoKilobits`` kbit/s (noise added, or testsrc needs far less), so that a clip is about
-/// 1.4 MB: the byte tier's first MiB covers most, not all, of it, and a player reading a whole clip ahead at 4 Mbit/s
-/// takes about 2.8 s.
+/// The feed has ``Shape/clipCount`` items, each at a path of its own (so that nothing is shared between items: not a
+/// cache key, not a connection's position), whose bytes are those of one of ``Shape/distinctClips`` clips in turn:
+/// making forty clips with ffmpeg would take longer than the run. Each clip is ``Shape/clipSeconds`` s of H.264/AAC at
+/// 640×360, 30 fps, its video held at ``Shape/videoKilobits`` kbit/s (noise added, or testsrc needs far less).
 final class SlowFeedMedia: Sendable {
-    static let clipCount = 40
-    static let distinctClips = 8
-    static let clipSeconds = 10
-    static let videoKilobits = 1_000
+    /// How many items, of how many distinct clips, of what length and bit rate.
+    struct Shape: Equatable, Sendable {
+        var clipCount: Int
+        var distinctClips: Int
+        var clipSeconds: Int
+        var videoKilobits: Int
 
+        /// The built-in plan's: 40 items, clips of about 1.4 MB (1.1 Mbit/s with the sound), so that the byte tier's
+        /// first MiB covers most, not all, of one, and a player reading a whole clip ahead at 4 Mbit/s takes about
+        /// 2.8 s.
+        static let builtIn = Shape(clipCount: 40, distinctClips: 8, clipSeconds: 10, videoKilobits: 1_000)
+        /// The phone plans': 30 items, about 1.2 Mbit/s with the sound.
+        static let phone = Shape(clipCount: 30, distinctClips: 8, clipSeconds: 10, videoKilobits: 1_080)
+    }
+
+    /// The items' count, and their clips' length and bit rate.
+    let shape: Shape
     /// The URLs of the items, in feed order.
     let urls: [String]
     /// Each item's length in bytes, in feed order.
     let lengths: [Int64]
     let origin: TestOrigin
 
-    private init(urls: [String], lengths: [Int64], origin: TestOrigin) {
+    private init(shape: Shape, urls: [String], lengths: [Int64], origin: TestOrigin) {
+        self.shape = shape
         self.urls = urls
         self.lengths = lengths
         self.origin = origin
@@ -32,20 +43,20 @@ final class SlowFeedMedia: Sendable {
 
     /// Makes the clips and starts the origin, unpaced: the bench sets its pacing once the warm-up is done.
     /// - Throws: ``BenchError/failed(_:)`` when ffmpeg or the origin cannot run.
-    static func prepare() async throws(BenchError) -> SlowFeedMedia {
+    static func prepare(_ shape: Shape) async throws(BenchError) -> SlowFeedMedia {
         do {
             let clips = try await makeClips(
-                distinctClips, folder: "seamless-slow-feed", arguments: arguments(for:into:))
+                shape.distinctClips, folder: "seamless-slow-feed", arguments: { arguments(shape, for: $0, into: $1) })
             var resources: [String: TestOrigin.Resource] = [:]
             var lengths: [Int64] = []
-            for index in 0..<clipCount {
-                let clip = clips[index % distinctClips]
+            for index in 0..<shape.clipCount {
+                let clip = clips[index % shape.distinctClips]
                 resources[path(of: index)] = .data(clip)
                 lengths.append(Int64(clip.count))
             }
             let origin = try TestOrigin(resources: resources)
-            let urls = (0..<clipCount).map { origin.url(for: path(of: $0)).absoluteString }
-            return SlowFeedMedia(urls: urls, lengths: lengths, origin: origin)
+            let urls = (0..<shape.clipCount).map { origin.url(for: path(of: $0)).absoluteString }
+            return SlowFeedMedia(shape: shape, urls: urls, lengths: lengths, origin: origin)
         } catch let error as BenchError {
             throw error
         } catch {
@@ -60,8 +71,9 @@ final class SlowFeedMedia: Sendable {
 
     private static func path(of index: Int) -> String { "/feed/item-\(index).mp4" }
 
-    private static func arguments(for index: Int, into file: URL) -> [String] {
-        [
+    private static func arguments(_ shape: Shape, for index: Int, into file: URL) -> [String] {
+        let (clipSeconds, videoKilobits) = (shape.clipSeconds, shape.videoKilobits)
+        return [
             "-y", "-hide_banner", "-loglevel", "error",
             "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=\(clipSeconds)",
             "-f", "lavfi", "-i", "sine=frequency=\(220 + 20 * index):sample_rate=48000:duration=\(clipSeconds)",

@@ -14,6 +14,12 @@ enum SlowFeedPlan {
         case cold
     }
 
+    /// One clip shown: its feed index and how long the user looks at it before the next swipe.
+    struct Visit: Equatable, Sendable {
+        var index: Int
+        var dwell: Duration
+    }
+
     /// The seed of the jumps: the same plan on every run.
     static let seed: UInt64 = 0x5EED_F00D
 

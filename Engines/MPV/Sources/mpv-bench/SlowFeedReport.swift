@@ -16,6 +16,10 @@ struct SlowFeedReport {
     let originDelay: Duration
     let originLimit: OriginLimit
     let byteTier: SlowFeedBench.ByteTier
+    let plan: SlowFeedPlan.Choice
+    let shape: SlowFeedMedia.Shape
+    /// The items' lengths in bytes, for their mean bit rate.
+    let lengths: [Int64]
     let results: [SlowFeedBench.Result]
 
     private func result(_ configuration: SlowFeedBench.Configuration) -> SlowFeedBench.Result {
@@ -49,6 +53,13 @@ struct SlowFeedReport {
 
     var meetsFetchedGoal: Bool { fetchedRatio <= Self.fetchedRatioTarget }
 
+    /// The items' mean bit rate, sound and container included, in Mbit/s.
+    var meanMegabits: Double {
+        guard !lengths.isEmpty, shape.clipSeconds > 0 else { return 0 }
+        let mean = Double(lengths.reduce(0, +)) / Double(lengths.count)
+        return mean * 8 / Double(shape.clipSeconds) / 1e6
+    }
+
     /// A plain-text table for the terminal.
     var table: String {
         func row(_ name: String, _ value: (SlowFeedBench.Result) -> String) -> String {
@@ -67,10 +78,11 @@ struct SlowFeedReport {
         var lines = [
             """
             mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) \(originLimit.option) \
-            --bytes-per-item \(byteTier.bytesPerItem / 1_024) --prefetch-fetches \(byteTier.maxConcurrentFetches) — \
-            \(mpvVersion): \(SlowFeedMedia.clipCount) items (\(SlowFeedMedia.distinctClips) clips of \
-            \(SlowFeedMedia.clipSeconds) s, H.264 \(SlowFeedMedia.videoKilobits) kbit/s + AAC, 640×360@30) from a \
-            TestOrigin, \(results.first?.swipes.count ?? 0) swipes of \(SlowFeedBench.dwell), a pool of \
+            --bytes-per-item \(byteTier.bytesPerItem / 1_024) --prefetch-fetches \(byteTier.maxConcurrentFetches) \
+            --plan \(plan.rawValue) — \(mpvVersion): \(shape.clipCount) items (\(shape.distinctClips) clips of \
+            \(shape.clipSeconds) s, H.264 \(shape.videoKilobits) kbit/s + AAC, 640×360@30, \
+            \(String(format: "%.2f", meanMegabits)) Mbit/s in all) from a TestOrigin, \
+            plan \(plan.rawValue): \(results.first?.swipes.count ?? 0) swipes, \(plan.dwellDescription), a pool of \
             \(SlowFeedBench.capacity)
             """,
             "",
@@ -123,6 +135,18 @@ struct SlowFeedReport {
 
     /// The figures as a JSON object.
     func json() throws -> Data {
+        try JSONSerialization.data(withJSONObject: object(), options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// The figures of several runs as JSON: one run's object as ``json()`` writes it, or for more than one an object
+    /// whose `runs` holds each run's, in order.
+    static func json(_ reports: [SlowFeedReport]) throws -> Data {
+        if reports.count == 1, let only = reports.first { return try only.json() }
+        return try JSONSerialization.data(
+            withJSONObject: ["runs": reports.map { $0.object() }], options: [.prettyPrinted, .sortedKeys])
+    }
+
+    private func object() -> [String: Any] {
         func frames(_ samples: Samples, stalls: PlaybackQuality? = nil) -> [String: Any] {
             var figures: [String: Any] = [
                 "swipes": samples.milliseconds.count, "first_frame_ms_p50": samples.median,
@@ -171,7 +195,11 @@ struct SlowFeedReport {
             originLimit.jsonKey: originLimit.kilobits,
             "bytes_per_item": byteTier.bytesPerItem,
             "prefetch_fetches": byteTier.maxConcurrentFetches,
-            "items": SlowFeedMedia.clipCount,
+            "items": shape.clipCount,
+            "plan": plan.rawValue,
+            "clip_seconds": shape.clipSeconds,
+            "video_kbit": shape.videoKilobits,
+            "clip_mbit_mean": meanMegabits,
             "capacity": SlowFeedBench.capacity,
             "configurations": configurations,
             "byte_tier_p95_bytes_over_players": byteTierShare,
@@ -180,7 +208,7 @@ struct SlowFeedReport {
             "fetched_bytes_over_players": fetchedRatio,
             "fetched_goal_met": meetsFetchedGoal,
         ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return object
     }
 
     private static func megabytes(_ bytes: Int64) -> String { String(format: "%.2f MB", Double(bytes) / 1e6) }

@@ -21,7 +21,8 @@ func runBench() async throws(BenchError) {
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
         try await runSlowFeedBench(
-            originDelay: delay, originLimit: limit, byteTier: byteTier, jsonPath: arguments.jsonPath)
+            originDelay: delay, originLimit: limit, byteTier: byteTier, plan: arguments.plan,
+            repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)
         return
     }
     if arguments.feed {
@@ -79,20 +80,27 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
 /// `mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)`: the feed from a slow origin in three
 /// configurations.
 func runSlowFeedBench(
-    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, jsonPath: String?
+    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, plan: SlowFeedPlan.Choice,
+    repetitions: Int, jsonPath: String?
 ) async throws(BenchError) {
-    let media = try await SlowFeedMedia.prepare()
+    let media = try await SlowFeedMedia.prepare(plan.shape)
     defer { media.stop() }
     let bench = SlowFeedBench(
-        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier)
-    let results = try await bench.run()
-    let report = SlowFeedReport(
-        mpvVersion: await mpvVersion(), originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
-        results: results)
-    print(report.table)
+        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier, plan: plan)
+    let runs = try await bench.run(repetitions: repetitions)
+    let version = await mpvVersion()
+    let reports = runs.map {
+        SlowFeedReport(
+            mpvVersion: version, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
+            plan: plan, shape: media.shape, lengths: media.lengths, results: $0)
+    }
+    for (number, report) in zip(1..., reports) {
+        if reports.count > 1 { print("\(number == 1 ? "" : "\n")run \(number) of \(reports.count)\n") }
+        print(report.table)
+    }
     guard let path = jsonPath else { return }
     do {
-        try report.json().write(to: URL(fileURLWithPath: path))
+        try SlowFeedReport.json(reports).write(to: URL(fileURLWithPath: path))
     } catch {
         throw .failed("cannot write \(path): \(error)")
     }

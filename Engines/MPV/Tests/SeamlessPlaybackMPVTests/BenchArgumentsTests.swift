@@ -37,6 +37,24 @@ struct BenchArgumentsTests {
         #expect(refusal("--feed --origin-delay 100 --origin-link")?.contains("--origin-link needs") == true)
     }
 
+    @Test func thePlanIsTheBuiltInOneUnlessNamed() {
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000")?.plan == .builtIn)
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000 --plan phone-a")?.plan == .phoneA)
+        #expect(parsed("--feed --origin-delay 100 --origin-rate 4000 --plan phone-b")?.plan == .phoneB)
+        #expect(parsed("--feed --origin-delay 100 --origin-rate 4000 --plan built-in")?.plan == .builtIn)
+        #expect(
+            refusal("--feed --origin-delay 100 --origin-link 4000 --plan phone-c")?.contains("--plan needs") == true)
+        #expect(refusal("--feed --origin-delay 100 --origin-link 4000 --plan")?.contains("phone-a, phone-b") == true)
+        #expect(refusal("--feed --plan phone-a")?.contains("--plan needs --origin-delay") == true)
+    }
+
+    @Test func theSlowFeedRunsOnceUnlessRepetitionsAreGiven() {
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000")?.slowFeedRepetitions == 1)
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000 --repetitions 3")?.slowFeedRepetitions == 3)
+        #expect(parsed("--repetitions 3")?.repetitions == 3)
+        #expect(parsed("")?.repetitions == 10)
+    }
+
     @Test func eachLimitPacesTheOriginItsOwnWay() {
         let delay = Duration.milliseconds(100)
         #expect(
