@@ -34,7 +34,7 @@ struct BenchArguments {
                             PreloadWindow's)
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
           --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
-                            phone-b: 30 items (10 s clips, about 1.2 Mbit/s) and 40 swipes drawn from a
+                            phone-b: 120 items (10 s clips, about 1.2 Mbit/s) and 40 swipes drawn from a
                             fixed seed each: 40 % to the next clip, 10 % back one, 50 % flings of 2–6
                             clips forward (clamped to the feed), 1.5–3.5 s on each clip
           --seamless        instead: one frame-rendering engine's picture handed between three hosts of

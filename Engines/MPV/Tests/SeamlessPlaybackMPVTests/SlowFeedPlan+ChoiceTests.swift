@@ -14,10 +14,12 @@ struct SlowFeedPlanChoiceTests {
         #expect(SlowFeedMedia.Shape.builtIn.clipCount == 40)
     }
 
-    @Test func thePhonePlansSwipeFortyTimesThroughThirtyTenSecondClips() {
+    @Test func thePhonePlansSwipeFortyTimesThroughAFeedTheyNeverReachTheEndOf() {
         for plan in [SlowFeedPlan.Choice.phoneA, .phoneB] {
             #expect(plan.shape == .phone)
-            #expect(plan.shape.clipCount == 30 && plan.shape.clipSeconds == 10)
+            #expect(plan.shape.clipCount == 120 && plan.shape.clipSeconds == 10)
+            let last = plan.visits(clips: plan.shape.clipCount).map(\.index).max() ?? 0
+            #expect(last < plan.shape.clipCount - 6, "plan \(plan) reaches item \(last)")
             #expect(plan.visits(clips: 30).count == 40)
         }
         #expect(SlowFeedPlan.Choice.phoneA.visits(clips: 30) != SlowFeedPlan.Choice.phoneB.visits(clips: 30))

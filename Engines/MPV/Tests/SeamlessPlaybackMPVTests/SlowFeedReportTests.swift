@@ -22,11 +22,11 @@ struct SlowFeedReportTests {
     @Test func theTableAndTheJSONNameThePlanAndTheClipsRate() throws {
         let phone = report(.phoneA, requests: 5)
         #expect(phone.table.contains("--plan phone-a"))
-        #expect(phone.table.contains("30 items"))
+        #expect(phone.table.contains("120 items"))
         #expect(phone.table.contains("1.20 Mbit/s"))
         let json = try object(phone.json())
         #expect(json["plan"] as? String == "phone-a")
-        #expect(json["items"] as? Int == 30)
+        #expect(json["items"] as? Int == 120)
         #expect(report(.builtIn, requests: 5).table.contains("40 items"))
     }
 
