@@ -246,14 +246,17 @@ struct TestOriginTests {
         return (elapsed, bodies.allSatisfy { $0 == clip })
     }
 
-    @Test func aSharedLinkSplitsItsRateBetweenConnectionsWhereACapPerConnectionLetsThemOverlap() async throws {
+    /// Only lower bounds on wall time: a busy machine can make either run slower, never faster. That two capped
+    /// connections overlap (each has its own cap, no shared reservation) is the pure ``OriginLink``'s and
+    /// `chunkLength`'s business, tested without a clock in `OriginLinkTests`.
+    @Test func aSharedLinkSplitsItsRateBetweenConnectionsAndACapPerConnectionHoldsEachToItsRate() async throws {
         // 40,000 bytes each at 40,000 B/s: one second alone; two seconds for both on one link.
         let (shared, sharedWhole) = try await twoAtOnce(.init(linkBytesPerSecond: 40_000), length: 40_000)
         #expect(sharedWhole)
         #expect(shared >= .seconds(2), "the link's time for both bodies is 2 s: \(shared)")
         let (perConnection, perConnectionWhole) = try await twoAtOnce(.init(bytesPerSecond: 40_000), length: 40_000)
         #expect(perConnectionWhole)
-        #expect(perConnection < .seconds(2), "each connection has 1 s of its own cap's time: \(perConnection)")
+        #expect(perConnection >= .milliseconds(950), "each connection's cap holds it to 1 s: \(perConnection)")
         #expect(TestOrigin.Pacing(linkBytesPerSecond: 0).linkBytesPerSecond == 1)
         #expect(TestOrigin.Pacing(bytesPerSecond: 5).linkBytesPerSecond == nil)
     }
