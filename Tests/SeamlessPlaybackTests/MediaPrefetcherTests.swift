@@ -75,6 +75,24 @@ struct MediaPrefetcherTests {
         #expect(fixture.origin.requests.map(\.range) == Array(repeating: "bytes=0-999", count: 4))
     }
 
+    @Test func theLengthIsInTheCacheWithTheAnswersHeadBeforeTheFetchEnds() async throws {
+        var fixture = try Fixture()
+        defer { fixture.tearDown() }
+        let key = fixture.item("a").url!.absoluteString
+        // The origin sends the head and 100 bytes, then stalls: the fetch is far from its end.
+        fixture.origin.setFault(.stallAfter(bytes: 100), for: "/a.mp4")
+        let (changes, continuation) = AsyncStream<Void>.makeStream()
+        let observation = fixture.cache.observeChanges(of: key) { continuation.yield() }
+        defer { observation.cancel() }
+        fixture.prefetcher.update(fixture.plan(["a"]))
+        var iterator = changes.makeAsyncIterator()
+        while fixture.cache.cachedRanges(for: key).isEmpty, await iterator.next() != nil {}
+        #expect(fixture.cache.length(for: key) == 5000, "an engine opening the clip now knows where it ends")
+        #expect(fixture.prefetcher.stats.completedFetches == 0)
+        fixture.origin.releaseStalled()
+        _ = await fixture.next(1)
+    }
+
     @Test func aHeldPlanCancelsInFlightFetchesAndSendsNoRequestUntilReleased() async throws {
         var fixture = try Fixture(maxConcurrentFetches: 2)
         defer { fixture.tearDown() }

@@ -139,7 +139,10 @@ public final class MediaPrefetcher: BytePrefetching {
         let outcome: PrefetchScheduler.Outcome
         let event: Event
         do throws(ByteSourceError) {
-            let read = try await context.source.fetch(job.url, range: claim.range) { chunk in
+            // The length goes into the cache with the answer's head: an engine that opens the medium meanwhile
+            // knows where it ends and asks nothing past it.
+            let onLength: @Sendable (Int64) -> Void = { try? context.cache.setLength($0, for: job.key) }
+            let read = try await context.source.fetch(job.url, range: claim.range, onLength: onLength) { chunk in
                 do throws(MediaCacheError) {
                     guard cacheFailure.withLock({ $0 == nil }) else { return }
                     try context.cache.write(chunk.bytes, for: job.key, at: chunk.offset)

@@ -93,6 +93,20 @@ struct CachedStreamStateTests {
         #expect(superseded.length == nil)
     }
 
+    @Test func aLengthTheCacheLearntSinceTheOpenIsAdoptedOnlyWhileNoneIsKnown() {
+        var state = CachedStreamState(length: nil, minimumFetch: 100)
+        state.lengthCached(nil)
+        state.lengthCached(-1)
+        #expect(state.length == nil, "nothing, or nonsense, tells nothing")
+        #expect(state.seek(to: 900) == 900)
+        state.lengthCached(800)
+        #expect(state.length == 800)
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .end, "past the end: no fetch")
+        state.lengthCached(5000)
+        #expect(state.length == 800, "a length the stream knows is its own")
+        #expect(state.seek(to: 801) == nil)
+    }
+
     @Test func aRangePastTheEndEndsTheMedia() {
         var state = CachedStreamState(length: nil, minimumFetch: 100)
         #expect(state.seek(to: 700) == 700)

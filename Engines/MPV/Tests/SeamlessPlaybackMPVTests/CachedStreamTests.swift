@@ -126,22 +126,59 @@ struct CachedStreamTests {
         #expect(cache.cachedRanges(for: key) == RangeSet(0..<Int64(Self.length)))
     }
 
-    @Test func aClosedStreamLetsGoOfItsSourceAndStartsNoFetch() throws {
-        let (cache, folder) = try makeCache()
+    @Test func aClosedStreamLetsGoOfItsSourceAndItsCacheAndStartsNoFetch() throws {
+        var (cache, folder): (MediaCache?, URL) = try makeCache()
         defer { try? FileManager.default.removeItem(at: folder) }
         var source: MemoryByteSource? = MemoryByteSource(media: Self.media, pieceSize: 4_096)
         weak let weakSource = source
-        let stream = try #require(source.map { self.stream(cache, $0) })
-        source = nil
-        #expect(weakSource != nil)
-        #expect(stream.holdsSource)
+        weak let weakCache = cache
+        let stream = try #require(source.flatMap { source in cache.map { self.stream($0, source) } })
+        (source, cache) = (nil, nil)
+        #expect(weakSource != nil && weakCache != nil)
+        #expect(stream.holdsSource && stream.holdsCache)
         stream.close()
-        #expect(!stream.holdsSource)
+        #expect(!stream.holdsSource && !stream.holdsCache)
         #expect(weakSource == nil)
+        // A closed stream is kept a while for late cancels: the cache, and the lock on its folder, are not.
+        #expect(weakCache == nil)
+        #expect(throws: Never.self) { _ = try MediaCache(directory: folder, capacity: 64 << 20) }
         var buffer = [UInt8](repeating: 0, count: 1_024)
         let read = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { stream.read(into: $0, maxBytes: 1_024) }
         }
         #expect(read == -1)
+    }
+
+    @Test func aLengthAnotherReaderPutInTheCacheAfterTheOpenEndsTheMediaThere() throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = MemoryByteSource(media: Self.media, pieceSize: 4_096)
+        let stream = stream(cache, source)
+        #expect(stream.length == nil)
+        // The prefetcher learns the length from its answer's head after the stream opened.
+        try cache.setLength(Int64(Self.length), for: key)
+        #expect(stream.length == Int64(Self.length))
+        #expect(stream.seek(to: Int64(Self.length)) == Int64(Self.length))
+        var buffer = [UInt8](repeating: 0, count: 1_024)
+        let read = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { stream.read(into: $0, maxBytes: 1_024) }
+        }
+        #expect(read == 0, "the end, not a failed read")
+        #expect(source.requests == [], "nothing asked past the end")
+        #expect(stream.seek(to: Int64(Self.length) + 1) == nil)
+    }
+
+    @Test func aReadPastALengthCachedSinceTheOpenIsTheEndWithNoRequest() throws {
+        let (cache, folder) = try makeCache()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = MemoryByteSource(media: Self.media, pieceSize: 4_096)
+        let stream = stream(cache, source)
+        // mpv seeks past the last atom before anyone knows the length; the length arrives; then it reads.
+        #expect(stream.seek(to: Int64(Self.length) + 10) == Int64(Self.length) + 10)
+        try cache.setLength(Int64(Self.length), for: key)
+        var buffer = [UInt8](repeating: 0, count: 1_024)
+        let read = buffer.withUnsafeMutableBytes { raw in raw.baseAddress.map { stream.read(into: $0, maxBytes: 1_024) }
+        }
+        #expect(read == 0)
+        #expect(source.requests == [])
     }
 
     @Test func damagedChunksAreDistrustedAndTheirBytesComeFromTheOrigin() async throws {

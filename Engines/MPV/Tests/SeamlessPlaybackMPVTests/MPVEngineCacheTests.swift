@@ -101,6 +101,32 @@ struct MPVEngineCacheTests {
         #expect(fixture.cache.cachedRanges(for: key) == RangeSet(0..<Int64(bytes.count)))
     }
 
+    @Test func aCacheAnEngineReadThroughIsFreedWithItsFolderWhenTheAppLetsGoOfBoth() async throws {
+        let media = try await LocalMedia.shared.directory()
+        let origin = try TestOrigin(resources: ["/clip.mp4": .file(media.appendingPathComponent("clip.mp4"))])
+        defer { origin.stop() }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("seamless-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = origin.url(for: "/clip.mp4")
+        weak var weakCache: MediaCache?
+        do {
+            let cache = try MediaCache(directory: folder, capacity: 64 << 20)
+            weakCache = cache
+            let engine = try await MPVEngine(cache: cache)
+            await engine.apply(Self.fast)
+            try await engine.load(MediaItem(id: url.absoluteString, url: url))
+            #expect(await eventually(within: .seconds(60)) { engine.isAtEnd }, "playback did not reach the end")
+            // Another load closes the first stream: mpv's closed streams are kept a while for late cancels.
+            try await engine.load(MediaItem(id: "second", url: url))
+            await engine.shutdown()
+        }
+        // The last fetch ends with its cancellation; then nothing of the engine holds the cache or its folder's lock.
+        #expect(await eventually { weakCache == nil }, "the cache outlived its engine and the app's reference")
+        let reopened = try MediaCache(directory: folder, capacity: 64 << 20)
+        #expect(reopened.length(for: url.absoluteString) != nil, "the clip played is still there")
+    }
+
     @Test func aDamagedCachePlaysTheClipFromTheOriginWithNoWrongByte() async throws {
         let fixture = try await CacheFixture()
         defer { fixture.finish() }

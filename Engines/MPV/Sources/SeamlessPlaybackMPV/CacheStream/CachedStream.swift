@@ -39,7 +39,9 @@ final class CachedStream: Sendable {
 
     let url: URL
     let key: String
-    private let cache: MediaCache
+    /// The cache, until mpv closes the stream: a closed stream kept for late cancels (``CacheStreamProtocol``) must
+    /// not keep the cache, and with it the lock on its directory, alive after the app let it go.
+    private let cache: Protected<MediaCache?>
     /// The origin, until mpv closes the stream: a closed stream is kept a while for late cancels
     /// (``CacheStreamProtocol``), and must not keep its engine's source (a URLSession, its threads and connections)
     /// alive with it.
@@ -59,7 +61,7 @@ final class CachedStream: Sendable {
     ) {
         self.url = url
         self.key = key
-        self.cache = cache
+        self.cache = Protected(cache)
         self.source = Protected(source)
         self.reportFailure = reportFailure
         let machine = CachedStreamState(length: cache.length(for: key), minimumFetch: minimumFetch)
@@ -72,20 +74,24 @@ final class CachedStream: Sendable {
     deinit {
         let (running, claim) = shared.withLock { ($0.running, $0.claim) }
         running?.cancel()
-        if let claim { cache.release(claim) }
+        if let claim { cache.withLock({ $0 })?.release(claim) }
         MPVDiagnostics.streamObjectFreed()
     }
 
     /// Reads up to `maxBytes` bytes at the position into `buffer`: what is there, once at least one byte is.
     /// - Returns: How many bytes were read; 0 at the end of the media; -1 on failure.
     func read(into buffer: UnsafeMutableRawPointer, maxBytes: Int) -> Int64 {
+        // Closed: mpv reads no more, and the stream let the cache go.
+        guard let cache = cache.withLock({ $0 }) else { return -1 }
+        let key = self.key
         while true {
             // The count first: a change after the cache is read below moves it, and a wait for others ends at once.
             let (seen, own) = shared.withLock { ($0.cacheChanges, $0.claim) }
             let cached = cache.cachedRanges(for: key)
             let claimed = cache.claimedRanges(for: key, excluding: own)
-            let (cache, key) = (self.cache, self.key)
+            let cachedLength = cache.length(for: key)
             let decide = { (shared: inout Shared) -> Decision in
+                shared.machine.lengthCached(cachedLength)
                 let offset = shared.machine.position
                 let step = shared.machine.nextStep(maxBytes: maxBytes, cached: cached, claimed: claimed)
                 guard case .fetch(let range, let id) = step else { return Decision(step: step, offset: offset) }
@@ -135,7 +141,7 @@ final class CachedStream: Sendable {
                 shared.withLock { $0.machine.cacheRead(range, data: data) }
             case .fetch(let range, let id):
                 if let started = decision.started, let claim = decision.claim {
-                    startFetch(range, id: id, cancellation: started, claim: claim)
+                    startFetch(range, id: id, cancellation: started, claim: claim, cache: cache)
                 }
             }
         }
@@ -146,8 +152,14 @@ final class CachedStream: Sendable {
         shared.withLock { $0.machine.seek(to: offset) }
     }
 
-    /// The media's length, if known.
-    var length: Int64? { shared.withLock { $0.machine.length } }
+    /// The media's length, if known: the stream's own, or the one another reader has put in the cache since.
+    var length: Int64? {
+        let cached = cache.withLock { $0 }?.length(for: key)
+        return shared.withLock { shared in
+            shared.machine.lengthCached(cached)
+            return shared.machine.length
+        }
+    }
 
     /// Interrupts the read in progress and every later one. Does not block.
     func cancel() {
@@ -157,14 +169,16 @@ final class CachedStream: Sendable {
             return (shared.running, shared.claim)
         }
         running?.cancel()
-        if let claim { cache.release(claim) }
+        if let claim { cache.withLock({ $0 })?.release(claim) }
     }
 
-    /// mpv closed the stream: interrupts its reads as ``cancel()`` does and lets go of the origin. Does not block.
+    /// mpv closed the stream: interrupts its reads as ``cancel()`` does and lets go of the origin and the cache (a
+    /// fetch still running holds the cache until its cancellation ends it). Does not block.
     func close() {
         cancel()
         observation.cancel()
         source.withLock { $0 = nil }
+        cache.withLock { $0 = nil }
     }
 
     /// Whether a read waits for bytes another reader's fetch claimed (``CachedStreamState/Step/awaitOthers``): for
@@ -174,12 +188,16 @@ final class CachedStream: Sendable {
     /// Whether the stream still holds its origin (until ``close()``).
     var holdsSource: Bool { source.withLock { $0 != nil } }
 
+    /// Whether the stream still holds its cache (until ``close()``).
+    var holdsCache: Bool { cache.withLock { $0 != nil } }
+
     /// Starts fetch `id` of `range` on a thread of its own (the source blocks its caller). It holds the stream's
     /// parts, not the stream, so that mpv's close cancels it. Its claim is released when it ends.
     private func startFetch(
-        _ range: Range<Int64>, id: Int, cancellation: ByteReadCancellation, claim: MediaCache.FetchClaim
+        _ range: Range<Int64>, id: Int, cancellation: ByteReadCancellation, claim: MediaCache.FetchClaim,
+        cache: MediaCache
     ) {
-        let (url, key, cache, shared, reportFailure) = (self.url, self.key, self.cache, self.shared, self.reportFailure)
+        let (url, key, shared, reportFailure) = (self.url, self.key, self.shared, self.reportFailure)
         guard let source = source.withLock({ $0 }) else {
             // Closed: no fetch can start (mpv reads no more); the state hears it cancelled.
             _ = shared.changing { $0.machine.fetchEnded(id, result: .failure(.cancelled)) }

@@ -217,6 +217,14 @@ struct CachedStreamState: Hashable, Sendable {
         return true
     }
 
+    /// Reports the media's length as the cache holds it now: another reader (a stream, the prefetcher) learned it
+    /// after this stream opened. Adopted only while the stream knows none, so that a read past the end is the end
+    /// and not a request for a range the origin cannot satisfy.
+    mutating func lengthCached(_ cached: Int64?) {
+        guard length == nil, let cached, cached >= 0 else { return }
+        length = cached
+    }
+
     /// Moves the position.
     /// - Returns: The new position, or `nil` when it cannot go there (negative, past the known length, cancelled).
     mutating func seek(to offset: Int64) -> Int64? {
