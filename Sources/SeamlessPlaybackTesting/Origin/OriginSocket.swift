@@ -18,6 +18,13 @@ struct OriginSocket: Sendable {
     /// How long one wait lasts before the caller looks at its stop flag again, in milliseconds.
     static let slice: Int32 = 20
 
+    /// The send buffer asked for each accepted connection (the system may double it). On the loopback, a send
+    /// buffer grown to megabytes would take a whole clip from an origin whose client reads nothing (a paused
+    /// preload): the origin would count bytes, and spend a paced link's time on them, that a network would not carry
+    /// until the client read. A small one lets through about what the client's own socket takes, as a network's flow
+    /// control does.
+    static let sendBufferBytes: Int32 = 32 * 1024
+
     /// What a bounded wait saw.
     enum Readiness: Equatable {
         case ready
@@ -84,6 +91,8 @@ struct OriginSocket: Sendable {
     func accept() -> OriginSocket? {
         let descriptor = systemAccept(descriptor)
         guard descriptor >= 0 else { return nil }
+        var sendBuffer = Self.sendBufferBytes
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
         var noSignal: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))

@@ -61,14 +61,16 @@ extension MPVEngine {
         /// the renderer times frames by when it draws them, which is what a move at a frame boundary judges by. With
         /// another offset mpv's renders wait for each frame's moment, and moves are made later than measured here.
         public var rendersFrames: Bool
-        /// How far ahead of the position mpv reads while the engine plays media it reads through a
-        /// ``SeamlessPlayback/MediaCache`` (mpv's `demuxer-readahead-secs`). Defaults to 10 seconds.
+        /// How far ahead of the position mpv reads while the engine plays (mpv's `demuxer-readahead-secs`, and its
+        /// `cache-secs` for media it reads over HTTP directly). Defaults to 10 seconds.
         ///
-        /// The clip on screen comes first: mpv treats the cache's stream as local and, by its default, reads one second
-        /// ahead, which a network that slows for a moment runs dry. While the engine plays, it reads this far ahead;
-        /// while it is paused (a preload, standing on its first frame for the feed) it reads mpv's one second, which
-        /// lies inside the first origin fetch, so that a paused preload takes no link time from the clip that plays.
-        /// Media mpv reads over HTTP directly keep mpv's own network cache, whatever this says.
+        /// The clip on screen comes first. While the engine plays, mpv reads this far ahead: through a
+        /// ``SeamlessPlayback/MediaCache`` mpv treats the stream as local and would read one second ahead, which a
+        /// network that slows for a moment runs dry. While it is paused (a preload, standing on its first frame for
+        /// the feed) it reads one second ahead, so that a paused preload takes little link time from the clip that
+        /// plays: through the cache that lies inside the first origin fetch; over HTTP directly it bounds mpv's
+        /// network cache, which would otherwise read the whole clip (up to an hour of media) while paused. Whichever
+        /// of `demuxer-readahead-secs` and `cache-secs` ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePlaying: Duration
 
         /// Creates options; every argument has the documented default.
@@ -95,12 +97,12 @@ extension MPVEngine {
 
         /// The properties an apply of `settings` sets: the settings' own (``SeamlessPlayback/PlaybackSettings``'s
         /// `mpvProperties`), then how far ahead mpv reads — ``readAheadWhilePlaying`` when they play, one second when
-        /// they pause — unless ``mpvOptions`` sets `demuxer-readahead-secs` itself.
+        /// they pause — as `demuxer-readahead-secs` and `cache-secs`, each unless ``mpvOptions`` sets it itself.
         func properties(applying settings: PlaybackSettings) -> [(name: String, value: MPVValue)] {
-            guard mpvOptions["demuxer-readahead-secs"] == nil else { return settings.mpvProperties }
             let playing = max(Self.readAheadWhilePaused, readAheadWhilePlaying.inSeconds)
-            return settings.mpvProperties
-                + [("demuxer-readahead-secs", .double(settings.isPaused ? Self.readAheadWhilePaused : playing))]
+            let ahead = MPVValue.double(settings.isPaused ? Self.readAheadWhilePaused : playing)
+            let bounds = ["demuxer-readahead-secs", "cache-secs"].filter { mpvOptions[$0] == nil }
+            return settings.mpvProperties + bounds.map { ($0, ahead) }
         }
 
         /// The defaults with the caller's options over them, sorted by name so every run sets them alike.

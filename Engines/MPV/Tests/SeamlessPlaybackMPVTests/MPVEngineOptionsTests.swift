@@ -39,21 +39,28 @@ struct MPVEngineOptionsTests {
         #expect(resolved(MPVEngine.Options())["video-timing-offset"] == nil)
     }
 
-    @Test("an apply reads ahead ten seconds (or as the options say) while it plays, mpv's one second while paused")
+    /// Ten seconds (or as the options say) while it plays, one second while paused, through the cache and over HTTP
+    /// directly.
+    @Test("an apply bounds how far ahead mpv reads, playing and paused")
     func readAhead() {
-        func readAhead(_ options: MPVEngine.Options, _ settings: PlaybackSettings) -> MPVValue? {
+        func readAhead(_ options: MPVEngine.Options, _ settings: PlaybackSettings, _ name: String) -> MPVValue? {
             let properties = options.properties(applying: settings)
             let names = properties.map(\.name)
             #expect(Array(names.prefix(settings.mpvProperties.count)) == settings.mpvProperties.map(\.name))
-            return properties.last { $0.name == "demuxer-readahead-secs" }?.value
+            return properties.last { $0.name == name }?.value
         }
-        #expect(readAhead(.init(), PlaybackSettings()) == .double(10))
-        #expect(readAhead(.init(), .idle) == .double(1))
-        #expect(readAhead(.init(readAheadWhilePlaying: .milliseconds(2_500)), PlaybackSettings()) == .double(2.5))
-        let none = MPVEngine.Options(readAheadWhilePlaying: .zero)
-        #expect(readAhead(none, PlaybackSettings()) == .double(1), "never below a second")
-        let own = MPVEngine.Options(mpvOptions: ["demuxer-readahead-secs": "30"])
-        #expect(readAhead(own, PlaybackSettings()) == nil, "the app's own setting stays")
+        for name in ["demuxer-readahead-secs", "cache-secs"] {
+            #expect(readAhead(.init(), PlaybackSettings(), name) == .double(10))
+            #expect(readAhead(.init(), .idle, name) == .double(1))
+            let shorter = MPVEngine.Options(readAheadWhilePlaying: .milliseconds(2_500))
+            #expect(readAhead(shorter, PlaybackSettings(), name) == .double(2.5))
+            let none = MPVEngine.Options(readAheadWhilePlaying: .zero)
+            #expect(readAhead(none, PlaybackSettings(), name) == .double(1), "never below a second")
+            let own = MPVEngine.Options(mpvOptions: [name: "30"])
+            #expect(readAhead(own, PlaybackSettings(), name) == nil, "the app's own setting stays")
+        }
+        let own = MPVEngine.Options(mpvOptions: ["cache-secs": "30"])
+        #expect(readAhead(own, .idle, "demuxer-readahead-secs") == .double(1), "each is the app's only if it set it")
     }
 
     @Test("options are set in a stable order")
