@@ -44,6 +44,33 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.metrics.loads == 4)
     }
 
+    @Test("a stall of the focused clip holds the next neighbour's preload until its engine reports it playing")
+    func aStallOfTheClipOnScreenHoldsTheNeighbours() {
+        let h = MachineHarness(capacity: 4)
+        let (p1, p2, p3) = (Self.p[0], Self.p[1], Self.p[2])
+        func report(_ player: PlayerID, _ phase: PlaybackPhase) -> [PoolAction] {
+            h.step { $0.statusReported(player, PlaybackStatus(phase: phase, position: .zero, duration: nil)) }
+        }
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        #expect(media(h) == [item(3), item(4), nil, nil], "loaded: the nearest neighbour starts")
+        #expect(report(p1, .buffering) == [])
+        h.finishJob(p2)
+        h.finishJob(p2)
+        // The neighbour's load ends while the clip on screen is dry: the next one waits.
+        #expect(h.step { $0.loadFinished(p2, media: item(4)) } == [.emit(.loaded(p2, item(4)))])
+        #expect(focus(h, 3) == [], "the same focus again starts nothing either")
+        #expect(report(p1, .buffering) == [])
+        #expect(report(p1, .playing) == [.run(.create, on: p3)], "playing again: the next neighbour starts")
+        #expect(report(p1, .playing) == [])
+        h.finishJob(p3)
+        h.finishJob(p3)
+        // A neighbour's engine buffering holds nothing.
+        #expect(report(p2, .buffering) == [])
+        #expect(h.step { $0.loadFinished(p3, media: item(2)) }.jobs == [.run(.create, on: Self.p[3])])
+        #expect(h.machine.checkInvariants() == [])
+    }
+
     @Test func theWindowSaysHowManyNeighboursLoadAtOnce() {
         let h = MachineHarness(capacity: 4)
         let window = PreloadWindow(concurrentLoads: 2)

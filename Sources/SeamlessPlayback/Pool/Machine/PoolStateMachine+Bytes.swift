@@ -16,7 +16,7 @@ extension PoolStateMachine {
             let isHeld =
                 switch focusedItem(of: focus) {
                 case .inFlight: true
-                case .loaded(let player): statuses[player]?.status.phase == .buffering
+                case .loaded(let player): isStalled(player)
                 case .absent, .failed: false
                 }
             plan = BytePrefetchPlan(items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld)

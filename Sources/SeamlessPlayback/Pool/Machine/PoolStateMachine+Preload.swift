@@ -16,7 +16,9 @@ extension PoolStateMachine {
     ///    being made or loading. A player for a preload is a new engine while fewer than `capacity` exist, else
     ///    the idle player whose media is farthest from the focus among those outside the window. A held player
     ///    is never touched, and nothing is placed while acquires wait (they come first). When no player can be
-    ///    had the rest (farther) waits. Whatever waits is placed when a load finishes or an engine goes.
+    ///    had the rest (farther) waits. While its engine last reported it buffering (the clip on screen ran
+    ///    dry), no neighbour's preload starts either. Whatever waits is placed when a load finishes, an engine
+    ///    goes, or the focused item's engine reports it out of buffering.
     /// 3. From now on an acquire or prewarm that must recycle takes the idle player farthest from the
     ///    focus, not the least recently used.
     ///
@@ -139,12 +141,14 @@ extension PoolStateMachine {
         switch focusedItem(of: focus) {
         case .failed:
             break
-        case .loaded:
+        case .loaded(let player):
             // A page's grant of it finishes first (its apply, right after the load): a neighbour's engine made
             // meanwhile would take the machine from the call the user waits for. It lands in `applyFinished`.
             guard
                 players.values.contains(where: { $0.media == focused && $0.isLaneFree && Self.hasLoaded($0, focused) })
             else { return }
+            // The clip on screen has run dry: the link is its own until it plays again (`statusReported`).
+            guard !isStalled(player) else { return }
         case .inFlight:
             // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
             // whose load has not begun.
@@ -233,6 +237,12 @@ extension PoolStateMachine {
         // A page's acquire loading it again after its preload failed is in flight all the same.
         if found { return .inFlight }
         return focus.failed.contains(focused) ? .failed : .absent
+    }
+
+    /// Whether the player's engine last reported it buffering: for the focused item's player, the clip on screen has
+    /// run dry, and neither a neighbour's preload nor the byte tier starts until it plays again.
+    func isStalled(_ player: PlayerID) -> Bool {
+        statuses[player]?.status.phase == .buffering
     }
 
     /// Whether the player has `media` on its engine, no load of it running.

@@ -15,6 +15,7 @@ extension PoolStateMachine {
     ///     replaces is not judged (it may be the echo of an apply that a later one overrode).
     mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) -> [PoolAction] {
         guard players.read(id, { $0.isCreated }) == true else { return take() }
+        let wasStalled = isStalled(id)
         statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1)
         let outside: Bool? = players.modify(id) { player in
             if isSuperseded, status.phase == .playing { return false }
@@ -35,8 +36,12 @@ extension PoolStateMachine {
             return true
         }
         if outside == true { counters.outsideChanges += 1 }
-        // A stall of the clip on screen holds the byte tier; its end lets it go.
-        updateBytePlan()
+        // A stall of the clip on screen holds the byte tier and the neighbours' preloads; its end lets them go.
+        if wasStalled, !isStalled(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {
+            replenishPreloads()
+        } else {
+            updateBytePlan()
+        }
         return take()
     }
 }
