@@ -5,7 +5,7 @@ struct BenchArguments {
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
                          [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
-                         [--prefetch-fetches N] [--json PATH]
+                         [--prefetch-fetches N] [--read-ahead SECONDS] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
                mpv-bench --soak [--minutes N] [--seed N] [--json PATH] [--svg PATH]
@@ -33,6 +33,8 @@ struct BenchArguments {
           --bytes-per-item KIB with --origin-delay: the byte tier caches KIB KiB of each item (default:
                             PreloadWindow's)
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
+          --read-ahead SECONDS with --origin-delay: how far ahead every engine reads while it plays, in all
+                            three configurations (MPVEngine.Options.readAheadWhilePlaying; default: its own)
           --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
                             phone-b: 120 items (10 s clips, about 1.2 Mbit/s) and 40 swipes drawn from a
                             fixed seed each: 40 % to the next clip, 10 % back one, 50 % flings of 2–6
@@ -92,6 +94,8 @@ struct BenchArguments {
     var bytesPerItem: Int64?
     /// With ``originDelay``: the prefetcher's concurrent fetches; `nil` for `MediaPrefetcher`'s default.
     var prefetchFetches: Int?
+    /// With ``originDelay``: the engines' read-ahead while playing; `nil` for `MPVEngine.Options`' default.
+    var playingReadAhead: Duration?
     /// With ``originDelay``: the swipes and the media they go through (`--plan`).
     var plan = SlowFeedPlan.Choice.builtIn
     /// Whether `--plan` was given.
@@ -166,6 +170,11 @@ struct BenchArguments {
                     return .failure(.usage("--prefetch-fetches needs a whole number of at least 1"))
                 }
                 parsed.prefetchFetches = count
+            case "--read-ahead":
+                guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                    return .failure(.usage("--read-ahead needs a number of seconds, more than 0"))
+                }
+                parsed.playingReadAhead = .milliseconds(Int64((seconds * 1_000).rounded()))
             case "--plan":
                 guard let text = remaining.popFirst(), let plan = SlowFeedPlan.Choice(rawValue: text) else {
                     let names = SlowFeedPlan.Choice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -201,6 +210,9 @@ struct BenchArguments {
         }
         if parsed.originDelay == nil, parsed.bytesPerItem != nil || parsed.prefetchFetches != nil {
             return .failure(.usage("--bytes-per-item and --prefetch-fetches need --origin-delay"))
+        }
+        if parsed.originDelay == nil, parsed.playingReadAhead != nil {
+            return .failure(.usage("--read-ahead needs --origin-delay"))
         }
         if parsed.originDelay == nil, parsed.choosesPlan {
             return .failure(.usage("--plan needs --origin-delay"))

@@ -28,6 +28,9 @@ struct SlowFeedBench {
         static let defaultFetches = 2
         var bytesPerItem: Int64
         var maxConcurrentFetches: Int
+        /// How far ahead every engine reads while it plays, in all three configurations
+        /// (`MPVEngine.Options.readAheadWhilePlaying`).
+        var readAhead = MPVEngine.Options().readAheadWhilePlaying
     }
 
     /// One swipe: where its clip stood, how long its first frame took, and how it played on screen.
@@ -143,7 +146,7 @@ struct SlowFeedBench {
         let start = clock.now
         let engineCache = cache
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
-            try await Self.makeEngine(readingThrough: engineCache)
+            try await Self.makeEngine(readingThrough: engineCache, readAhead: byteTier.readAhead)
         }
         var result: Result
         do {
@@ -161,9 +164,10 @@ struct SlowFeedBench {
     }
 
     /// An engine, reading through `cache` when there is one.
-    private static func makeEngine(readingThrough cache: MediaCache?) async throws -> MPVEngine {
-        guard let cache else { return try await MPVEngine() }
-        return try await MPVEngine(cache: cache)
+    private static func makeEngine(readingThrough cache: MediaCache?, readAhead: Duration) async throws -> MPVEngine {
+        let options = MPVEngine.Options(readAheadWhilePlaying: readAhead)
+        guard let cache else { return try await MPVEngine(options: options) }
+        return try await MPVEngine(options: options, cache: cache)
     }
 
     private func measure(

@@ -79,6 +79,7 @@ struct SlowFeedReport {
             """
             mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) \(originLimit.option) \
             --bytes-per-item \(byteTier.bytesPerItem / 1_024) --prefetch-fetches \(byteTier.maxConcurrentFetches) \
+            --read-ahead \(String(format: "%g", byteTier.readAhead.milliseconds / 1_000)) \
             --plan \(plan.rawValue) — \(mpvVersion): \(shape.clipCount) items (\(shape.distinctClips) clips of \
             \(shape.clipSeconds) s, H.264 \(shape.videoKilobits) kbit/s + AAC, 640×360@30, \
             \(String(format: "%.2f", meanMegabits)) Mbit/s in all) from a TestOrigin, \
@@ -195,6 +196,7 @@ struct SlowFeedReport {
             originLimit.jsonKey: originLimit.kilobits,
             "bytes_per_item": byteTier.bytesPerItem,
             "prefetch_fetches": byteTier.maxConcurrentFetches,
+            "read_ahead_s": byteTier.readAhead.milliseconds / 1_000,
             "items": shape.clipCount,
             "plan": plan.rawValue,
             "clip_seconds": shape.clipSeconds,

@@ -17,9 +17,10 @@ func runBench() async throws(BenchError) {
         return
     }
     if arguments.feed, let delay = arguments.originDelay, let limit = arguments.originLimit {
-        let byteTier = SlowFeedBench.ByteTier(
+        var byteTier = SlowFeedBench.ByteTier(
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
+        if let readAhead = arguments.playingReadAhead { byteTier.readAhead = readAhead }
         try await runSlowFeedBench(
             originDelay: delay, originLimit: limit, byteTier: byteTier, plan: arguments.plan,
             repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)

@@ -28,6 +28,17 @@ struct BenchArgumentsTests {
         #expect(parsed("--feed")?.originLimit == nil)
     }
 
+    @Test func theReadAheadIsTheEnginesUnlessGivenWithTheDelay() {
+        #expect(parsed("--feed --origin-delay 100 --origin-link 4000")?.playingReadAhead == nil)
+        let given = parsed("--feed --origin-delay 100 --origin-link 4000 --read-ahead 2.5")
+        #expect(given?.playingReadAhead == .seconds(2.5))
+        let link = "--feed --origin-delay 100 --origin-link 4000"
+        #expect(refusal("\(link) --read-ahead 0")?.contains("--read-ahead") == true)
+        #expect(refusal("\(link) --read-ahead nan")?.contains("seconds") == true)
+        #expect(refusal("--feed --read-ahead 4")?.contains("needs --origin-delay") == true)
+        #expect(SlowFeedBench.ByteTier(bytesPerItem: 1, maxConcurrentFetches: 1).readAhead == .seconds(10))
+    }
+
     @Test func theDelayTakesExactlyOneLimit() {
         #expect(refusal("--feed --origin-delay 100 --origin-rate 4000 --origin-link 4000")?.contains("exclude") == true)
         #expect(refusal("--feed --origin-delay 100")?.contains("one of --origin-rate and --origin-link") == true)
