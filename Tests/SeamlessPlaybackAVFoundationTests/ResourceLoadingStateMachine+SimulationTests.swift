@@ -21,6 +21,16 @@ struct ResourceLoadingStateMachineSimulationTests {
         return try body(try MediaCache(directory: directory, capacity: 1 << 20))
     }
 
+    /// A simulation of 9,000 bytes seeded with `seed`, over a cache in a fresh directory, handed to `body`.
+    static func simulating(
+        seed: UInt64, _ body: (inout ResourceLoadingSimulation, MediaCache) throws -> Void
+    ) throws {
+        try withCache { cache in
+            var simulation = ResourceLoadingSimulation(media: media(count: 9_000, seed: seed), cache: cache, seed: seed)
+            try body(&simulation, cache)
+        }
+    }
+
     static func check(_ simulation: ResourceLoadingSimulation, seed: UInt64) {
         #expect(simulation.violations == [], "seed \(seed)")
         #expect(simulation.machine.requests.isEmpty && simulation.machine.fetches.isEmpty, "seed \(seed)")
@@ -77,9 +87,7 @@ struct ResourceLoadingStateMachineSimulationTests {
         "a player's reads, with cache failures, origin faults and cancellations",
         arguments: 1...40 as ClosedRange<UInt64>)
     func playerReads(seed: UInt64) throws {
-        try Self.withCache { cache in
-            var simulation = ResourceLoadingSimulation(
-                media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+        try Self.simulating(seed: seed) { simulation, _ in
             Self.playerReads(&simulation, seed: seed)
             Self.check(simulation, seed: seed)
         }
@@ -89,9 +97,7 @@ struct ResourceLoadingStateMachineSimulationTests {
     func anotherReaderMeanwhile() throws {
         var woken = 0
         for seed in 1...24 as ClosedRange<UInt64> {
-            try Self.withCache { cache in
-                var simulation = ResourceLoadingSimulation(
-                    media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+            try Self.simulating(seed: seed) { simulation, cache in
                 simulation.otherReaders = true
                 // A failed cache read fetches its bytes again by design: left out here.
                 simulation.cacheReadFaults = false
@@ -109,9 +115,7 @@ struct ResourceLoadingStateMachineSimulationTests {
     func claimRaces() throws {
         var raced = 0
         for seed in 1...24 as ClosedRange<UInt64> {
-            try Self.withCache { cache in
-                var simulation = ResourceLoadingSimulation(
-                    media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+            try Self.simulating(seed: seed) { simulation, cache in
                 simulation.otherReaders = true
                 simulation.staleStates = true
                 Self.playerReads(&simulation, seed: seed)
@@ -127,9 +131,7 @@ struct ResourceLoadingStateMachineSimulationTests {
     func cancelsWhileStatePending() throws {
         var pending = 0
         for seed in 1...8 as ClosedRange<UInt64> {
-            try Self.withCache { cache in
-                var simulation = ResourceLoadingSimulation(
-                    media: Self.media(count: 9_000, seed: seed), cache: cache, seed: seed)
+            try Self.simulating(seed: seed) { simulation, _ in
                 for offset in stride(from: 0, to: 9_000, by: 600) {
                     simulation.arrive(
                         information: offset == 0,

@@ -166,87 +166,91 @@ struct MediaCacheStorageOpeningTests {
     }
 }
 
-/// The crash test of ``MediaCacheStorage``'s opening: a child process writing to the cache is killed with SIGKILL
-/// wherever it happens to be, over and over, and the cache it leaves is reopened and read in full.
-@Suite("MediaCacheStorage+Opening after SIGKILL: a cache killed mid-write reopens with exact bytes or nil")
-struct MediaCacheStorageCrashTests {
-    /// The byte the harness writes for medium `storm-<key>` at `offset`: its `stormByte`, copied.
-    static func stormByte(key: Int, offset: Int64) -> UInt8 {
-        var x = UInt64(bitPattern: offset) &+ UInt64(key) &* 0x9E37_79B9_7F4A_7C15
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return UInt8(truncatingIfNeeded: x ^ (x >> 31))
-    }
-
-    /// The harness, built next to the tests: beside the test binary (Linux), beside the test bundle (macOS), or in
-    /// the package's `.build` folder.
-    static func harness() -> URL? {
-        let name = "CacheCrashHarness"
-        var folders = [Bundle.main.executableURL?.deletingLastPathComponent()]
-        folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        folders += [root.appendingPathComponent(".build/debug")]
-        return folders.compactMap { $0?.appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// Runs the harness until it has finished `operations` operations, then kills it, and says how it ended: nil
-    /// when it wrote nothing for a minute (it is killed all the same).
-    static func runAndKill(_ harness: URL, directory: URL, seed: UInt64, after operations: Int, catchingAWrite: Bool)
-        throws -> ChildProcess.Ending?
-    {
-        let child = try ChildProcess(harness.path, [directory.path, String(seed)])
-        var lines = 0
-        while lines < operations {
-            guard let data = child.read(until: .now + .seconds(60)) else {
-                _ = child.kill()
-                return nil
-            }
-            if data.isEmpty { break }  // The child ended on its own: an error, reported below.
-            lines += data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+extension ProcessesAndLocks {
+    /// The crash test of ``MediaCacheStorage``'s opening: a child process writing to the cache is killed with SIGKILL
+    /// wherever it happens to be, over and over, and the cache it leaves is reopened and read in full.
+    @Suite("MediaCacheStorage+Opening after SIGKILL: a cache killed mid-write reopens with exact bytes or nil")
+    struct MediaCacheStorageCrashTests {
+        /// The byte the harness writes for medium `storm-<key>` at `offset`: its `stormByte`, copied.
+        static func stormByte(key: Int, offset: Int64) -> UInt8 {
+            var x = UInt64(bitPattern: offset) &+ UInt64(key) &* 0x9E37_79B9_7F4A_7C15
+            x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+            return UInt8(truncatingIfNeeded: x ^ (x >> 31))
         }
-        // Half the time, wait (polling, no sleep) until a file is being written, to kill the child inside a write.
-        if catchingAWrite {
-            for _ in 0..<5_000 where !Self.isWritingAFile(in: directory) {}
+
+        /// The harness, built next to the tests: beside the test binary (Linux), beside the test bundle (macOS), or in
+        /// the package's `.build` folder.
+        static func harness() -> URL? {
+            let name = "CacheCrashHarness"
+            var folders = [Bundle.main.executableURL?.deletingLastPathComponent()]
+            folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            folders += [root.appendingPathComponent(".build/debug")]
+            return folders.compactMap { $0?.appendingPathComponent(name) }
+                .first { FileManager.default.isExecutableFile(atPath: $0.path) }
         }
-        return child.kill()
-    }
 
-    static func isWritingAFile(in directory: URL) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return false }
-        return names.contains { $0.hasSuffix(CacheFileName.temporarySuffix) }
-    }
-
-    @Test func everyReadAfterAKillIsExactOrNil() async throws {
-        let harness = try #require(Self.harness(), "CacheCrashHarness is built with the tests")
-        let fixture = MediaCacheFixture()
-        var random = IDMapTests.SplitMix(state: 7)
-        let kills = 16
-        var bytesChecked: Int64 = 0
-        for kill in 0..<kills {
-            let operations = Int.random(in: 1...40, using: &random)
-            let directory = fixture.directory
-            let ending = try await ChildProcess.onOwnThread {
-                try Self.runAndKill(
-                    harness, directory: directory, seed: UInt64(kill), after: operations,
-                    catchingAWrite: kill.isMultiple(of: 2))
+        /// Runs the harness until it has finished `operations` operations, then kills it, and says how it ended: nil
+        /// when it wrote nothing for a minute (it is killed all the same).
+        static func runAndKill(
+            _ harness: URL, directory: URL, seed: UInt64, after operations: Int, catchingAWrite: Bool
+        )
+            throws -> ChildProcess.Ending?
+        {
+            let child = try ChildProcess(harness.path, [directory.path, String(seed)])
+            var lines = 0
+            while lines < operations {
+                guard let data = child.read(until: .now + .seconds(60)) else {
+                    _ = child.kill()
+                    return nil
+                }
+                if data.isEmpty { break }  // The child ended on its own: an error, reported below.
+                lines += data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             }
-            #expect(ending == .signalled(SIGKILL), "the harness ran until it was killed (kill \(kill))")
-            let cache = try MediaCache(directory: fixture.directory, capacity: 1024 * 1024)
-            #expect(cache.usedBytes <= 1024 * 1024)
-            #expect(cache.invariantViolations() == [])
-            for key in 0..<4 {
-                let name = "storm-\(key)"
-                #expect([nil, 1_536 * 1024].contains(cache.length(for: name)))
-                for range in cache.cachedRanges(for: name).ranges {
-                    let bytes = try #require(try cache.read(name, range: range), "\(name) \(range), kill \(kill)")
-                    let wrong = zip(range, bytes).first { Self.stormByte(key: key, offset: $0) != $1 }
-                    #expect(wrong == nil, "\(name) at \(wrong?.0 ?? -1), kill \(kill)")
-                    bytesChecked += Int64(bytes.count)
+            // Half the time, wait (polling, no sleep) until a file is being written, to kill the child inside a write.
+            if catchingAWrite {
+                for _ in 0..<5_000 where !Self.isWritingAFile(in: directory) {}
+            }
+            return child.kill()
+        }
+
+        static func isWritingAFile(in directory: URL) -> Bool {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return false }
+            return names.contains { $0.hasSuffix(CacheFileName.temporarySuffix) }
+        }
+
+        @Test func everyReadAfterAKillIsExactOrNil() async throws {
+            let harness = try #require(Self.harness(), "CacheCrashHarness is built with the tests")
+            let fixture = MediaCacheFixture()
+            var random = IDMapTests.SplitMix(state: 7)
+            let kills = 16
+            var bytesChecked: Int64 = 0
+            for kill in 0..<kills {
+                let operations = Int.random(in: 1...40, using: &random)
+                let directory = fixture.directory
+                let ending = try await ChildProcess.onOwnThread {
+                    try Self.runAndKill(
+                        harness, directory: directory, seed: UInt64(kill), after: operations,
+                        catchingAWrite: kill.isMultiple(of: 2))
+                }
+                #expect(ending == .signalled(SIGKILL), "the harness ran until it was killed (kill \(kill))")
+                let cache = try MediaCache(directory: fixture.directory, capacity: 1024 * 1024)
+                #expect(cache.usedBytes <= 1024 * 1024)
+                #expect(cache.invariantViolations() == [])
+                for key in 0..<4 {
+                    let name = "storm-\(key)"
+                    #expect([nil, 1_536 * 1024].contains(cache.length(for: name)))
+                    for range in cache.cachedRanges(for: name).ranges {
+                        let bytes = try #require(try cache.read(name, range: range), "\(name) \(range), kill \(kill)")
+                        let wrong = zip(range, bytes).first { Self.stormByte(key: key, offset: $0) != $1 }
+                        #expect(wrong == nil, "\(name) at \(wrong?.0 ?? -1), kill \(kill)")
+                        bytesChecked += Int64(bytes.count)
+                    }
                 }
             }
+            #expect(bytesChecked > 0)
         }
-        #expect(bytesChecked > 0)
     }
 }

@@ -44,7 +44,9 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.metrics.loads == 4)
     }
 
-    @Test("a stall of the focused clip holds the next neighbour's preload until its engine reports it playing")
+    /// A stall of the focused clip drops the neighbour's preload not yet loading, and starts none until its engine
+    /// reports it out of buffering.
+    @Test("a stall of the clip on screen holds the neighbours' preloads")
     func aStallOfTheClipOnScreenHoldsTheNeighbours() {
         let h = MachineHarness(capacity: 4)
         let (p1, p2, p3) = (Self.p[0], Self.p[1], Self.p[2])
@@ -53,22 +55,56 @@ struct PoolStateMachinePreloadTests {
         }
         _ = focus(h, 3)
         for _ in 0..<3 { h.finishJob(p1) }
-        #expect(media(h) == [item(3), item(4), nil, nil], "loaded: the nearest neighbour starts")
+        #expect(media(h) == [item(3), item(4), nil, nil], "loaded: the nearest neighbour's engine is being made")
+        // The clip on screen runs dry before the neighbour's load began: the neighbour is dropped.
+        #expect(report(p1, .buffering) == [.emit(.evicted(p2, item(4)))])
         #expect(report(p1, .buffering) == [])
-        h.finishJob(p2)
-        h.finishJob(p2)
-        // The neighbour's load ends while the clip on screen is dry: the next one waits.
-        #expect(h.step { $0.loadFinished(p2, media: item(4)) } == [.emit(.loaded(p2, item(4)))])
         #expect(focus(h, 3) == [], "the same focus again starts nothing either")
-        #expect(report(p1, .buffering) == [])
-        #expect(report(p1, .playing) == [.run(.create, on: p3)], "playing again: the next neighbour starts")
+        h.settle()
+        #expect(media(h) == [item(3), nil, nil, nil])
+        #expect(h.machine.metrics.loads == 1)
+        // Playing again: the neighbours follow, nearest first, one at a time (a new engine while there is room).
+        #expect(report(p1, .playing).jobs == [.run(.create, on: p3)])
         #expect(report(p1, .playing) == [])
+        #expect(media(h) == [item(3), nil, item(4), nil])
         h.finishJob(p3)
         h.finishJob(p3)
         // A neighbour's engine buffering holds nothing.
-        #expect(report(p2, .buffering) == [])
-        #expect(h.step { $0.loadFinished(p3, media: item(2)) }.jobs == [.run(.create, on: Self.p[3])])
+        #expect(report(p3, .buffering) == [])
+        #expect(h.step { $0.loadFinished(p3, media: item(4)) }.jobs == [.run(.create, on: Self.p[3])])
+        h.settle()
+        #expect(media(h) == [item(3), item(5), item(4), item(2)])
         #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test func aStallOfMediaTheEngineHadBeforeHoldsNothing() {
+        let h = MachineHarness(capacity: 1, prefetches: true)
+        let p1 = Self.p[0]
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        let status = PlaybackStatus(phase: .buffering, position: .zero, duration: nil)
+        _ = h.step { $0.statusReported(p1, status) }
+        #expect(h.machine.isStalled(p1))
+        #expect(h.machine.bytePlan.isHeld)
+        // The focus moves far: the one player is given the new focused item; the stall was of item 3.
+        _ = focus(h, 9)
+        h.settle()
+        #expect(media(h) == [item(9), nil, nil, nil])
+        #expect(h.machine.isStalled(p1) == false)
+        #expect(h.machine.bytePlan.isHeld == false)
+    }
+
+    @Test func aStallReportedBeforeTheFocusedLoadEndsIsOfThatClip() {
+        let h = MachineHarness(capacity: 4)
+        let p1 = Self.p[0]
+        _ = focus(h, 3)
+        h.finishJob(p1)
+        h.finishJob(p1)
+        // The clip ran dry right after its first frame, and the report came before the load's end.
+        let status = PlaybackStatus(phase: .buffering, position: .zero, duration: nil)
+        #expect(h.step { $0.statusReported(p1, status) } == [])
+        #expect(h.step { $0.loadFinished(p1, media: item(3)) } == [.emit(.loaded(p1, item(3)))], "no neighbour")
+        #expect(h.machine.isStalled(p1))
     }
 
     @Test func theWindowSaysHowManyNeighboursLoadAtOnce() {

@@ -69,7 +69,7 @@ extension MPVEngine {
         /// network that slows for a moment runs dry. While it is paused (a preload, standing on its first frame for
         /// the feed) it reads one second ahead, so that a paused preload takes little link time from the clip that
         /// plays: through the cache that lies inside the first origin fetch; over HTTP directly it bounds mpv's
-        /// network cache, which would otherwise read the whole clip (up to an hour of media) while paused. Whichever
+        /// network cache, which would otherwise read the whole clip while paused (mpv's `cache-secs` is 1,000 hours). Whichever
         /// of `demuxer-readahead-secs` and `cache-secs` ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePlaying: Duration
 

@@ -65,7 +65,7 @@ struct ReadAheadBench {
     /// The configurations compared: mpv's own options, and the engine's as it ships.
     static let configurations: [(name: String, options: MPVEngine.Options, throughCache: Bool)] = [
         ("direct HTTP (no cache)", MPVEngine.Options(), false),
-        ("direct HTTP, mpv's cache-secs (unbounded)", MPVEngine.Options(mpvOptions: ["cache-secs": "36000"]), false),
+        ("direct HTTP, cache-secs=36000", MPVEngine.Options(mpvOptions: ["cache-secs": "36000"]), false),
         ("direct HTTP, cache=no", MPVEngine.Options(mpvOptions: ["cache": "no"]), false),
         ("through the cache", MPVEngine.Options(), true),
         ("through the cache, cache=yes", MPVEngine.Options(mpvOptions: ["cache": "yes"]), true),

@@ -8,7 +8,7 @@ import Testing
 
 /// What a preloaded engine — paused before its load, as the pool preloads — pulls from the origin through the cache.
 /// mpv treats the cache's stream as local (no demuxer cache) and reads one second ahead of the paused frame, all
-/// within the first origin fetch; the same engine loading the URL directly pulls the whole clip (see BENCHMARKS.md).
+/// within the first origin fetch (over HTTP directly, see `MPVEngineDirectReadAheadTests` and BENCHMARKS.md).
 @Suite("MPVEngine preloading through the cache pulls little from the origin", .timeLimit(.minutes(2)))
 struct MPVEngineCacheReadAheadTests {
     /// Twenty seconds at about 1 Mbit/s: some 2.7 MB, ten minimum fetches, made in `folder`.
@@ -34,23 +34,36 @@ struct MPVEngineCacheReadAheadTests {
         return folder
     }
 
-    /// ``longClip(in:)`` served by a `TestOrigin`, and an engine that preloaded it through a fresh cache, paused with
-    /// the pool's idle settings before its load, as the pool preloads.
+    /// ``longClip(in:)`` served by a `TestOrigin`, and an engine that preloaded it, paused with the pool's idle
+    /// settings before its load, as the pool preloads: through a fresh cache, or over HTTP directly.
     struct Preloaded {
         let folder: URL
         let origin: TestOrigin
-        let cache: MediaCache
+        /// The engine's cache; `nil` when it reads over HTTP directly.
+        let cache: MediaCache?
         let engine: MPVEngine
         let url: URL
         let size: Int64
 
-        init(options: MPVEngine.Options = .init()) async throws {
+        /// - Parameters:
+        ///   - throughCache: Whether the engine reads through a cache.
+        ///   - fault: The origin's fault for the clip while it loads.
+        init(options: MPVEngine.Options = .init(), throughCache: Bool = true, fault: TestOrigin.Fault? = nil)
+            async throws
+        {
             folder = try MPVEngineCacheReadAheadTests.folder()
             let clip = try await MPVEngineCacheReadAheadTests.longClip(in: folder)
             size = Int64(try Data(contentsOf: clip).count)
             origin = try TestOrigin(resources: ["/long.mp4": .file(clip)])
-            cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
-            engine = try await MPVEngine(options: options, cache: cache)
+            origin.setFault(fault, for: "/long.mp4")
+            if throughCache {
+                let cache = try MediaCache(directory: folder.appendingPathComponent("cache"), capacity: 64 << 20)
+                self.cache = cache
+                engine = try await MPVEngine(options: options, cache: cache)
+            } else {
+                cache = nil
+                engine = try await MPVEngine(options: options)
+            }
             await engine.apply(.idle)
             url = origin.url(for: "/long.mp4")
             try await engine.load(MediaItem(id: url.absoluteString, url: url))
@@ -73,7 +86,7 @@ struct MPVEngineCacheReadAheadTests {
         await preloaded.tearDown()
         #expect(size > 8 * CacheStreamProtocol.minimumFetch)
         #expect(pulled <= 2 * CacheStreamProtocol.minimumFetch, "a paused preload pulled \(pulled) of \(size) bytes")
-        #expect(preloaded.cache.cachedRanges(for: preloaded.url.absoluteString).ranges.first?.lowerBound == 0)
+        #expect(preloaded.cache?.cachedRanges(for: preloaded.url.absoluteString).ranges.first?.lowerBound == 0)
         // mpv looks past the last atom of an mp4 while the first fetch still arrives: the length told by that fetch's
         // head makes it the end of the media, never a request at the end of the file (which the origin answers 416).
         let ranges = origin.requests.compactMap(\.range)

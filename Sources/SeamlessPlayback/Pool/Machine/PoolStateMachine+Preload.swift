@@ -17,8 +17,9 @@ extension PoolStateMachine {
     ///    the idle player whose media is farthest from the focus among those outside the window. A held player
     ///    is never touched, and nothing is placed while acquires wait (they come first). When no player can be
     ///    had the rest (farther) waits. While its engine last reported it buffering (the clip on screen ran
-    ///    dry), no neighbour's preload starts either. Whatever waits is placed when a load finishes, an engine
-    ///    goes, or the focused item's engine reports it out of buffering.
+    ///    dry), no neighbour's preload starts either, and one placed whose load has not begun is dropped.
+    ///    Whatever waits is placed when a load finishes, an engine goes, or the focused item's engine reports
+    ///    anything but buffering.
     /// 3. From now on an acquire or prewarm that must recycle takes the idle player farthest from the
     ///    focus, not the least recently used.
     ///
@@ -142,13 +143,19 @@ extension PoolStateMachine {
         case .failed:
             break
         case .loaded(let player):
+            // The clip on screen has run dry: the link is its own until its engine reports it out of buffering
+            // (`statusReported`). A neighbour placed whose load has not begun waits too.
+            if isStalled(player) {
+                feed = focus
+                dropPendingPreloads { $0 != focused }
+                focus = feed ?? focus
+                return
+            }
             // A page's grant of it finishes first (its apply, right after the load): a neighbour's engine made
             // meanwhile would take the machine from the call the user waits for. It lands in `applyFinished`.
             guard
                 players.values.contains(where: { $0.media == focused && $0.isLaneFree && Self.hasLoaded($0, focused) })
             else { return }
-            // The clip on screen has run dry: the link is its own until it plays again (`statusReported`).
-            guard !isStalled(player) else { return }
         case .inFlight:
             // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
             // whose load has not begun.
@@ -239,10 +246,14 @@ extension PoolStateMachine {
         return focus.failed.contains(focused) ? .failed : .absent
     }
 
-    /// Whether the player's engine last reported it buffering: for the focused item's player, the clip on screen has
-    /// run dry, and neither a neighbour's preload nor the byte tier starts until it plays again.
+    /// Whether the player's engine last reported the media it has loaded now buffering: for the focused item's
+    /// player, the clip on screen has run dry, and neither a neighbour's preload nor the byte tier starts until its
+    /// engine reports anything else (playing, paused, the end). A stall of media it had before does not count.
     func isStalled(_ player: PlayerID) -> Bool {
-        statuses[player]?.status.phase == .buffering
+        guard let reported = statuses[player], reported.status.phase == .buffering, let media = reported.media else {
+            return false
+        }
+        return players.read(player, { MediaItem.same($0.loaded, media) }) == true
     }
 
     /// Whether the player has `media` on its engine, no load of it running.

@@ -16,7 +16,14 @@ extension PoolStateMachine {
     mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) -> [PoolAction] {
         guard players.read(id, { $0.isCreated }) == true else { return take() }
         let wasStalled = isStalled(id)
-        statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1)
+        // Tagged with the media the report is of: the one a load runs for (a stall right after its first frame may
+        // come before the load's end), else the one loaded.
+        let media: MediaItem? =
+            players.read(id) { player in
+                if case .load(let loading)? = player.job { return loading }
+                return player.loaded
+            } ?? nil
+        statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1, media: media)
         let outside: Bool? = players.modify(id) { player in
             if isSuperseded, status.phase == .playing { return false }
             // Judged against what the engine may carry: the settings last applied, and those of an apply running now
@@ -37,7 +44,7 @@ extension PoolStateMachine {
         }
         if outside == true { counters.outsideChanges += 1 }
         // A stall of the clip on screen holds the byte tier and the neighbours' preloads; its end lets them go.
-        if wasStalled, !isStalled(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {
+        if wasStalled != isStalled(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {
             replenishPreloads()
         } else {
             updateBytePlan()
@@ -89,4 +96,7 @@ extension PoolStateMachine {
 struct ReportedStatus: Hashable, Sendable {
     let status: PlaybackStatus
     let count: UInt64
+    /// The media the engine had loaded when it made the report: a stall of other media it had before says nothing
+    /// of what it has now.
+    let media: MediaItem?
 }
