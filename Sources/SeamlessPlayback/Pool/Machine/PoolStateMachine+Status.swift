@@ -96,7 +96,7 @@ extension PoolStateMachine {
 struct ReportedStatus: Hashable, Sendable {
     let status: PlaybackStatus
     let count: UInt64
-    /// The media the engine had loaded when it made the report: a stall of other media it had before says nothing
-    /// of what it has now.
+    /// The media the report is of: the one a load ran for when it arrived, else the one loaded. A stall of other
+    /// media the engine had before says nothing of what it has now.
     let media: MediaItem?
 }
