@@ -11,16 +11,20 @@ struct PoolStateMachineBytesTests {
         BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held)
     }
 
-    /// The plans the actions hand over: the machine's plan, once per `.prefetch`.
+    /// The plans the actions hand over, in order; each is the machine's plan at the time.
     func prefetches(_ actions: [PoolAction], _ h: MachineHarness) -> [BytePrefetchPlan] {
-        actions.filter { $0 == .prefetch }.map { _ in h.machine.bytePlan }
+        let plans = actions.compactMap { action -> BytePrefetchPlan? in
+            if case .prefetch(let plan) = action { plan } else { nil }
+        }
+        if let last = plans.last { #expect(last == h.machine.bytePlan) }
+        return plans
     }
 
     @Test func theByteTierIsHeldWhileTheFocusedItemLoadsThenFreed() {
         let h = MachineHarness(capacity: 4, prefetches: true)
         // Focus on 3: players for 3, 4, 2, 5; bytes for 1 behind and 6, 7, 8, 9 ahead, nearest first.
         let first = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
-        #expect(first == [.run(.create, on: Self.p1), .prefetch])
+        #expect(first == [.run(.create, on: Self.p1), .prefetch(plan([1, 6, 7, 8, 9], held: true))])
         #expect(h.machine.bytePlan == plan([1, 6, 7, 8, 9], held: true))
         #expect(prefetches(h.finishJob(Self.p1), h) == [], "still in flight: the engine goes quiet")
         #expect(prefetches(h.finishJob(Self.p1), h) == [], "its load starts")

@@ -259,4 +259,76 @@ struct QualityLedgerTests {
         #expect(l.quality(1).startupTime == .milliseconds(40))
         #expect(l.quality(1).seekCount == 1)
     }
+
+    @Test func aPlayingReportedBeforeAPausedHoldersSettingsLandedIsNotTheHolders() {
+        var l = Ledger()
+        _ = l.ledger.activeChanged(
+            l.player, to: l.lease(1), since: .zero, media: l.clip, phase: .playing, isPaused: true,
+            isHeld: { _ in true },
+            reports: false, now: { .zero })
+        l.at(1_000)
+        #expect(l.quality(1).playingTime == .zero, "its run began paused")
+        #expect(l.quality(1).startupTime == nil)
+        // Not paused: the same report counts.
+        _ = l.ledger.activeChanged(
+            l.player, to: l.lease(2), since: .milliseconds(1_000), media: l.clip, phase: .playing, isPaused: false,
+            isHeld: { _ in true }, reports: false, now: { .milliseconds(1_000) })
+        l.at(1_500)
+        #expect(l.quality(2).playingTime == .milliseconds(500))
+    }
+
+    @Test func aSupersededPlayingCountsForNothingAndTheFirstReportBeginsTheShownHoldersRun() {
+        var l = Ledger()
+        var asked = 0
+        let holder = QualityLedger.Holder(lease: l.lease(1), page: "feed", since: .milliseconds(10))
+        l.at(100)
+        l.ledger.reported(
+            l.player, .playing, isSuperseded: true, previous: nil,
+            holder: {
+                asked += 1
+                return holder
+            }, now: { .milliseconds(100) })
+        #expect(asked == 0)
+        #expect(!l.ledger.tracks(l.player), "a superseded playing begins nothing")
+        l.ledger.reported(
+            l.player, .playing, isSuperseded: false, previous: .paused(.requested),
+            holder: {
+                asked += 1
+                return holder
+            }, now: { .milliseconds(100) })
+        #expect(asked == 1)
+        l.at(600)
+        #expect(l.quality(1).startupTime == .milliseconds(90))
+        #expect(l.quality(1).playingTime == .milliseconds(500))
+        // With a run open, the holder is not asked again; a superseded playing changes nothing.
+        l.ledger.reported(
+            l.player, .paused(.requested), isSuperseded: false, previous: .playing,
+            holder: {
+                asked += 1
+                return holder
+            }, now: { .milliseconds(600) })
+        l.ledger.reported(
+            l.player, .playing, isSuperseded: true, previous: .paused(.requested), holder: { nil },
+            now: { .milliseconds(600) })
+        l.at(900)
+        #expect(asked == 1)
+        #expect(l.quality(1).playingTime == .milliseconds(500))
+    }
+
+    @Test func aReportWithNoHolderBeginsNothing() {
+        var l = Ledger()
+        l.ledger.reported(l.player, .playing, isSuperseded: false, previous: nil, holder: { nil }, now: { .zero })
+        #expect(!l.ledger.tracks(l.player))
+    }
+
+    @Test func aSeekCountsForItsLeaseOnlyWhileItIsHeldAndItsPlayerTracked() {
+        var l = Ledger()
+        l.ledger.seeked(l.lease(1), isHeld: true)
+        #expect(!l.ledger.tracks(l.player), "untracked: the sum only")
+        l.activate(1, phase: .playing, held: [1])
+        l.ledger.seeked(l.lease(1), isHeld: true)
+        l.ledger.seeked(l.lease(1), isHeld: false)
+        #expect(l.quality(1).seekCount == 1)
+        #expect(l.ledger.total(now: { .zero }).seekCount == 3)
+    }
 }

@@ -6,30 +6,23 @@ extension PoolShell {
     /// engines report nothing pays two lookups.
     @inline(never)
     mutating func activeChanged(_ player: PlayerID, to grant: Grant?) {
-        var phase = machine.statuses.read(player) { $0.status.phase }
-        // A `.playing` the engine reported before the new holder's paused settings landed is not the holder's.
-        if phase == .playing, let grant, machine.sessions.read(grant.session, { $0.settings.isPaused }) == true {
-            phase = .paused(.requested)
-        }
-        let stack = machine.players.read(player) { $0.stack } ?? []
-        let since = grant.flatMap { grant in stack.first { $0.epoch == grant.epoch }?.since }
+        let stack = machine.holders(of: player)
         let report = quality.activeChanged(
             player, to: grant.map { LeaseKey(player: $0.player, epoch: $0.epoch, session: $0.session) },
-            page: grant?.sessionName ?? "", since: since, media: grant?.media, phase: phase,
+            page: grant?.sessionName ?? "",
+            since: grant.flatMap { grant in stack.first { $0.epoch == grant.epoch }?.since },
+            media: grant?.media, phase: machine.reportedPhase(of: player),
+            isPaused: grant.flatMap { machine.isPaused($0.session) } ?? false,
             isHeld: { epoch in stack.contains { $0.epoch == epoch } },
             reports: !subscribers.isEmpty, now: clock.now)
         // Told after the input's other events (the handoff before the lender's figures).
         if let report { qualityReports.append(.qualityReported(player, session: report.page, report.quality)) }
     }
 
-    /// A seek through the lease was carried out: counted for it while the page still holds it, and only in the sum
-    /// otherwise (a record made for an ended lease would hide its own).
+    /// A seek through the lease was carried out.
     mutating func seeked(_ lease: LeaseKey, by session: SessionID) {
-        guard case .success = machine.validate(lease, by: session), quality.tracks(lease.player) else {
-            quality.sum.seekCount += 1
-            return
-        }
-        quality.seeked(lease)
+        let isHeld = if case .success = machine.validate(lease, by: session) { true } else { false }
+        quality.seeked(lease, isHeld: isHeld)
     }
 
     /// Publishes the runs' figures the input's changes of active holder ended.
@@ -40,23 +33,22 @@ extension PoolShell {
         for report in reports { publish(report) }
     }
 
-    /// The engine's report, for the active holder's run.
-    mutating func reportedForQuality(_ player: PlayerID, _ phase: PlaybackPhase) {
-        if !quality.isRunning(player), let holder = shownHolder(of: player) {
-            quality.begin(
-                player, lease: LeaseKey(player: player, epoch: holder.epoch, session: holder.session),
-                page: machine.name(of: holder.session), since: holder.since,
-                phase: machine.statuses.read(player) { $0.status.phase }, now: clock.now)
-        }
-        quality.reported(player, phase, now: clock.now)
-    }
-
-    /// The holder whose settings the player shows, if any.
-    private func shownHolder(of player: PlayerID) -> Holder? {
-        machine.players.read(player) { player -> Holder? in
-            guard let epoch = player.shownEpoch else { return nil }
-            return player.stack.first { $0.epoch == epoch }
-        } ?? nil
+    /// One of the engine's reports, for the ledger (before the machine takes it: a status stream's reader may move
+    /// the clock on as soon as it hears the status).
+    mutating func reportedForQuality(_ player: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool) {
+        // The ledger is taken out while the machine is read: neither is copied.
+        var ledger = QualityLedger()
+        swap(&ledger, &quality)
+        ledger.reported(
+            player, status.phase, isSuperseded: isSuperseded, previous: machine.reportedPhase(of: player),
+            holder: {
+                machine.shownHolder(of: player).map { holder in
+                    QualityLedger.Holder(
+                        lease: LeaseKey(player: player, epoch: holder.epoch, session: holder.session),
+                        page: machine.name(of: holder.session), since: holder.since)
+                }
+            }, now: clock.now)
+        swap(&ledger, &quality)
     }
 }
 

@@ -82,15 +82,18 @@ extension QualityLedger {
     ///   - since: When the acquire or borrow that made the new holder was called.
     ///   - media: What the player plays, for the retries the new holder takes.
     ///   - phase: The engine's latest reported phase, or `nil` when it reported none.
+    ///   - isPaused: Whether the new holder's settings pause the player: a `.playing` the engine reported before
+    ///     they landed is not the holder's, and its run begins paused.
     ///   - isHeld: Whether an epoch is still in the player's stack.
     ///   - reports: Whether to return the quality of the run that ended.
     ///   - now: The pool's clock; read at most once, and only when a run accrues or a start is timed.
     /// - Returns: The lease whose run ended, its page's name and its quality, when `reports` and a run ended.
     mutating func activeChanged(
         _ player: PlayerID, to lease: LeaseKey?, page: String = "", since: Duration? = nil, media: MediaItem?,
-        phase: PlaybackPhase?,
+        phase reported: PlaybackPhase?, isPaused: Bool = false,
         isHeld: (UInt64) -> Bool, reports: Bool, now: () -> Duration
     ) -> (lease: LeaseKey, page: String, quality: PlaybackQuality)? {
+        let phase = reported == .playing && isPaused ? .paused(.requested) : reported
         var time: Duration?
         func read() -> Duration {
             if let time { return time }
@@ -129,6 +132,35 @@ extension QualityLedger {
         sweep(&ledger, of: player, isHeld: isHeld)
         put(ledger, of: player)
         return report
+    }
+
+    /// Who a run begins for when the engine of a player the ledger does not track reports: the player's active
+    /// holder, its page's name, and when its acquire or borrow was called.
+    struct Holder {
+        let lease: LeaseKey
+        let page: String
+        let since: Duration
+    }
+
+    /// One report of the player's engine, as the pool hears it: a superseded `.playing` (the echo of an apply a later
+    /// one overrode, ``PoolStateMachine/superseded(in:)``) counts for nothing; the first report while the player has
+    /// an active holder but no run begins the holder's run, in the phase the engine reported before.
+    /// - Parameters:
+    ///   - player: The player.
+    ///   - phase: What the engine reported.
+    ///   - isSuperseded: Whether a later requested pause of the same engine is already known.
+    ///   - previous: The phase the engine reported before this one, if any.
+    ///   - holder: The player's active holder, asked only when the player has no run.
+    ///   - now: The pool's clock, read only when the player has an active run.
+    mutating func reported(
+        _ player: PlayerID, _ phase: PlaybackPhase, isSuperseded: Bool, previous: PlaybackPhase?,
+        holder: () -> Holder?, now: () -> Duration
+    ) {
+        if isSuperseded, phase == .playing { return }
+        if !isRunning(player), let holder = holder() {
+            begin(player, lease: holder.lease, page: holder.page, since: holder.since, phase: previous, now: now)
+        }
+        reported(player, phase, now: now)
     }
 
     /// The player's engine reported `phase`; counts for the active holder's run, if there is one.
@@ -176,7 +208,20 @@ extension QualityLedger {
         sweep(&ledger, of: player) { _ in false }
     }
 
-    /// A seek through the lease was carried out.
+    /// A seek through the lease was carried out: counted for it while its page still holds it and its player is
+    /// tracked, and only in the sum otherwise (a record made for an ended lease would hide its own).
+    /// - Parameters:
+    ///   - lease: The lease the seek went through.
+    ///   - isHeld: Whether its page still holds it (``PoolStateMachine/validate(_:by:)``).
+    mutating func seeked(_ lease: LeaseKey, isHeld: Bool) {
+        guard isHeld, tracks(lease.player) else {
+            sum.seekCount += 1
+            return
+        }
+        seeked(lease)
+    }
+
+    /// A seek through the lease was carried out: counted for it.
     mutating func seeked(_ lease: LeaseKey) {
         var (ledger, index) = record(of: lease)
         ledger.records[index].quality.seekCount += 1

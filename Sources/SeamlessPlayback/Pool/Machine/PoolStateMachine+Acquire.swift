@@ -50,6 +50,12 @@ extension PoolStateMachine {
         return take()
     }
 
+    /// A call's task was cancelled before it made its request: the call answers `.cancelled` and nothing else
+    /// happens; counted among the cancellations.
+    mutating func cancelledBeforeRequest() {
+        counters.cancellations += 1
+    }
+
     /// The task of a request was cancelled. A no-op for requests that are served, unknown, or that
     /// cannot be undone (settles).
     mutating func requestCancelled(_ request: RequestID) -> [PoolAction] {

@@ -23,6 +23,6 @@ extension PoolStateMachine {
         }
         guard plan != bytePlan else { return }
         bytePlan = plan
-        out.append(.prefetch)
+        out.append(.prefetch(plan))
     }
 }

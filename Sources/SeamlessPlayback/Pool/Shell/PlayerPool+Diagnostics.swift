@@ -42,7 +42,7 @@ extension PlayerPool {
     package func queuedSeeks(on player: PlayerID) -> Int { shell.machine.players[player]?.seeks.count ?? 0 }
 
     /// Status streams open now.
-    package var openStatusStreams: Int { shell.statusStreams.count }
+    package var openStatusStreams: Int { shell.statusStreams.streams.count }
 }
 
 extension PlayerPool {

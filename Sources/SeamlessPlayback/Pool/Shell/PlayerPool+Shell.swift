@@ -64,13 +64,18 @@ extension PlayerPool {
 
     func laneShutDown(_ id: PlayerID) { shell.laneShutDown(id) }
 
+    func watchdogFired() { shell.watchdogFired() }
+
+    /// An engine reported that it can no longer play.
+    func engineReportedFailure(_ id: PlayerID, reason: String) { shell.engineReportedFailure(id, reason: reason) }
+
     // MARK: Tasks
 
     func laneSeeked(_ id: PlayerID, request: RequestID, failure: String?) {
         shell.laneSeeked(id, request: request, failure: failure)
     }
 
-    func unsubscribeStatus(_ key: UInt64) { shell.statusStreams[key] = nil }
+    func unsubscribeStatus(_ key: UInt64) { shell.unsubscribeStatus(key) }
 
     /// Status reports of the player's engine are waiting in its inbox.
     func statusArrived(_ id: PlayerID, from inbox: StatusInbox) { shell.statusArrived(id, from: inbox) }

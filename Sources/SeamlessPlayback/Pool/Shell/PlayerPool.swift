@@ -58,7 +58,10 @@ public actor PlayerPool {
         withoutPrefetcher.prefetcher = nil
         self.shell = PoolShell(
             machine: machine, clock: clock, makeEngine: makeEngine, configuration: withoutPrefetcher,
-            prefetcher: configuration.prefetcher, activeHolders: activeHolders, pool: reference)
+            prefetcher: configuration.prefetcher, activeHolders: activeHolders, pool: reference,
+            watchdog: Watchdog(
+                loadTimeout: configuration.loadTimeout, applyTimeout: configuration.applyTimeout,
+                borrowWarningThreshold: configuration.borrowWarningThreshold))
         reference.refer(to: self)
     }
 

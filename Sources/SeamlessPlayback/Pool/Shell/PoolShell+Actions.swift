@@ -10,7 +10,7 @@ extension PoolShell {
         let request = RequestID(raw: nextRequest)
         nextRequest += 1
         if mode != .uncancellable, Task.isCancelled {
-            machine.counters.cancellations += 1
+            machine.cancelledBeforeRequest()
             return (request, .failure(.cancelled))
         }
         // The caller never awaits an engine itself: it waits for the machine's answer, which a cancellation, a
@@ -56,9 +56,12 @@ extension PoolShell {
         run { $0.timerFired(request, now: now) }
     }
 
-    /// Gives the machine an input and carries out what it decided.
+    /// Gives the machine an input and carries out what it decided. Given while actions are being carried out (an
+    /// apply that returned at once reports from inside ``carryOut()``), the input only collects its actions: the
+    /// running ``carryOut()`` takes them next.
     mutating func run(_ input: (inout PoolStateMachine) -> [PoolAction]) {
         keep(input(&machine))
+        guard !isCarryingOut else { return }
         carryOut()
         if !statusStreams.isEmpty { refreshStatusStreams() }
     }
@@ -71,25 +74,35 @@ extension PoolShell {
         machine.out.append(contentsOf: handedOver)
     }
 
-    /// Carries out the actions the machine collected since the last call, in place in its ``PoolStateMachine/out``
-    /// (the shell's machine ``PoolStateMachine/keepsActions``). Nothing here suspends.
-    ///
-    /// Applies start last, after every other action of the input: an apply that returns at once reports to the
-    /// machine from inside this call, and the actions of that report — carried out by a call of this inside the
-    /// first, from where the first stopped — come after the ones that started it. The outermost call empties
-    /// `out` once everything is carried out, keeping its memory for the next input.
+    /// Carries out the actions the machine collected, in place in its ``PoolStateMachine/out`` (the shell's machine
+    /// ``PoolStateMachine/keepsActions``), batch after batch until none is left, then empties `out`, keeping its
+    /// memory for the next input. Nothing here suspends, and nothing here calls it again: an input given while it
+    /// runs (the report of an apply that returned at once) adds its actions as the next batch.
     mutating func carryOut() {
-        let first = carriedOut
-        let end = machine.out.count
-        guard first < end else { return }
-        carriedOut = end
+        guard !isCarryingOut else { return }
+        isCarryingOut = true
+        var first = 0
+        while first < machine.out.count {
+            let end = machine.out.count
+            carryOut(first..<end)
+            first = end
+        }
+        machine.out.removeAll(keepingCapacity: true)
+        isCarryingOut = false
+    }
+
+    /// Carries out one batch: the actions of the inputs given since the last batch, in order, with applies last:
+    /// an apply that returns at once reports to the machine, and the actions of that report come after the ones
+    /// that started it.
+    private mutating func carryOut(_ batch: Range<Int>) {
+        let (first, end) = (batch.lowerBound, batch.upperBound)
         // The record of active holders first: a caller resumed below may run at once on another thread,
         // and must find its own lease there.
         for index in first..<end where machine.out[index].isActiveChange {
             guard case .activeChanged(let player, let grant) = machine.out.moveOut(at: index) else { continue }
             activeHolders.record(grant.flatMap { engines.lease(for: $0) }, of: player)
             // Nothing to measure on a player whose engine never reported: its first report begins the run.
-            if machine.statuses.contains(player) || quality.tracks(player) { activeChanged(player, to: grant) }
+            if machine.hasReported(player) || quality.tracks(player) { activeChanged(player, to: grant) }
         }
         // Usually one apply, kept inline; more go to an array.
         var firstApply: (PlayerID, PlaybackSettings, UInt64)?
@@ -121,8 +134,8 @@ extension PoolShell {
                 scheduleRetry(of: media, on: id, after: delay)
             case .cancelRetry(let id):
                 retryTimers.removeValue(forKey: id)?.task.cancel()
-            case .prefetch:
-                handOverBytePlan()
+            case .prefetch(let plan):
+                handOver(plan)
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -140,9 +153,6 @@ extension PoolShell {
         if !qualityReports.isEmpty { publishQualityReports() }
         if let (id, settings, version) = firstApply { startApply(settings, version: version, on: id) }
         for (id, settings, version) in moreApplies { startApply(settings, version: version, on: id) }
-        guard first == 0 else { return }
-        machine.out.removeAll(keepingCapacity: true)
-        carriedOut = 0
     }
 
     // Out of line, each: they use types whose layout is known only at run time (a continuation, a task's priority),
@@ -169,7 +179,7 @@ extension PoolShell {
             case .returned: .returned(lease)
             case .failed(let reason): .failed(lease, reason: reason)
             }
-        mailbox.post(notice, epoch: epoch) { machine.players.heldEpochs(of: session) }
+        mailbox.post(notice, epoch: epoch) { machine.heldEpochs(of: session) }
     }
 
     mutating func publish(_ event: PoolEvent) {

@@ -30,13 +30,13 @@ extension PoolShell {
     @inline(never)
     mutating func cancelLoad(_ media: MediaItem, on id: PlayerID) {
         lanes[id]?.cancelLoad(media)
-        shortenCall(on: id, to: configuration.applyTimeout, what: "cancelled load of \(media)")
+        callCancelled(on: id, what: "cancelled load of \(media)")
     }
 
-    /// Hands the machine's byte plan to the prefetcher. Out of line: the prefetcher is an existential, whose copy
-    /// stays off the handoff path.
+    /// Hands the byte tier's plan to the prefetcher. Out of line: the prefetcher is an existential, whose copy stays
+    /// off the handoff path.
     @inline(never)
-    func handOverBytePlan() {
-        prefetcher?.update(machine.bytePlan)
+    func handOver(_ plan: BytePrefetchPlan) {
+        prefetcher?.update(plan)
     }
 }

@@ -18,7 +18,8 @@ struct PoolShell {
     /// The one reference to the pool that does not keep it alive, for lanes, apply tasks and timers.
     let pool: PlayerPool.WeakPool
     /// Calls in flight and borrows held, with their deadlines, and the one task that wakes at the earliest.
-    var watchdog = PlayerPool.Watchdog()
+    var watchdog: Watchdog
+    var watchdogTask: Task<Void, Never>?
 
     /// How many failures the engines' lanes noted and nobody took yet (see ``startApply(_:version:on:)``).
     let failureReports = FailureReports()
@@ -30,8 +31,8 @@ struct PoolShell {
     /// returned at once): its caller takes it right after the input, without waiting.
     var running: RequestID?
     var runningResult: Result<PlayerLease?, PlayerPoolError>?
-    /// How many of the machine's collected actions are carried out (see ``carryOut()``).
-    var carriedOut = 0
+    /// Whether ``carryOut()`` is running: an input given meanwhile only collects its actions.
+    var isCarryingOut = false
     /// Results of other requests completed before their caller came to wait. A safety net: a caller goes from its
     /// input to `waits` without a suspension, so nothing is expected here, but a result kept is never a lost caller.
     var finished = IDMap<RequestID, Result<PlayerLease?, PlayerPoolError>>()
@@ -42,14 +43,14 @@ struct PoolShell {
     var nextRetryTimer: UInt64 = 1
     var notices = IDMap<SessionID, NoticeMailbox>()
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
-    /// The pages' status streams (``PageSession/status(of:)``), by subscription. Every input looks at them only
-    /// while there is one: status costs only its subscribers.
-    var statusStreams: [UInt64: StatusStream] = [:]
+    /// What the pages' status streams (``PageSession/status(of:)``) are told, and their continuations by key. Every
+    /// input looks at them only while there is one: status costs only its subscribers.
+    var statusStreams = StatusStreams()
+    var statusContinuations: [UInt64: AsyncStream<PlaybackStatus>.Continuation] = [:]
     /// How playback went, lease by lease (``PlaybackQuality``).
     var quality = QualityLedger()
     /// The figures of runs that ended during the input being carried out, published after its other events.
     var qualityReports: [PoolEvent] = []
-    var nextStatusStream: UInt64 = 1
     var nextSubscriber: UInt64 = 1
     var nextRequest: UInt64 = 1
     /// Secure random bytes for handoff tokens, drawn from the system in batches.
@@ -69,10 +70,10 @@ struct PoolShell {
     /// Finishes every event stream and the record of active holders, and stops every timer and the watchdog.
     func finishStreams() {
         for continuation in subscribers.values { continuation.finish() }
-        for stream in statusStreams.values { stream.continuation.finish() }
+        for continuation in statusContinuations.values { continuation.finish() }
         for timer in timers.values { timer.cancel() }
         for timer in retryTimers.values { timer.task.cancel() }
-        watchdog.task?.cancel()
+        watchdogTask?.cancel()
         activeHolders.finish()
     }
 }
@@ -100,10 +101,12 @@ extension PoolShell {
     mutating func shutDown() {
         finishStreams()
         subscribers = [:]
-        statusStreams = [:]
+        statusStreams.removeAll()
+        statusContinuations = [:]
         timers = [:]
         for timer in retryTimers.values { timer.task.cancel() }
         retryTimers = [:]
         watchdog.stop()
+        watchdogTask = nil
     }
 }
