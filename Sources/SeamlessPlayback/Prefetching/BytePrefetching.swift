@@ -13,28 +13,3 @@ public protocol BytePrefetching: Sendable {
     /// - Parameter plan: The items whose first bytes to cache, nearest the focus first.
     func update(_ plan: BytePrefetchPlan)
 }
-
-/// The byte tier of a feed at one moment: which items to cache the start of, in which order, and whether to wait.
-public struct BytePrefetchPlan: Hashable, Sendable {
-    /// The items whose first ``bytesPerItem`` bytes to cache, nearest the focused item first.
-    public var items: [MediaItem]
-    /// How many bytes from the start of each item to cache.
-    public var bytesPerItem: Int64
-    /// Whether the focused item's own load is in flight, or its engine reports it buffering: while it is, no prefetch
-    /// traffic at all.
-    public var isHeld: Bool
-
-    /// Creates a plan.
-    /// - Parameters:
-    ///   - items: The items whose first bytes to cache, nearest first.
-    ///   - bytesPerItem: How many bytes from the start of each item; negative values count as 0.
-    ///   - isHeld: Whether the focused item's load is in flight.
-    public init(items: [MediaItem], bytesPerItem: Int64, isHeld: Bool) {
-        self.items = items
-        self.bytesPerItem = max(0, bytesPerItem)
-        self.isHeld = isHeld
-    }
-
-    /// A plan with nothing to fetch.
-    public static let empty = BytePrefetchPlan(items: [], bytesPerItem: 0, isHeld: false)
-}
