@@ -11,7 +11,8 @@ extension PlayerPool {
         package let waitingCalls: Int
     }
 
-    /// Jobs and waiting calls now, for simulations on a manual clock (the stress tool's feed run).
+    /// Jobs and waiting calls now, for simulations on a manual clock: `VirtualTime` (SeamlessPlaybackTesting), the
+    /// demo's scroll story and the stress tool's feed and scroll runs.
     package var quiescence: Quiescence {
         var jobs = 0
         var loads = 0
