@@ -138,37 +138,35 @@ extension PoolStateMachine {
     /// first, a few at a time.
     private mutating func placePreloads() {
         guard var focus = feed, let focused = focus.wanted.first else { return }
-        defer { feed = focus }
+        // Whether the neighbours wait for the focused item; then one placed whose load has not begun waits too.
+        let neighboursWait: Bool
         switch focusedItem(of: focus) {
         case .failed:
-            break
+            neighboursWait = false
         case .loaded(let player):
             // The clip on screen has run dry: the link is its own until its engine reports it out of buffering
-            // (`statusReported`). A neighbour placed whose load has not begun waits too.
-            if isStalled(player) {
-                feed = focus
-                dropPendingPreloads { $0 != focused }
-                focus = feed ?? focus
-                return
+            // (`statusReported`).
+            guard !isStalled(player) else {
+                neighboursWait = true
+                break
             }
             // A page's grant of it finishes first (its apply, right after the load): a neighbour's engine made
             // meanwhile would take the machine from the call the user waits for. It lands in `applyFinished`.
             guard
                 players.values.contains(where: { $0.media == focused && $0.isLaneFree && Self.hasLoaded($0, focused) })
             else { return }
+            neighboursWait = false
         case .inFlight:
-            // Its engine is being made or its load runs: every neighbour waits for it, also one placed before
-            // whose load has not begun.
-            feed = focus
-            dropPendingPreloads { $0 != focused }
-            focus = feed ?? focus
-            return
+            // Its engine is being made or its load runs.
+            neighboursWait = true
         case .absent:
             // Placed now: the neighbours wait for its load.
             _ = place(focused, in: &focus)
-            feed = focus
+            neighboursWait = true
+        }
+        feed = focus
+        guard !neighboursWait else {
             dropPendingPreloads { $0 != focused }
-            focus = feed ?? focus
             return
         }
         var inFlight = neighboursInFlight(of: focus)
@@ -177,6 +175,7 @@ extension PoolStateMachine {
             guard inFlight < focus.concurrentLoads, place(media, in: &focus) else { break }
             inFlight += 1
         }
+        feed = focus
     }
 
     /// The preloads that wait for a load to finish or a player to be free are placed now, while a feed has the focus.

@@ -204,7 +204,7 @@ extension PoolShell {
             let makeEngine = self.makeEngine
             let pool = self.pool
             Task(priority: Swift.max(Task.currentPriority, .medium)) {
-                await PlayerPool.runLane(id, lane: lane, makeEngine: makeEngine) { pool.pool }
+                await lane.run(id, makeEngine: makeEngine) { pool.pool }
             }
         } else {
             lanes[id]?.post(job)
@@ -251,7 +251,7 @@ extension PoolShell {
             return
         }
         lane.beginCall()
-        PlayerPool.startApplyTask(settings, version: version, on: id, engine: engine, lane: lane, pool: pool)
+        lane.startApplyTask(settings, version: version, on: id, engine: engine, pool: pool)
         // An apply that returned at once is reported here, with no hop; one still running reports from its task.
         switch lane.claimReport() {
         case .returned(let noted): applyReturned(id, version: version, noted: noted)
