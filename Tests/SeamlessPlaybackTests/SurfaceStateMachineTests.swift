@@ -9,7 +9,7 @@ import Testing
 @Suite("SurfaceStateMachine: which host shows each player")
 struct SurfaceStateMachineTests {
     typealias Machine = SurfaceStateMachine<String>
-    typealias Command = SurfaceCommand<String>
+    typealias Action = SurfaceAction<String>
 
     let engine = SimulatedEngine()
     let player = PlayerID(pool: 1, number: 1)
@@ -25,12 +25,12 @@ struct SurfaceStateMachineTests {
 
     /// Runs one input and checks the invariants after it.
     func step(
-        _ machine: inout Machine, _ input: (inout Machine) -> [Command],
+        _ machine: inout Machine, _ input: (inout Machine) -> [Action],
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> [Command] {
-        let commands = input(&machine)
+    ) -> [Action] {
+        let actions = input(&machine)
         #expect(machine.invariantViolations() == [], sourceLocation: sourceLocation)
-        return commands
+        return actions
     }
 
     /// The feed shows in its cell, the detail page has borrowed and shows in its page.

@@ -97,9 +97,9 @@ public final class PlayerSurfaces {
         }
     }
 
-    private func perform(_ commands: [SurfaceCommand<ObjectIdentifier>]) {
-        for command in commands {
-            switch command {
+    private func perform(_ actions: [SurfaceAction<ObjectIdentifier>]) {
+        for action in actions {
+            switch action {
             case .attach(let lease, let host): hosts[host]?.attach(lease, recordedIn: holders)
             case .detach(let lease, let host): hosts[host]?.detach(lease)
             }

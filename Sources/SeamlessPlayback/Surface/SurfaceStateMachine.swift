@@ -20,7 +20,7 @@
 ///
 /// A host is named by a value (`Host`); the shell maps it to the object.
 struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
-    typealias Command = SurfaceCommand<Host>
+    typealias Action = SurfaceAction<Host>
 
     /// A lease's registered host, or where the picture is attached and for which lease.
     struct Placement: Hashable, Sendable {
@@ -50,16 +50,16 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
     ///   - host: The page's host.
     ///   - active: The player's active lease now.
     /// - Returns: The host calls, in order.
-    mutating func showRequested(_ lease: PlayerLease, in host: Host, active: PlayerLease?) -> [Command] {
-        var commands = activeChanged(player: lease.player, to: active)
-        guard lease == active, var surface = players[lease.player] else { return commands }
-        commands += evictOthers(from: host, keeping: lease.player)
+    mutating func showRequested(_ lease: PlayerLease, in host: Host, active: PlayerLease?) -> [Action] {
+        var actions = activeChanged(player: lease.player, to: active)
+        guard lease == active, var surface = players[lease.player] else { return actions }
+        actions += evictOthers(from: host, keeping: lease.player)
         surface.registrations.removeAll { $0.lease == lease }
         let placement = Placement(lease: lease, host: host)
         surface.registrations.append(placement)
-        commands += Self.move(&surface, to: placement)
+        actions += Self.move(&surface, to: placement)
         players[lease.player] = surface
-        return commands
+        return actions
     }
 
     /// A page asks to stop showing its player in its host.
@@ -71,18 +71,18 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
     ///   - host: The host the page is taking down.
     ///   - active: The player's active lease now.
     /// - Returns: The host calls, in order.
-    mutating func hideRequested(_ lease: PlayerLease, from host: Host, active: PlayerLease?) -> [Command] {
-        var commands = activeChanged(player: lease.player, to: active)
+    mutating func hideRequested(_ lease: PlayerLease, from host: Host, active: PlayerLease?) -> [Action] {
+        var actions = activeChanged(player: lease.player, to: active)
         guard lease == active, var surface = players[lease.player],
             let index = surface.registrations.firstIndex(where: { $0.lease == lease && $0.host == host })
-        else { return commands }
+        else { return actions }
         surface.registrations.remove(at: index)
         if let shown = surface.shown, shown.host == host {
-            commands.append(.detach(shown.lease, from: host))
+            actions.append(.detach(shown.lease, from: host))
             surface.shown = nil
         }
         players[lease.player] = surface
-        return commands
+        return actions
     }
 
     /// The active page is leaving (its exit transition has completed) and will close: the picture goes back at once
@@ -95,15 +95,15 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
     ///   - lease: The leaving page's lease.
     ///   - active: The player's active lease now.
     /// - Returns: The host calls, in order.
-    mutating func returnRequested(from lease: PlayerLease, active: PlayerLease?) -> [Command] {
-        var commands = activeChanged(player: lease.player, to: active)
+    mutating func returnRequested(from lease: PlayerLease, active: PlayerLease?) -> [Action] {
+        var actions = activeChanged(player: lease.player, to: active)
         guard lease == active, var surface = players[lease.player],
             let below = surface.registrations.last(where: { $0.lease != lease })
-        else { return commands }
+        else { return actions }
         surface.registrations.removeAll { $0.lease == lease }
-        commands += Self.move(&surface, to: below)
+        actions += Self.move(&surface, to: below)
         players[lease.player] = surface
-        return commands
+        return actions
     }
 
     /// The pool's record of the player's active lease, read now.
@@ -111,21 +111,21 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
     ///   - player: The player.
     ///   - active: Its active lease, or `nil` when no page holds it.
     /// - Returns: The host calls, in order; none when nothing needs to move.
-    mutating func activeChanged(player: PlayerID, to active: PlayerLease?) -> [Command] {
+    mutating func activeChanged(player: PlayerID, to active: PlayerLease?) -> [Action] {
         guard let active else {
             let shown = players.removeValue(forKey: player)?.shown
             return shown.map { [.detach($0.lease, from: $0.host)] } ?? []
         }
         var surface = players[player] ?? PlayerSurface(active: active)
         surface.active = active
-        var commands: [Command] = []
+        var actions: [Action] = []
         if let index = surface.registrations.firstIndex(where: { $0.lease == active }) {
             // Only grants above the active one can have registered after it, and they have all ended.
             surface.registrations.removeSubrange((index + 1)...)
-            commands = Self.move(&surface, to: surface.registrations[index])
+            actions = Self.move(&surface, to: surface.registrations[index])
         }
         players[player] = surface
-        return commands
+        return actions
     }
 
     /// The host showing the player's picture, if any.
@@ -133,7 +133,7 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
         players[player]?.shown?.host
     }
 
-    /// Every host the machine may still name in a command: registered or showing a picture.
+    /// Every host the machine may still name in a action: registered or showing a picture.
     var hostsInUse: Set<Host> {
         var hosts = Set<Host>()
         for surface in players.values {
@@ -167,22 +167,22 @@ struct SurfaceStateMachine<Host: Hashable & Sendable>: Sendable {
 
     /// Rule 5: the host gives up every other player: their registrations there end, and a picture of theirs
     /// shown there is detached.
-    private mutating func evictOthers(from host: Host, keeping player: PlayerID) -> [Command] {
-        var commands: [Command] = []
+    private mutating func evictOthers(from host: Host, keeping player: PlayerID) -> [Action] {
+        var actions: [Action] = []
         for other in players.keys.sorted(by: { $0.number < $1.number }) where other != player {
             guard var surface = players[other] else { continue }
             surface.registrations.removeAll { $0.host == host }
             if let shown = surface.shown, shown.host == host {
-                commands.append(.detach(shown.lease, from: host))
+                actions.append(.detach(shown.lease, from: host))
                 surface.shown = nil
             }
             players[other] = surface
         }
-        return commands
+        return actions
     }
 
     /// Attach to the target first, then detach from where the picture was.
-    private static func move(_ surface: inout PlayerSurface, to target: Placement) -> [Command] {
+    private static func move(_ surface: inout PlayerSurface, to target: Placement) -> [Action] {
         defer { surface.shown = target }
         guard let shown = surface.shown else { return [.attach(target.lease, to: target.host)] }
         // Already in that host (possibly attached for a lower grant of the same page's host): leave it.
