@@ -56,8 +56,9 @@ struct QualityLedger {
     }
 
     /// Whether the ledger keeps anything for the player.
+    @inline(__always)  // Asked on the handoff path at each change of active holder: one load while nothing is tracked.
     func tracks(_ player: PlayerID) -> Bool {
-        players.contains(player)
+        !players.isEmpty && players.contains(player)
     }
 
     /// The player's ledger, taken out of the table so that changing it copies nothing; put it back with `put`.

@@ -1,31 +1,6 @@
 extension PoolStateMachine {
     // MARK: Loads nobody wants
 
-    /// An acquire's deadline passed before its grant completed: the grant ends with `.timedOut`, wherever it
-    /// stands (its engine being made, its load or its apply running), and leaves nothing held. The media it waited
-    /// for counts as failed for the feed's focus (not preloaded again while the focus lasts), and a load nobody
-    /// else wants is cancelled.
-    mutating func grantTimerFired(_ request: RequestID, deadline: Duration, now: Duration) -> [PoolAction] {
-        guard now >= deadline else {
-            out.append(.startTimer(request, deadline: deadline))
-            return take()
-        }
-        guard case .grant(let id, let epoch, _) = requests[request], let player = players[id],
-            let index = player.stack.firstIndex(where: { $0.epoch == epoch })
-        else { return take() }
-        let session = player.stack[index].session
-        counters.timeouts += 1
-        if let media = player.media {
-            if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
-            if !MediaItem.same(player.loaded, media), feed?.wants(media) == true { feed?.failed.insert(media) }
-        }
-        // Marked failed first, so that removing the holder cuts a load nobody else wants short.
-        _ = removeHolder(at: index, of: id, failingWith: .timedOut)
-        serveWaiters()
-        replenishPreloads()
-        return take()
-    }
-
     /// Cuts short what the player's engine is about to do or doing for media nobody wants any more: no page holds
     /// or waits for the player, no app's prewarm waits for the media, and the feed's focus does not want it (or its
     /// load failed or was abandoned while the focus lasts); or the player is being retired. A running load is

@@ -33,23 +33,6 @@ extension PoolStateMachine {
         return take()
     }
 
-    /// A waiter's timer went off.
-    mutating func timerFired(_ request: RequestID, now: Duration) -> [PoolAction] {
-        if case .grant(_, _, .acquire(_, let deadline?)) = requests[request] {
-            return grantTimerFired(request, deadline: deadline, now: now)
-        }
-        guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
-        guard now >= deadline else {
-            out.append(.startTimer(request, deadline: deadline))
-            return take()
-        }
-        dequeueWaiter(request)
-        counters.timeouts += 1
-        if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
-        out.append(.fail(request, .timedOut))
-        return take()
-    }
-
     /// A call's task was cancelled before it made its request: the call answers `.cancelled` and nothing else
     /// happens; counted among the cancellations.
     mutating func cancelledBeforeRequest() {

@@ -17,7 +17,7 @@ extension PoolStateMachine {
     /// Takes the failed engine's player out of the pool (see ``engineFailed(_:reason:now:)``).
     /// - Parameter callHung: Whether the failure is the call in flight outlasting its timeout: then a shutdown of
     ///   the pool does not wait for that call.
-    private mutating func failEngine(_ id: PlayerID, reason: String, now: Duration, callHung: Bool) {
+    mutating func failEngine(_ id: PlayerID, reason: String, now: Duration, callHung: Bool) {
         guard let player = players[id], player.isCreated, player.job != .shutDown else { return }
         players[id] = nil
         if !statuses.isEmpty { statuses[id] = nil }
@@ -70,33 +70,6 @@ extension PoolStateMachine {
         }
         serveWaiters()
         replenishPreloads(failed: MediaItem.same(player.loaded, player.media) ? nil : player.media)
-    }
-
-    /// A call on the player outlasted its timeout.
-    /// - Parameters:
-    ///   - id: The player.
-    ///   - call: What the call was and how long it has run, for the failure's reason.
-    ///
-    /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
-    /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it.
-    mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) -> [PoolAction] {
-        if players[id] == nil, failedEngines[id] == .callInFlight {
-            failedEngines[id] = .hung
-            for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
-            return take()
-        }
-        guard let job = players[id]?.job, job != .create, job != .shutDown else { return [] }
-        failEngine(id, reason: call, now: now, callHung: true)
-        return take()
-    }
-
-    /// A borrowed lease may have been held longer than the warning threshold.
-    mutating func holdTimerFired(_ id: PlayerID, epoch: UInt64, heldFor: Duration) -> [PoolAction] {
-        guard let holder = players[id]?.stack.first(where: { $0.epoch == epoch }), holder.pending == nil else {
-            return []
-        }
-        out.append(.emit(.borrowHeldLong(id, session: name(of: holder.session), heldFor: heldFor)))
-        return take()
     }
 
     /// The call a failed engine was running returned (or threw): it can be shut down now.

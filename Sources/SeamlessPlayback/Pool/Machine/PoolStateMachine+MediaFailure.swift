@@ -55,16 +55,4 @@ extension PoolStateMachine {
         }
     }
 
-    /// The delay before a retry of the player's load of `media` is over: the load starts again, if the player still
-    /// wants the media.
-    mutating func retryDue(_ id: PlayerID, media: MediaItem) -> [PoolAction] {
-        let due = players.modify(id) { player -> Bool in
-            guard player.retryPending, player.media == media else { return false }
-            player.retryPending = false
-            return true
-        }
-        guard due == true else { return take() }
-        advance(id)
-        return take()
-    }
 }

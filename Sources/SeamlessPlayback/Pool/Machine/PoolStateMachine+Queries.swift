@@ -13,8 +13,9 @@ extension PoolStateMachine {
     }
 
     /// Whether the player's engine ever reported a status (a status report was kept for it).
+    @inline(__always)  // Asked on the handoff path at each change of active holder.
     func hasReported(_ player: PlayerID) -> Bool {
-        statuses.contains(player)
+        !statuses.isEmpty && statuses.contains(player)
     }
 
     /// Whether the page's settings are paused; `nil` when the page is gone.

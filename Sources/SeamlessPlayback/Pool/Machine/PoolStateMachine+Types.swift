@@ -62,8 +62,9 @@ enum PoolAction: Hashable, Sendable {
     case retryLoad(PlayerID, MediaItem, after: Duration)
     /// Nobody wants the media whose load waits to be tried again: the player's retry timer stops.
     case cancelRetry(PlayerID)
-    /// Hand the feed's byte tier to the prefetcher: the plan changed to this one.
-    case prefetch(BytePrefetchPlan)
+    /// Hand the feed's byte tier to the prefetcher: the plan changed to this one. Boxed (`indirect`): the plan's
+    /// fields would make every other action slower to switch over and to move.
+    indirect case prefetch(BytePrefetchPlan)
     /// Cancel the task that runs the load of `media` on the player's engine: nobody wants it any more.
     case cancelLoad(PlayerID, MediaItem)
     /// The player's shown holder changed: the grant of its active holder, whose settings are on the

@@ -47,6 +47,7 @@ struct Watchdog {
     }
 
     /// Whether any call is timed: the handoff path asks before it tells a call's return.
+    @inline(__always)
     var timesCalls: Bool { !calls.isEmpty }
 
     /// The earliest deadline of all.

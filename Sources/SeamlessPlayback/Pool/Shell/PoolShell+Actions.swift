@@ -94,6 +94,7 @@ extension PoolShell {
     /// Carries out one batch: the actions of the inputs given since the last batch, in order, with applies last:
     /// an apply that returns at once reports to the machine, and the actions of that report come after the ones
     /// that started it.
+    @inline(__always)  // One function with the loop above, as one input's actions mostly make one batch.
     private mutating func carryOut(_ batch: Range<Int>) {
         let (first, end) = (batch.lowerBound, batch.upperBound)
         // The record of active holders first: a caller resumed below may run at once on another thread,

@@ -12,6 +12,7 @@ extension PoolShell {
     }
 
     /// The call on the player returned.
+    @inline(__always)  // On the handoff path, after every apply.
     mutating func callReturned(on id: PlayerID) {
         if watchdog.timesCalls { watchdog.callReturned(on: id) }
     }
