@@ -26,9 +26,11 @@ final class MachineHarness {
     @discardableResult
     func step(
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ input: (inout PoolStateMachine) -> [PoolAction]
+        _ input: (inout PoolStateMachine) -> Void
     ) -> [PoolAction] {
-        let actions = input(&machine)
+        input(&machine)
+        var actions: [PoolAction] = []
+        swap(&actions, &machine.out)
         #expect(machine.checkInvariants() == [], sourceLocation: sourceLocation)
         return actions
     }

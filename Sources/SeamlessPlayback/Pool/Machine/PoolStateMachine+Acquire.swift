@@ -9,7 +9,7 @@ extension PoolStateMachine {
     /// the request waits in FIFO order, bounded by `timeout` on the pool's clock.
     mutating func acquireRequested(
         _ request: RequestID, session: SessionID, media: MediaItem, timeout: Duration?, now: Duration
-    ) -> [PoolAction] {
+    ) {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         let timeout = timeout.flatMap { $0 > Self.longestTimeout ? nil : $0 }
@@ -18,7 +18,7 @@ extension PoolStateMachine {
         let deadline = timeout.flatMap { $0 > .zero ? now + $0 : nil }
         if waitingCount == 0, place(request, session: session, media: media, deadline: deadline, since: now) {
             if let deadline, case .grant = requests[request] { out.append(.startTimer(request, deadline: deadline)) }
-            return take()
+            return
         }
         if let timeout, timeout <= .zero {
             counters.timeouts += 1
@@ -30,7 +30,6 @@ extension PoolStateMachine {
         waitingCount += 1
         if publishesEvents { out.append(.emit(.queued(session: name(of: session), media))) }
         if let deadline { out.append(.startTimer(request, deadline: deadline)) }
-        return take()
     }
 
     /// A call's task was cancelled before it made its request: the call answers `.cancelled` and nothing else
@@ -41,7 +40,7 @@ extension PoolStateMachine {
 
     /// The task of a request was cancelled. A no-op for requests that are served, unknown, or that
     /// cannot be undone (settles).
-    mutating func requestCancelled(_ request: RequestID) -> [PoolAction] {
+    mutating func requestCancelled(_ request: RequestID) {
         switch requests[request] {
         case .waiting(let session, _, let deadline):
             dequeueWaiter(request)
@@ -51,7 +50,7 @@ extension PoolStateMachine {
             out.append(.fail(request, .cancelled))
         case .grant(let id, let epoch, _):
             guard let player = players[id], let index = player.stack.firstIndex(where: { $0.epoch == epoch })
-            else { return [] }
+            else { return }
             counters.cancellations += 1
             if publishesEvents { out.append(.emit(.cancelled(session: name(of: player.stack[index].session)))) }
             // A load it leaves nobody wanting is cut short there (``removeHolder(at:of:failingWith:)``).
@@ -71,17 +70,15 @@ extension PoolStateMachine {
         case .settle, .retire, .reclaim, .unwinding, nil:
             break
         }
-        return take()
     }
 
     // MARK: Prewarm and trim
 
     /// Put `media` into an idle or new player, within capacity and without waiting, so that a later
     /// acquire is a warm hit. Completes when the media has loaded (at once when nothing is free).
-    mutating func prewarmRequested(_ request: RequestID, media: MediaItem) -> [PoolAction] {
+    mutating func prewarmRequested(_ request: RequestID, media: MediaItem) {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         placePrewarm(request, media: media)
-        return take()
     }
 
     /// Routes a prewarm to a player, or completes it at once when none is free.
@@ -106,7 +103,7 @@ extension PoolStateMachine {
     }
 
     /// Shut down the least recently used idle players beyond `count`. Completes when they are gone.
-    mutating func trimRequested(_ request: RequestID, keepingIdle count: Int) -> [PoolAction] {
+    mutating func trimRequested(_ request: RequestID, keepingIdle count: Int) {
         // Players still being created or loaded are left for a later trim; nothing waits on them.
         let idle = players.values.filter { $0.isClaimable && $0.isCreated && $0.job == nil }.sorted {
             ($0.lastUsed, $0.id.number) > ($1.lastUsed, $1.id.number)
@@ -119,7 +116,6 @@ extension PoolStateMachine {
             advance(player.id)
         }
         waitForRetire(request, victims)
-        return take()
     }
 
     /// Timeouts beyond a century wait indefinitely: no clock can sleep that long, and none needs to.
@@ -234,9 +230,8 @@ extension PoolStateMachine {
         players.modify(id) { $0.watchers.append(request) }
     }
 
-    mutating func failNow(_ request: RequestID, _ error: PlayerPoolError) -> [PoolAction] {
+    mutating func failNow(_ request: RequestID, _ error: PlayerPoolError) {
         out.append(.fail(request, error))
-        return take()
     }
 
     /// An idle player that has (or is loading) `media`: one whose lane is free first, then the lowest

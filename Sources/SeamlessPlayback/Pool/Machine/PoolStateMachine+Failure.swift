@@ -9,9 +9,8 @@ extension PoolStateMachine {
     /// `.engineFailed` from now on; a pending acquire or borrow fails with `.engineFailed`; a give-back,
     /// update or close waiting there returns (its change is made); a reclaim waiting there throws. The
     /// engine is shut down once no call of the pool is running on it (after a hung call returns).
-    mutating func engineFailed(_ id: PlayerID, reason: String, now: Duration) -> [PoolAction] {
+    mutating func engineFailed(_ id: PlayerID, reason: String, now: Duration) {
         failEngine(id, reason: reason, now: now, callHung: false)
-        return take()
     }
 
     /// Takes the failed engine's player out of the pool (see ``engineFailed(_:reason:now:)``).

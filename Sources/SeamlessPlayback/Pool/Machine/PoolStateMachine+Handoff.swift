@@ -29,7 +29,7 @@ extension PoolStateMachine {
     /// interrupts nothing and gives its token back.
     mutating func borrowRequested(
         _ request: RequestID, token: HandoffToken, by session: SessionID, now: Duration
-    ) -> [PoolAction] {
+    ) {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         let record: TokenRecord
@@ -47,13 +47,12 @@ extension PoolStateMachine {
         markUsed(token, by: request)
         grantPlayer(
             record.player, to: request, session: session, kind: .borrow(from: record.lender, token: token), since: now)
-        return take()
     }
 
     // MARK: Give back and reclaim
 
     /// The page leaves the player's stack. Completes when the holder below carries its settings.
-    mutating func giveBackRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) -> [PoolAction] {
+    mutating func giveBackRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) {
         let index: Int
         switch validate(lease, by: session) {
         case .failure(let error): return failNow(request, error)
@@ -66,12 +65,11 @@ extension PoolStateMachine {
         settle[lease.player] = version
         waitForSettle(request, on: settle)
         serveWaiters()
-        return take()
     }
 
     /// The page takes the player back from everyone above it. Completes when its settings land, from
     /// the top of the stack too (a give-back above it may still be applying them).
-    mutating func reclaimRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) -> [PoolAction] {
+    mutating func reclaimRequested(_ request: RequestID, lease: LeaseKey, by session: SessionID) {
         let index: Int
         switch validate(lease, by: session) {
         case .failure(let error): return failNow(request, error)
@@ -89,7 +87,7 @@ extension PoolStateMachine {
                 player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version)
             )
             advance(player.id)
-            return take()
+            return
         }
         let removed = player.stack[(index + 1)...]
         player.stack.removeSubrange((index + 1)...)
@@ -112,7 +110,6 @@ extension PoolStateMachine {
         if publishesEvents { out.append(.emit(.reclaimed(player.id, session: name(of: session)))) }
         watch(player.id, request, .reclaim(player: player.id, epoch: epoch, session: session, version: player.version))
         advance(player.id)
-        return take()
     }
 
     /// Removes one holder. When it was the active holder, the one below becomes active and the version
@@ -176,7 +173,7 @@ extension PoolStateMachine {
     /// The page's settings changed. Completes when they are on every engine where it is active.
     mutating func updateRequested(
         _ request: RequestID, session: SessionID, settings: PlaybackSettings
-    ) -> [PoolAction] {
+    ) {
         guard !isShutDown else { return failNow(request, .poolShutDown) }
         guard sessions.contains(session) else { return failNow(request, .sessionClosed) }
         do throws(PlayerPoolError) {
@@ -194,14 +191,13 @@ extension PoolStateMachine {
             advance(id)
         }
         waitForSettle(request, on: settle)
-        return take()
     }
 
     // MARK: Shutdown
 
     /// Fails every waiting call, empties every stack, finishes every notice stream and shuts every
     /// engine down. Completes when the last engine is gone.
-    mutating func shutdownRequested(_ request: RequestID) -> [PoolAction] {
+    mutating func shutdownRequested(_ request: RequestID) {
         if !isShutDown {
             isShutDown = true
             updateBytePlan()
@@ -242,6 +238,5 @@ extension PoolStateMachine {
         // when set); one whose call outlasted its timeout is not (it may never return).
         let failing = failedEngines.filter { $0.value != .hung }.keys
         waitForRetire(request, Set(players.keys).union(failing))
-        return take()
     }
 }

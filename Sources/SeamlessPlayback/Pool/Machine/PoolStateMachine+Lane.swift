@@ -2,20 +2,19 @@ extension PoolStateMachine {
     // MARK: Lane reports
 
     /// The player's engine exists.
-    mutating func engineCreated(_ id: PlayerID) -> [PoolAction] {
-        guard var player = players[id], player.job == .create else { return [] }
+    mutating func engineCreated(_ id: PlayerID) {
+        guard var player = players[id], player.job == .create else { return }
         player.job = nil
         player.isCreated = true
         players[id] = player
         counters.created += 1
         if publishesEvents { out.append(.emit(.created(id))) }
         advance(id)
-        return take()
     }
 
     /// Making the player's engine failed; its slot is free again.
-    mutating func engineCreationFailed(_ id: PlayerID, reason: String) -> [PoolAction] {
-        guard let player = players[id], player.job == .create else { return [] }
+    mutating func engineCreationFailed(_ id: PlayerID, reason: String) {
+        guard let player = players[id], player.job == .create else { return }
         players[id] = nil
         for holder in player.stack {
             if let request = holder.pending {
@@ -29,16 +28,15 @@ extension PoolStateMachine {
         // The engine could not be made: the prewarms meant for it fail with that cause.
         for (request, _) in prewarms { out.append(.fail(request, .engineFailed(reason))) }
         replenishPreloads(failed: player.media)
-        return take()
     }
 
     /// A load finished; `failure` is the engine's error text when it threw.
     /// - Parameter mediaFailure: Set when the load threw a ``MediaFailure``: the media failed, not the engine.
     mutating func loadFinished(
         _ id: PlayerID, media: MediaItem, failure: String? = nil, mediaFailure: MediaFailure? = nil
-    ) -> [PoolAction] {
-        if players[id] == nil, failedEngineCallReturned(id) { return take() }
-        guard var player = players[id], player.job == .load(media) else { return [] }
+    ) {
+        if players[id] == nil, failedEngineCallReturned(id) { return }
+        guard var player = players[id], player.job == .load(media) else { return }
         player.job = nil
         if player.cancelledLoad == media {
             player.cancelledLoad = nil
@@ -56,7 +54,7 @@ extension PoolStateMachine {
             advance(id)
             serveWaiters()
             replenishPreloads()
-            return take()
+            return
         }
         if let mediaFailure {
             mediaLoadFailed(&player, media, mediaFailure)
@@ -65,7 +63,7 @@ extension PoolStateMachine {
             advance(id)
             serveWaiters()
             replenishPreloads(failed: retrying ? nil : media)
-            return take()
+            return
         }
         if let failure {
             player.loaded = nil
@@ -94,12 +92,11 @@ extension PoolStateMachine {
         advance(id)
         // The focused item loaded, or a neighbour did: the next preloads start.
         replenishPreloads(failed: failure == nil ? nil : media)
-        return take()
     }
 
     /// An apply finished: the engine carries the settings of `version`.
-    mutating func applyFinished(_ id: PlayerID, version: UInt64) -> [PoolAction] {
-        if players[id] == nil, failedEngineCallReturned(id) { return take() }
+    mutating func applyFinished(_ id: PlayerID, version: UInt64) {
+        if players[id] == nil, failedEngineCallReturned(id) { return }
         let landed = players.modify(id) { player in
             guard case .apply(let settings, version)? = player.job else { return false }
             player.job = nil
@@ -108,16 +105,15 @@ extension PoolStateMachine {
             player.applied = player.outsideChange ? nil : settings
             return true
         }
-        guard landed == true else { return [] }
+        guard landed == true else { return }
         advance(id)
         if feed != nil { focusedItemSettled(on: id) }
-        return take()
     }
 
     /// The engine is shut down; its slot is free.
-    mutating func engineShutDown(_ id: PlayerID) -> [PoolAction] {
-        if players[id] == nil, failedEngineShutDown(id) { return take() }
-        guard let player = players[id], player.job == .shutDown else { return [] }
+    mutating func engineShutDown(_ id: PlayerID) {
+        if players[id] == nil, failedEngineShutDown(id) { return }
+        guard let player = players[id], player.job == .shutDown else { return }
         players[id] = nil
         if !statuses.isEmpty { statuses[id] = nil }
         if !player.seeks.isEmpty { dropQueuedSeeks(of: player) }
@@ -131,7 +127,6 @@ extension PoolStateMachine {
             if isShutDown { out.append(.fail(request, .poolShutDown)) } else { placePrewarm(request, media: media) }
         }
         replenishPreloads()
-        return take()
     }
 
     // MARK: The lane

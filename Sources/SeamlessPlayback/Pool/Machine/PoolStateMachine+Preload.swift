@@ -24,8 +24,8 @@ extension PoolStateMachine {
     ///    focus, not the least recently used.
     ///
     /// Nothing waits: the loads run on the engines' lanes. An `index` outside `items` ends the focus.
-    mutating func focusChanged(on index: Int, in items: [MediaItem], window: PreloadWindow) -> [PoolAction] {
-        guard !isShutDown else { return [] }
+    mutating func focusChanged(on index: Int, in items: [MediaItem], window: PreloadWindow) {
+        guard !isShutDown else { return }
         guard items.indices.contains(index) else { return focusEnded() }
         var window = window
         // A pool with no prefetcher has no byte tier.
@@ -42,20 +42,18 @@ extension PoolStateMachine {
         abandonUnwantedLoads()
         placePreloads()
         updateBytePlan()
-        return take()
     }
 
     /// The app left the feed: preloads whose load has not begun are dropped, and recycling goes back to
     /// the least recently used idle player.
-    mutating func focusEnded() -> [PoolAction] {
-        guard let focus = feed else { return take() }
+    mutating func focusEnded() {
+        guard let focus = feed else { return }
         feed = FeedFocus(index: focus.index, items: [], window: PreloadWindow(ahead: 0, behind: 0))
         feed?.placed = focus.placed
         dropStalePreloads()
         feed = nil
         abandonUnwantedLoads()
         updateBytePlan()
-        return take()
     }
 
     /// The idle player to recycle: the one farthest from the focus (least recently used among equals)

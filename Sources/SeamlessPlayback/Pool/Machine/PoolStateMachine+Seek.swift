@@ -9,7 +9,7 @@ extension PoolStateMachine {
     /// if its lease is still the active holder then (``startSeek(_:)``); it completes when the engine's seek returns.
     mutating func seekRequested(
         _ request: RequestID, lease: LeaseKey, by session: SessionID, to position: Duration
-    ) -> [PoolAction] {
+    ) {
         let index: Int
         switch validate(lease, by: session) {
         case .failure(let error): return failNow(request, error)
@@ -29,7 +29,6 @@ extension PoolStateMachine {
                 ))
         }
         advance(lease.player)
-        return take()
     }
 
     /// Starts the player's first queued seek whose lease is still the active holder, failing the ones before it
@@ -56,14 +55,14 @@ extension PoolStateMachine {
     }
 
     /// The engine's seek returned; `failure` is its error text when it threw. The engine stays in service.
-    mutating func seekFinished(_ id: PlayerID, request: RequestID, failure: String?) -> [PoolAction] {
-        if players[id] == nil, failedEngineCallReturned(id) { return take() }
+    mutating func seekFinished(_ id: PlayerID, request: RequestID, failure: String?) {
+        if players[id] == nil, failedEngineCallReturned(id) { return }
         let finished = players.modify(id) { player -> Bool in
             guard case .seek(_, request)? = player.job else { return false }
             player.job = nil
             return true
         }
-        guard finished == true else { return [] }
+        guard finished == true else { return }
         counters.seeks += 1
         // A seek whose caller was cancelled meanwhile has no one left to tell.
         if case .seek? = requests[request] {
@@ -73,7 +72,6 @@ extension PoolStateMachine {
         advance(id)
         // A seek of the focused item's player held the neighbours' preloads back: they may start now.
         if feed != nil { focusedItemSettled(on: id) }
-        return take()
     }
 
     /// A seek's caller was cancelled: it is dropped from its player's queue (or, if running, left to return

@@ -13,8 +13,8 @@ extension PoolStateMachine {
     ///   - status: What the engine reported.
     ///   - isSuperseded: Whether a later requested pause of the same engine is already known: a `.playing` it
     ///     replaces is not judged (it may be the echo of an apply that a later one overrode).
-    mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) -> [PoolAction] {
-        guard players.read(id, { $0.isCreated }) == true else { return take() }
+    mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) {
+        guard players.read(id, { $0.isCreated }) == true else { return }
         let wasStalled = isStalled(id)
         // Tagged with the media the report is of: the one a load runs for (a stall right after its first frame may
         // come before the load's end), else the one loaded.
@@ -49,7 +49,6 @@ extension PoolStateMachine {
         } else {
             updateBytePlan()
         }
-        return take()
     }
 }
 
@@ -80,7 +79,7 @@ extension PoolStateMachine {
 extension PoolStateMachine {
     /// Some of the engine's reports were dropped before they reached the machine: whatever they said, its
     /// settings no longer count as live.
-    mutating func statusReportsLost(_ id: PlayerID) -> [PoolAction] {
+    mutating func statusReportsLost(_ id: PlayerID) {
         let marked: Bool? = players.modify(id) { player in
             guard player.isCreated else { return false }
             player.applied = nil
@@ -88,7 +87,6 @@ extension PoolStateMachine {
             return true
         }
         if marked == true { counters.outsideChanges += 1 }
-        return take()
     }
 }
 

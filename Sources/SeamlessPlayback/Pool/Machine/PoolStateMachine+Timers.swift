@@ -2,34 +2,33 @@
 /// retry's delay over. Each is an input the shell gives when a timer it armed for an action fires.
 extension PoolStateMachine {
     /// A waiter's timer went off.
-    mutating func timerFired(_ request: RequestID, now: Duration) -> [PoolAction] {
+    mutating func timerFired(_ request: RequestID, now: Duration) {
         if case .grant(_, _, .acquire(_, let deadline?)) = requests[request] {
             return grantTimerFired(request, deadline: deadline, now: now)
         }
-        guard case .waiting(let session, let media, let deadline?) = requests[request] else { return [] }
+        guard case .waiting(let session, let media, let deadline?) = requests[request] else { return }
         guard now >= deadline else {
             out.append(.startTimer(request, deadline: deadline))
-            return take()
+            return
         }
         dequeueWaiter(request)
         counters.timeouts += 1
         if publishesEvents { out.append(.emit(.timedOut(session: name(of: session), media))) }
         out.append(.fail(request, .timedOut))
-        return take()
     }
 
     /// An acquire's deadline passed before its grant completed: the grant ends with `.timedOut`, wherever it
     /// stands (its engine being made, its load or its apply running), and leaves nothing held. The media it waited
     /// for counts as failed for the feed's focus (not preloaded again while the focus lasts), and a load nobody
     /// else wants is cancelled.
-    mutating func grantTimerFired(_ request: RequestID, deadline: Duration, now: Duration) -> [PoolAction] {
+    mutating func grantTimerFired(_ request: RequestID, deadline: Duration, now: Duration) {
         guard now >= deadline else {
             out.append(.startTimer(request, deadline: deadline))
-            return take()
+            return
         }
         guard case .grant(let id, let epoch, _) = requests[request], let player = players[id],
             let index = player.stack.firstIndex(where: { $0.epoch == epoch })
-        else { return take() }
+        else { return }
         let session = player.stack[index].session
         counters.timeouts += 1
         if let media = player.media {
@@ -40,7 +39,6 @@ extension PoolStateMachine {
         _ = removeHolder(at: index, of: id, failingWith: .timedOut)
         serveWaiters()
         replenishPreloads()
-        return take()
     }
 
     /// A call on the player outlasted its timeout.
@@ -50,36 +48,33 @@ extension PoolStateMachine {
     ///
     /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
     /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it.
-    mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) -> [PoolAction] {
+    mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) {
         if players[id] == nil, failedEngines[id] == .callInFlight {
             failedEngines[id] = .hung
             for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
-            return take()
+            return
         }
-        guard let job = players[id]?.job, job != .create, job != .shutDown else { return [] }
+        guard let job = players[id]?.job, job != .create, job != .shutDown else { return }
         failEngine(id, reason: call, now: now, callHung: true)
-        return take()
     }
 
     /// A borrowed lease may have been held longer than the warning threshold.
-    mutating func holdTimerFired(_ id: PlayerID, epoch: UInt64, heldFor: Duration) -> [PoolAction] {
+    mutating func holdTimerFired(_ id: PlayerID, epoch: UInt64, heldFor: Duration) {
         guard let holder = players[id]?.stack.first(where: { $0.epoch == epoch }), holder.pending == nil else {
-            return []
+            return
         }
         out.append(.emit(.borrowHeldLong(id, session: name(of: holder.session), heldFor: heldFor)))
-        return take()
     }
 
     /// The delay before a retry of the player's load of `media` is over: the load starts again, if the player still
     /// wants the media.
-    mutating func retryDue(_ id: PlayerID, media: MediaItem) -> [PoolAction] {
+    mutating func retryDue(_ id: PlayerID, media: MediaItem) {
         let due = players.modify(id) { player -> Bool in
             guard player.retryPending, player.media == media else { return false }
             player.retryPending = false
             return true
         }
-        guard due == true else { return take() }
+        guard due == true else { return }
         advance(id)
-        return take()
     }
 }

@@ -71,13 +71,10 @@ struct PoolStateMachine: Sendable {
     /// The byte tier's plan last handed to the prefetcher.
     var bytePlan = BytePrefetchPlan.empty
 
-    /// Actions collected by the current input. While the machine ``keepsActions``, those of earlier inputs the shell
-    /// is still carrying out too (and what their carried-out slots were left holding).
+    /// What the machine asks its driver to do: every input appends its actions here, in order, and returns nothing.
+    /// The pool's shell carries them out in place (``PoolShell/carryOut()``) and empties it; tests take them after
+    /// each input (`MachineHarness.step`).
     var out: [PoolAction] = []
-    /// Whether inputs leave their actions in ``out`` instead of returning them. The pool's shell sets it and carries
-    /// them out in place (``PoolShell/carryOut()``), so that no input hands an array over; tests leave it clear and
-    /// read each input's actions from its result.
-    var keepsActions = false
 
     /// A handoff token the pool issued.
     struct TokenRecord: Hashable, Sendable {
@@ -130,10 +127,10 @@ struct PoolStateMachine: Sendable {
     /// The page closed (or was dropped): everything it holds is given back, its waits fail with
     /// `.sessionClosed`, its notices finish. `request` completes when the holders below it carry
     /// their settings again.
-    mutating func sessionClosed(_ session: SessionID, request: RequestID) -> [PoolAction] {
+    mutating func sessionClosed(_ session: SessionID, request: RequestID) {
         guard let state = sessions[session] else {
             out.append(.succeed(request))
-            return take()
+            return
         }
         // Gone first, so that a reclaim of this page that ends below answers `.sessionClosed`.
         sessions[session] = nil
@@ -158,7 +155,6 @@ struct PoolStateMachine: Sendable {
         out.append(.finishNotices(session))
         waitForSettle(request, on: settle)
         serveWaiters()
-        return take()
     }
 
     /// The epochs of the grants the page holds now (pending ones included).
@@ -197,15 +193,6 @@ struct PoolStateMachine: Sendable {
     func settings(of session: SessionID) -> PlaybackSettings? { sessions.read(session) { $0.settings } }
 
     // MARK: Shared helpers
-
-    /// Returns and clears the actions collected so far; returns none and leaves them in ``out`` while the machine
-    /// ``keepsActions``.
-    mutating func take() -> [PoolAction] {
-        guard !keepsActions else { return [] }
-        var taken: [PoolAction] = []
-        swap(&taken, &out)
-        return taken
-    }
 
     /// Changes the player in place with the rest of the machine at hand. The table is moved out of the machine
     /// meanwhile (no copy), so `body` must not look players up: it has the one it needs.

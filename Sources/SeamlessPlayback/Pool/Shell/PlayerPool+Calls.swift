@@ -14,7 +14,7 @@ extension PlayerPool {
     @inline(__always)  // A request completed at once then costs its caller no frame of its own.
     func perform(
         _ mode: CancellationMode,
-        _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
+        _ input: (inout PoolStateMachine, RequestID) -> Void
     ) async -> Result<PlayerLease?, PlayerPoolError> {
         let (request, result) = shell.start(mode, input)
         if let result { return result }

@@ -51,9 +51,8 @@ extension PlayerPool {
         let proposed = settings
         var version: UInt64 = 0
         _ = try await perform(.uncancellable) { machine, request in
-            let actions = machine.updateRequested(request, session: session, settings: proposed)
+            machine.updateRequested(request, session: session, settings: proposed)
             version = machine.settingsVersion(of: session)
-            return actions
         }.get()
         return (proposed, version)
     }

@@ -47,8 +47,6 @@ public actor PlayerPool {
         )
         // No events are built until someone subscribes (``events()``).
         machine.publishesEvents = false
-        // The shell carries actions out where the machine collects them.
-        machine.keepsActions = true
         let clock = PoolClock(clock)
         let activeHolders = ActiveHolders()
         let reference = WeakPool()

@@ -5,7 +5,7 @@ extension PoolShell {
     /// - Returns: The request, and its result when the input completed it (an apply that returned at once, or an
     ///   answer at once); `nil` when the caller must wait for it.
     mutating func start(
-        _ mode: PlayerPool.CancellationMode, _ input: (inout PoolStateMachine, RequestID) -> [PoolAction]
+        _ mode: PlayerPool.CancellationMode, _ input: (inout PoolStateMachine, RequestID) -> Void
     ) -> (RequestID, Result<PlayerLease?, PlayerPoolError>?) {
         let request = RequestID(raw: nextRequest)
         nextRequest += 1
@@ -17,7 +17,7 @@ extension PoolShell {
         // revocation or a timed-out call can give at any time. When every engine call the input started returns
         // without suspending (see ``startApply(_:version:on:)``), the request is complete here already.
         running = request
-        keep(input(&machine, request))
+        input(&machine, request)
         carryOut()
         running = nil
         if !statusStreams.isEmpty { refreshStatusStreams() }
@@ -59,23 +59,14 @@ extension PoolShell {
     /// Gives the machine an input and carries out what it decided. Given while actions are being carried out (an
     /// apply that returned at once reports from inside ``carryOut()``), the input only collects its actions: the
     /// running ``carryOut()`` takes them next.
-    mutating func run(_ input: (inout PoolStateMachine) -> [PoolAction]) {
-        keep(input(&machine))
+    mutating func run(_ input: (inout PoolStateMachine) -> Void) {
+        input(&machine)
         guard !isCarryingOut else { return }
         carryOut()
         if !statusStreams.isEmpty { refreshStatusStreams() }
     }
 
-    /// Actions an input handed over instead of keeping them in the machine's `out` (none, while the machine
-    /// ``PoolStateMachine/keepsActions``): carried out all the same.
-    private mutating func keep(_ handedOver: consuming [PoolAction]) {
-        guard !handedOver.isEmpty else { return }
-        assertionFailure("an input of the shell's machine handed its actions over instead of keeping them")
-        machine.out.append(contentsOf: handedOver)
-    }
-
-    /// Carries out the actions the machine collected, in place in its ``PoolStateMachine/out`` (the shell's machine
-    /// ``PoolStateMachine/keepsActions``), batch after batch until none is left, then empties `out`, keeping its
+    /// Carries out the actions the machine collected, in place in its ``PoolStateMachine/out``, batch after batch until none is left, then empties `out`, keeping its
     /// memory for the next input. Nothing here suspends, and nothing here calls it again: an input given while it
     /// runs (the report of an apply that returned at once) adds its actions as the next batch.
     mutating func carryOut() {

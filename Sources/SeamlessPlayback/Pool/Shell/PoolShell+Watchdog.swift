@@ -62,7 +62,7 @@ extension PoolShell {
 
     /// Carries out what the machine decided about a failure; once the engine counts as failed, a job already
     /// handed to its lane but not started must not reach it any more.
-    private mutating func carryOutFailure(of id: PlayerID, _ input: (inout PoolStateMachine) -> [PoolAction]) {
+    private mutating func carryOutFailure(of id: PlayerID, _ input: (inout PoolStateMachine) -> Void) {
         run(input)
         if machine.hasFailed(id) { lanes[id]?.markFailed() }
     }
