@@ -11,8 +11,9 @@ struct PlayerStateTests {
 
     func created(media: MediaItem? = clip, loaded: MediaItem? = nil) -> PlayerState {
         var state = PlayerState(id: Self.player, media: media, tick: 0)
+        #expect(!state.isCreated, "being created")
         state.job = nil
-        state.isCreated = true
+        #expect(state.isCreated, "its creation returned")
         state.loaded = loaded
         return state
     }

@@ -4,7 +4,7 @@
 /// → `.shutDown` (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
 struct PlayerState: Sendable {
     let id: PlayerID
-    var isCreated = false
+    /// The job in flight on the player's lane; `.create` until the engine exists, `nil` while the lane is free.
     var job: EngineJob? = .create
     /// Media confirmed on the engine.
     var loaded: MediaItem?
@@ -48,6 +48,12 @@ struct PlayerState: Sendable {
         self.id = id
         self.media = media
         self.lastUsed = tick
+    }
+
+    /// The engine exists: its creation, the player's first job, returned. (Told by the job, so that a player cannot
+    /// be both created and being created.)
+    var isCreated: Bool {
+        if case .create? = job { false } else { true }
     }
 
     /// No page holds the player and it is not being retired: an acquire may claim it.

@@ -76,7 +76,6 @@ extension PoolStateMachine {
                 }
             }
         }
-        if player.job == .create, player.isCreated { problems.append("\(id): created twice") }
         if player.version < player.landed { problems.append("\(id): landed ahead of version") }
         if player.retiring, !player.stack.isEmpty, !isShutDown {
             problems.append("\(id): retiring while held")

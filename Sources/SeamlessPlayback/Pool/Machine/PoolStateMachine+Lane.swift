@@ -5,7 +5,6 @@ extension PoolStateMachine {
     mutating func engineCreated(_ id: PlayerID) {
         guard var player = players[id], player.job == .create else { return }
         player.job = nil
-        player.isCreated = true
         players[id] = player
         counters.created += 1
         if publishesEvents { out.append(.emit(.created(id))) }
