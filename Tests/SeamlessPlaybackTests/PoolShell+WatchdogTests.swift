@@ -3,7 +3,7 @@ import SeamlessPlaybackTesting
 import Testing
 
 @Suite("PlayerPool: engines that fail, hang, and borrows held long")
-struct PlayerPoolWatchdogTests {
+struct PoolShellWatchdogTests {
     @Test func anEngineThatBreaksMidPlaybackIsNeverServedWarmAgain() async throws {
         let f = PoolFixture()
         let pages = try await f.feedPlayingClip()
