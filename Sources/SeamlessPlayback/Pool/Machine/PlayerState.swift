@@ -37,10 +37,8 @@ struct PlayerState: Sendable {
     var outsideChange = false
     /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
     var cancelledLoad: MediaItem?
-    /// Transient media failures of ``media`` so far, and whether a retry of its load waits for its delay (no load
-    /// starts meanwhile).
-    var mediaAttempts = 0
-    var retryPending = false
+    /// Transient media failures of ``media`` so far, and whether a retry of its load waits for its delay.
+    var retry = RetryState.none
     /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
     var emptiedAt: UInt64 = 0
 
@@ -55,6 +53,9 @@ struct PlayerState: Sendable {
     var isCreated: Bool {
         if case .create? = job { false } else { true }
     }
+
+    /// Whether a retry of the media's load waits for its delay (no load starts meanwhile).
+    var retryPending: Bool { retry.isWaiting }
 
     /// No page holds the player and it is not being retired: an acquire may claim it.
     var isClaimable: Bool { stack.isEmpty && !retiring }

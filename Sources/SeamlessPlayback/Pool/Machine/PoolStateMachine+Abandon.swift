@@ -18,8 +18,7 @@ extension PoolStateMachine {
             // Not begun (or waiting to be tried again): the player keeps what it has or is loading.
             players[id]?.media = player.mediaKept
             if player.retryPending { out.append(.cancelRetry(id)) }
-            players[id]?.retryPending = false
-            players[id]?.mediaAttempts = 0
+            players[id]?.retry = .none
             if publishesEvents { out.append(.emit(.evicted(id, media))) }
             advance(id)
         }

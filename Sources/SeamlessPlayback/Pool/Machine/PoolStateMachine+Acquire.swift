@@ -219,8 +219,7 @@ extension PoolStateMachine {
         if publishesEvents, let old = players[id]?.media, old != media { out.append(.emit(.evicted(id, old))) }
         players[id]?.media = media
         if players[id]?.retryPending == true { out.append(.cancelRetry(id)) }
-        players[id]?.retryPending = false
-        players[id]?.mediaAttempts = 0
+        players[id]?.retry = .none
         // A load of the old media still running is nobody's any more.
         cancelRunningLoad(of: id)
     }

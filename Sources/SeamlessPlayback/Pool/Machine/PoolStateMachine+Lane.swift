@@ -84,7 +84,7 @@ extension PoolStateMachine {
             if player.stack.isEmpty { player.retiring = true }
         } else {
             player.loaded = media
-            player.mediaAttempts = 0
+            player.retry = .none
             if publishesEvents { out.append(.emit(.loaded(id, media))) }
         }
         players[id] = player

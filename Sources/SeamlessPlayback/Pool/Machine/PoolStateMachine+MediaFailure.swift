@@ -27,16 +27,16 @@ extension PoolStateMachine {
         player.loaded = nil
         counters.mediaFailures[failure.kind, default: 0] += 1
         let wanted = player.stack.last?.pending != nil || isWanted(media, on: player)
-        let retry = failure.isTransient && wanted && player.media == media && player.mediaAttempts < retries.count
+        let retry = failure.isTransient && wanted && player.media == media && player.retry.failures < retries.count
         if publishesEvents { out.append(.emit(.mediaFailed(id, media, failure, willRetry: retry))) }
         if retry {
-            player.mediaAttempts += 1
-            player.retryPending = true
+            let failures = player.retry.failures + 1
+            player.retry = .waiting(after: failures)
             counters.loadRetries += 1
-            out.append(.retryLoad(id, media, after: retries.delay(before: player.mediaAttempts)))
+            out.append(.retryLoad(id, media, after: retries.delay(before: failures)))
             return
         }
-        player.mediaAttempts = 0
+        player.retry = .none
         for request in player.watchers {
             if case .prewarm(_, let wanted) = requests[request], wanted == media {
                 requests[request] = nil

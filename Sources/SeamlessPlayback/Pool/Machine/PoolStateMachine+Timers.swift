@@ -70,8 +70,8 @@ extension PoolStateMachine {
     /// wants the media.
     mutating func retryDue(_ id: PlayerID, media: MediaItem) {
         let due = players.modify(id) { player -> Bool in
-            guard player.retryPending, player.media == media else { return false }
-            player.retryPending = false
+            guard case .waiting(let failures) = player.retry, player.media == media else { return false }
+            player.retry = .failed(failures)
             return true
         }
         guard due == true else { return }
