@@ -70,12 +70,8 @@ struct ReadAheadBench {
     private static func measure(
         _ name: String, options: MPVEngine.Options, origin: TestOrigin, cacheFolder: URL?
     ) async throws -> Row {
-        let engine =
-            if let cacheFolder {
-                try await MPVEngine(options: options, cache: MediaCache(directory: cacheFolder, capacity: 256 << 20))
-            } else {
-                try await MPVEngine(options: options)
-            }
+        let cache = try cacheFolder.map { try MediaCache(directory: $0, capacity: 256 << 20) }
+        let engine = try await MPVEngine.make(options: options, readingThrough: cache)
         await engine.apply(.idle)
         let before = origin.stats
         let url = origin.url(for: "/feed.mp4")

@@ -100,6 +100,7 @@ struct SlowFeedBench {
     /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
     func run(repetitions: Int = 1) async throws(BenchError) -> [[Result]] {
         let items = media.urls.map { MediaItem(id: $0, url: URL(string: $0)) }
+        // Unpaced: the origin's pacing starts once the warm-up is done.
         try await warmUp(on: items[0])
         media.origin.setPacing(originLimit.pacing(firstByteDelay: originDelay))
         var runs: [[Result]] = []
@@ -115,17 +116,6 @@ struct SlowFeedBench {
             runs.append(results)
         }
         return runs
-    }
-
-    /// One unmeasured cold start first, unpaced, as ``FeedBench`` does.
-    private func warmUp(on item: MediaItem) async throws(BenchError) {
-        do {
-            let engine = try await MPVEngine()
-            try await engine.load(item)
-            await engine.shutdown()
-        } catch {
-            throw .failed("the warm-up failed: \(error)")
-        }
     }
 
     private func swipe(through items: [MediaItem], _ configuration: Configuration) async throws -> Result {
@@ -146,7 +136,8 @@ struct SlowFeedBench {
         let start = clock.now
         let engineCache = cache
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
-            try await Self.makeEngine(readingThrough: engineCache, readAhead: byteTier.readAhead)
+            try await MPVEngine.make(
+                options: MPVEngine.Options(readAheadWhilePlaying: byteTier.readAhead), readingThrough: engineCache)
         }
         var result: Result
         do {
@@ -163,21 +154,13 @@ struct SlowFeedBench {
         return result
     }
 
-    /// An engine, reading through `cache` when there is one.
-    private static func makeEngine(readingThrough cache: MediaCache?, readAhead: Duration) async throws -> MPVEngine {
-        let options = MPVEngine.Options(readAheadWhilePlaying: readAhead)
-        guard let cache else { return try await MPVEngine(options: options) }
-        return try await MPVEngine(options: options, cache: cache)
-    }
-
     private func measure(
         _ pool: PlayerPool, _ items: [MediaItem], _ configuration: Configuration, cache: MediaCache?,
         recorder: PlanRecorder?
     ) async throws -> Result {
         let events = await pool.events()
         let ledger = Task { await LoadLedger.read(events) }
-        let page = try await pool.makeSession(
-            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
+        let page = try await pool.makeSession(named: "feed", settings: FeedBench.pageSettings)
         var result = Result(configuration: configuration)
         let clock = ContinuousClock()
         var farthest: [Int: Duration] = [:]
