@@ -136,15 +136,14 @@ struct SlowFeedReport {
 
     /// The figures as a JSON object.
     func json() throws -> Data {
-        try JSONSerialization.data(withJSONObject: object(), options: [.prettyPrinted, .sortedKeys])
+        try ReportFile.json(object: object())
     }
 
     /// The figures of several runs as JSON: one run's object as ``json()`` writes it, or for more than one an object
     /// whose `runs` holds each run's, in order.
     static func json(_ reports: [SlowFeedReport]) throws -> Data {
         if reports.count == 1, let only = reports.first { return try only.json() }
-        return try JSONSerialization.data(
-            withJSONObject: ["runs": reports.map { $0.object() }], options: [.prettyPrinted, .sortedKeys])
+        return try ReportFile.json(object: ["runs": reports.map { $0.object() }])
     }
 
     private func object() -> [String: Any] {
