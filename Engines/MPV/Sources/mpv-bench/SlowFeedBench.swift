@@ -13,23 +13,26 @@ struct SlowFeedBench {
         case playersAndBytes = "players + bytes"
 
         /// The window the focus calls use; `nil` for no focus.
-        func window(_ byteTier: ByteTier) -> PreloadWindow? {
+        func window(_ settings: Settings) -> PreloadWindow? {
             switch self {
             case .noPolicy: nil
             case .playersOnly: PreloadWindow(bytesAhead: 0, bytesBehind: 0)
-            case .playersAndBytes: PreloadWindow(bytesPerItem: byteTier.bytesPerItem)
+            case .playersAndBytes: PreloadWindow(bytesPerItem: settings.bytesPerItem)
             }
         }
     }
 
-    /// The byte tier's settings with players + bytes.
-    struct ByteTier: Sendable {
+    /// What the command line sets: the byte tier's bytes per item and the prefetcher's concurrent fetches (players +
+    /// bytes), and how far ahead every engine reads while it plays (all three configurations).
+    struct Settings: Sendable {
         /// `MediaPrefetcher`'s default `maxConcurrentFetches`.
         static let defaultFetches = 2
+        /// The byte tier's bytes per item (`--bytes-per-item`).
         var bytesPerItem: Int64
+        /// The prefetcher's concurrent fetches (`--prefetch-fetches`).
         var maxConcurrentFetches: Int
-        /// How far ahead every engine reads while it plays, in all three configurations
-        /// (`MPVEngine.Options.readAheadWhilePlaying`).
+        /// How far ahead every engine reads while it plays, in all three configurations (`--read-ahead`,
+        /// `MPVEngine.Options.readAheadWhilePlaying`).
         var readAhead = MPVEngine.Options().readAheadWhilePlaying
     }
 
@@ -89,8 +92,8 @@ struct SlowFeedBench {
     let originDelay: Duration
     /// The origin's rate limit: per connection, or one shared link.
     let originLimit: OriginLimit
-    /// The byte tier's bytes per item and the prefetcher's concurrent fetches.
-    let byteTier: ByteTier
+    /// The byte tier's bytes per item, the prefetcher's concurrent fetches and the engines' read-ahead.
+    let settings: Settings
     /// The swipes, and each clip's dwell.
     let plan: SlowFeedPlan.Choice
 
@@ -128,7 +131,7 @@ struct SlowFeedBench {
         if configuration == .playersAndBytes {
             let opened = try MediaCache(directory: directory, capacity: 1 << 30)
             let fetcher = MediaPrefetcher(
-                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: byteTier.maxConcurrentFetches)
+                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: settings.maxConcurrentFetches)
             (cache, prefetcher, recorder) = (opened, fetcher, PlanRecorder(handingOnTo: fetcher))
         }
         let before = media.origin.stats
@@ -137,7 +140,7 @@ struct SlowFeedBench {
         let engineCache = cache
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
             try await MPVEngine.make(
-                options: MPVEngine.Options(readAheadWhilePlaying: byteTier.readAhead), readingThrough: engineCache)
+                options: MPVEngine.Options(readAheadWhilePlaying: settings.readAhead), readingThrough: engineCache)
         }
         var result: Result
         do {
@@ -176,7 +179,7 @@ struct SlowFeedBench {
             let tier = SlowFeedPlan.tier(of: item, players: await pool.snapshot(), byteTier: byteTierItems)
             let cached = cache.map { Self.cachedPrefix(of: item, in: $0) } ?? 0
             let start = clock.now
-            if let window = configuration.window(byteTier) { await pool.focus(on: index, in: items, window: window) }
+            if let window = configuration.window(settings) { await pool.focus(on: index, in: items, window: window) }
             let lease = try await page.acquire(item)
             let firstFrame = start.duration(to: clock.now)
             try await Task.sleep(for: visit.dwell)
@@ -188,7 +191,7 @@ struct SlowFeedBench {
             try await page.giveBack(lease)
             previous = index
         }
-        if configuration.window(byteTier) != nil { await pool.endFocus() }
+        if configuration.window(settings) != nil { await pool.endFocus() }
         result.loads = await pool.metrics.loads
         await page.close()
         await pool.shutdown()

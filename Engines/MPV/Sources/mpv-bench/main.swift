@@ -17,12 +17,12 @@ func runBench() async throws(BenchError) {
         return
     }
     if arguments.feed, let delay = arguments.originDelay, let limit = arguments.originLimit {
-        var byteTier = SlowFeedBench.ByteTier(
+        var settings = SlowFeedBench.Settings(
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
-            maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
-        if let readAhead = arguments.playingReadAhead { byteTier.readAhead = readAhead }
+            maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.Settings.defaultFetches)
+        if let readAhead = arguments.playingReadAhead { settings.readAhead = readAhead }
         try await runSlowFeedBench(
-            originDelay: delay, originLimit: limit, byteTier: byteTier, plan: arguments.plan,
+            originDelay: delay, originLimit: limit, settings: settings, plan: arguments.plan,
             repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)
         return
     }
@@ -68,18 +68,18 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
 /// `mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)`: the feed from a slow origin in three
 /// configurations.
 func runSlowFeedBench(
-    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, plan: SlowFeedPlan.Choice,
+    originDelay: Duration, originLimit: OriginLimit, settings: SlowFeedBench.Settings, plan: SlowFeedPlan.Choice,
     repetitions: Int, jsonPath: String?
 ) async throws(BenchError) {
     let media = try await SlowFeedMedia.prepare(plan.shape)
     defer { media.stop() }
     let bench = SlowFeedBench(
-        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier, plan: plan)
+        media: media, originDelay: originDelay, originLimit: originLimit, settings: settings, plan: plan)
     let runs = try await bench.run(repetitions: repetitions)
     let version = await mpvVersion()
     let reports = runs.map {
         SlowFeedReport(
-            mpvVersion: version, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
+            mpvVersion: version, originDelay: originDelay, originLimit: originLimit, settings: settings,
             plan: plan, shape: media.shape, lengths: media.lengths, results: $0)
     }
     for (number, report) in zip(1..., reports) {
