@@ -33,7 +33,8 @@ let package = Package(
             name: "SeamlessPlaybackMPV",
             dependencies: ["CMPV", .product(name: "SeamlessPlayback", package: "SeamlessPlayback")]
         ),
-        // Media made with ffmpeg and served over local HTTP, for the tests and the feed bench.
+        // Media for the tests, the benches and the demo: the one ffmpeg recipe of their clips (ClipRecipe), and the
+        // local HTTP server.
         .target(name: "MediaFixtures"),
         // The measurements that prove a handoff seamless: frame codes drawn into a clip and read back from
         // hosts, tone interruptions in mpv's audio, and the report over a run's frames and moves.

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// A barrier a test controls: tasks that reach it wait until the test lets them through.
 ///

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 extension SimulatedEngine {
     /// Runs `body` (a load's wait at its gate and its latency) on a task of its own, and returns when it is done or,

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// What the system and the network do to a simulated engine behind the pool's back, for tests.
 extension SimulatedEngine {

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// A player with no video: it keeps a position that advances with the rate while playing, takes
 /// as long as you say to load, apply and seek, reports its status as a real engine does, and records everything

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import SeamlessPlaybackTesting
 
 /// What a ``StressEngine`` plays, as the engine itself knows it, and the status reports it makes.

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// A fault the run injected.
 struct InjectedFault: Error, CustomStringConvertible {

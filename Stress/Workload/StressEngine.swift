@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import SeamlessPlaybackTesting
 
 /// A no-video engine that checks, as applies and seeks land, the promises the pool makes to engines.

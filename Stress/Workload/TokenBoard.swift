@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import SeamlessPlaybackTesting
 
 /// Where lenders leave handoff tokens for other pages to borrow, like links on a screen.

@@ -1,7 +1,7 @@
 import SeamlessPlaybackTesting
 import Testing
 
-@testable import SeamlessPlayback
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 /// An engine that tells the test when it is shut down.
 final class SignallingEngine: PlaybackEngine {

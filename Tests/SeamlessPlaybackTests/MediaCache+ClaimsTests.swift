@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SeamlessPlayback
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 @Suite("MediaCache+Claims: claims, and the changes a waiting reader hears")
 struct MediaCacheClaimsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SeamlessPlayback
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 /// A fresh directory for one test's cache, and the bytes the tests write.
 struct MediaCacheFixture: ~Copyable {

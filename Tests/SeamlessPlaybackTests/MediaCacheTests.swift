@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SeamlessPlayback
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 @Suite("MediaCache: sparse bytes per medium, exact or nil, within a capacity, from any thread")
 struct MediaCacheTests {

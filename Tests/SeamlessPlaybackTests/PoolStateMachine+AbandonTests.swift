@@ -1,7 +1,7 @@
 import SeamlessPlaybackTesting
 import Testing
 
-@testable import SeamlessPlayback
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 /// Loads nobody wants are cut short, and an acquire's timeout bounds its whole call: exact actions.
 @Suite("PoolStateMachine: abandoned loads, whole-call timeouts")

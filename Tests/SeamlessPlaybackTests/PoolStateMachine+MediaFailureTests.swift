@@ -1,7 +1,7 @@
 import SeamlessPlaybackTesting
 import Testing
 
-@testable import SeamlessPlayback
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 /// Loads that fail because of their media: the engine stays, transient failures are tried again. Exact actions.
 @Suite("PoolStateMachine: media failures and retries")

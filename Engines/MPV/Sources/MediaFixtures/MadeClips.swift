@@ -5,11 +5,11 @@ import Foundation
 /// - Parameters:
 ///   - count: How many clips.
 ///   - name: The folder's name, before the process's identifier.
-///   - arguments: ffmpeg's arguments for clip `index`, written to `file`.
+///   - recipe: How clip `index` is made.
 /// - Returns: Each clip's bytes, in order.
 /// - Throws: What creating the folder, ffmpeg or reading a clip throws.
 package func makeClips(
-    _ count: Int, folder name: String, arguments: (_ index: Int, _ file: URL) -> [String]
+    _ count: Int, folder name: String, recipe: (_ index: Int) -> ClipRecipe
 ) async throws -> [Data] {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("\(name)-\(ProcessInfo.processInfo.processIdentifier)")
@@ -18,7 +18,7 @@ package func makeClips(
     var clips: [Data] = []
     for index in 0..<count {
         let file = folder.appendingPathComponent("clip-\(index).mp4")
-        try await run("ffmpeg", arguments(index, file))
+        try await recipe(index).make(at: file)
         clips.append(try Data(contentsOf: file))
     }
     return clips

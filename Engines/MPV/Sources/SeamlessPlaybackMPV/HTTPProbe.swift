@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+@_spi(EngineSupport) import SeamlessPlayback
 #endif
 
 /// Asks an HTTP server for the first byte of a source mpv could not load, to learn why: the status, or how the

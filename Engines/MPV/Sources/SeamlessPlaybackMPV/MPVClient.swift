@@ -1,6 +1,6 @@
 import CMPV
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// One libmpv handle, the thread that creates it and then drains its events, and the calls waiting on them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(EngineSupport) import SeamlessPlayback
 import Synchronization
 
 /// Process-wide counts of what the engines hold outside Swift's view, for a long run that checks they stay bounded

@@ -1,5 +1,5 @@
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// A ``SeamlessPlayback/PlaybackEngine`` backed by one libmpv player.
 ///

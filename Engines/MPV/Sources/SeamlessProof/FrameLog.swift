@@ -1,4 +1,5 @@
 import Foundation
+@_spi(EngineSupport) import SeamlessPlayback
 import SeamlessPlaybackMPV
 
 /// The pictures the hosts of a ``SeamlessRun`` received, appended from the engine's render thread, and a way to wait

@@ -48,24 +48,20 @@ package struct IndexedClip: Hashable, Sendable {
     /// The picture's size, as ``FrameCode/decode(_:videoSize:mode:)`` takes it.
     package var videoSize: Size { Size(width: Double(width), height: Double(height)) }
 
-    /// The arguments that make ffmpeg write the clip.
-    /// - Parameter path: Where the mp4 goes (overwritten).
-    /// - Returns: ffmpeg's arguments.
-    package func ffmpegArguments(writingTo path: String) -> [String] {
-        [
-            "-y", "-hide_banner", "-loglevel", "error",
-            "-f", "lavfi", "-i",
-            FrameCode.sourceFilter(width: width, height: height, framesPerSecond: framesPerSecond, seconds: seconds),
-            "-f", "lavfi", "-i", "sine=frequency=\(toneFrequency):sample_rate=\(sampleRate):duration=\(seconds)",
-            "-c:v", "libx264", "-preset", "ultrafast", "-g", "\(keyframeInterval)", "-pix_fmt", "yuv420p",
-            "-c:a", "aac", "-shortest", "-movflags", "+faststart", path,
-        ]
-    }
-
     /// Makes the clip with ffmpeg.
     /// - Parameter url: Where the mp4 goes (overwritten).
     /// - Throws: ``MediaFixtures/MediaFixtureError`` when ffmpeg cannot start or fails.
     package func make(at url: URL) async throws {
-        try await run("ffmpeg", ffmpegArguments(writingTo: url.path))
+        try await recipe.make(at: url)
+    }
+
+    /// The clip as ffmpeg makes it: ``FrameCode``'s pictures, which carry their size, rate and length.
+    package var recipe: ClipRecipe {
+        ClipRecipe(
+            seconds: seconds, width: width, height: height, framesPerSecond: framesPerSecond,
+            picture: .graph(
+                FrameCode.sourceFilter(width: width, height: height, framesPerSecond: framesPerSecond, seconds: seconds)
+            ),
+            keyframeInterval: keyframeInterval, toneFrequency: toneFrequency, sampleRate: sampleRate)
     }
 }

@@ -133,7 +133,7 @@ struct BenchReport {
             "seek_exact_landing_error_ms_max": seeks.exactLandingErrors.maximum,
             "seek_keyframe_landing_offset_ms_p50": seeks.keyframeLandingOffsets.median,
         ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return try ReportFile.json(object: object)
     }
 
     private func format(_ value: Double, digits: Int = 3) -> String {

@@ -39,6 +39,8 @@ struct FeedBench {
 
     /// The pool's capacity, as a feed on a phone would have.
     static let capacity = 4
+    /// The feed page's settings: muted, filling its host, looping.
+    static let pageSettings = PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop)
     /// How long the user looks at each clip.
     static let dwell = Duration.milliseconds(800)
 
@@ -65,19 +67,6 @@ struct FeedBench {
         return (with, without)
     }
 
-    /// One unmeasured cold start first: the process's first engine pays for what every later one finds ready
-    /// (libmpv's and ffmpeg's one-time set-up, the first connection to the server), which would otherwise fall on
-    /// the first swipe of whichever run came first.
-    private func warmUp(on item: MediaItem) async throws(BenchError) {
-        do {
-            let engine = try await MPVEngine()
-            try await engine.load(item)
-            await engine.shutdown()
-        } catch {
-            throw .failed("the warm-up failed: \(error)")
-        }
-    }
-
     private func swipe(through items: [MediaItem], policy: Bool) async throws(BenchError) -> Result {
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity)) { try await MPVEngine() }
         do {
@@ -93,8 +82,7 @@ struct FeedBench {
     private func measure(_ pool: PlayerPool, _ items: [MediaItem], policy: Bool) async throws -> Result {
         let events = await pool.events()
         let ledger = Task { await LoadLedger.read(events) }
-        let page = try await pool.makeSession(
-            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
+        let page = try await pool.makeSession(named: "feed", settings: FeedBench.pageSettings)
         var result = Result()
         let clock = ContinuousClock()
         var left: [Int: Left] = [:]

@@ -120,7 +120,7 @@ struct FeedBenchReport {
             "worst_with_over_worst_without": worstRatio,
             "targets_met": meetsTargets,
         ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return try ReportFile.json(object: object)
     }
 
     private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }

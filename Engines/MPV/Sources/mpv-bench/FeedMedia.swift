@@ -26,7 +26,7 @@ final class FeedMedia: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for index in 0..<clipCount {
-                try await run("ffmpeg", arguments(for: index, into: folder))
+                try await recipe(for: index).make(at: folder.appendingPathComponent("clip-\(index).mp4"))
             }
             let server = try await MediaServerProcess.start(serving: folder)
             let urls = (0..<clipCount).map { "http://127.0.0.1:\(server.port)/file/clip-\($0).mp4" }
@@ -43,13 +43,8 @@ final class FeedMedia: Sendable {
         server.stop()
     }
 
-    private static func arguments(for index: Int, into folder: URL) -> [String] {
-        [
-            "-y", "-hide_banner", "-loglevel", "error",
-            "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=\(clipSeconds)",
-            "-f", "lavfi", "-i", "sine=frequency=\(220 + 20 * index):sample_rate=48000:duration=\(clipSeconds)",
-            "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-            "-movflags", "+faststart", folder.appendingPathComponent("clip-\(index).mp4").path,
-        ]
+    /// Clip `index`: its tone is its own.
+    static func recipe(for index: Int) -> ClipRecipe {
+        ClipRecipe(seconds: clipSeconds, width: 640, height: 360, preset: .veryfast, toneFrequency: 220 + 20 * index)
     }
 }

@@ -10,6 +10,10 @@ import SeamlessPlaybackTesting
 struct ReadAheadBench {
     /// The clip's length.
     static let clipSeconds = 30
+    /// The clip: 640×360 at about 1 Mbit/s, its pictures 4:4:4 as x264 keeps testsrc's RGB.
+    static let recipe = ClipRecipe(
+        seconds: clipSeconds, width: 640, height: 360, isConvertedToYUV420: false,
+        videoRate: .average(kilobits: 1_000))
     /// When the origin's byte counter is read, after the load returns.
     static let samples: [Duration] = [.zero, .milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
 
@@ -30,15 +34,7 @@ struct ReadAheadBench {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let clip = folder.appendingPathComponent("feed.mp4")
-            try await MediaFixtures.run(
-                "ffmpeg",
-                [
-                    "-y", "-hide_banner", "-loglevel", "error",
-                    "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=\(clipSeconds)",
-                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(clipSeconds)",
-                    "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "1M", "-g", "30", "-c:a", "aac", "-shortest",
-                    "-movflags", "+faststart", clip.path,
-                ])
+            try await recipe.make(at: clip)
             let size = Int64(try Data(contentsOf: clip).count)
             let origin = try TestOrigin(resources: ["/feed.mp4": .file(clip)])
             defer { origin.stop() }
@@ -74,12 +70,8 @@ struct ReadAheadBench {
     private static func measure(
         _ name: String, options: MPVEngine.Options, origin: TestOrigin, cacheFolder: URL?
     ) async throws -> Row {
-        let engine =
-            if let cacheFolder {
-                try await MPVEngine(options: options, cache: MediaCache(directory: cacheFolder, capacity: 256 << 20))
-            } else {
-                try await MPVEngine(options: options)
-            }
+        let cache = try cacheFolder.map { try MediaCache(directory: $0, capacity: 256 << 20) }
+        let engine = try await MPVEngine.make(options: options, readingThrough: cache)
         await engine.apply(.idle)
         let before = origin.stats
         let url = origin.url(for: "/feed.mp4")

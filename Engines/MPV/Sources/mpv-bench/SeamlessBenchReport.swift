@@ -64,9 +64,7 @@ struct SeamlessBenchReport: Encodable {
 
     /// The figures as JSON.
     func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
+        try ReportFile.json(encoding: self)
     }
 
     /// A plain-text table for the terminal.

@@ -13,23 +13,26 @@ struct SlowFeedBench {
         case playersAndBytes = "players + bytes"
 
         /// The window the focus calls use; `nil` for no focus.
-        func window(_ byteTier: ByteTier) -> PreloadWindow? {
+        func window(_ settings: Settings) -> PreloadWindow? {
             switch self {
             case .noPolicy: nil
             case .playersOnly: PreloadWindow(bytesAhead: 0, bytesBehind: 0)
-            case .playersAndBytes: PreloadWindow(bytesPerItem: byteTier.bytesPerItem)
+            case .playersAndBytes: PreloadWindow(bytesPerItem: settings.bytesPerItem)
             }
         }
     }
 
-    /// The byte tier's settings with players + bytes.
-    struct ByteTier: Sendable {
+    /// What the command line sets: the byte tier's bytes per item and the prefetcher's concurrent fetches (players +
+    /// bytes), and how far ahead every engine reads while it plays (all three configurations).
+    struct Settings: Sendable {
         /// `MediaPrefetcher`'s default `maxConcurrentFetches`.
         static let defaultFetches = 2
+        /// The byte tier's bytes per item (`--bytes-per-item`).
         var bytesPerItem: Int64
+        /// The prefetcher's concurrent fetches (`--prefetch-fetches`).
         var maxConcurrentFetches: Int
-        /// How far ahead every engine reads while it plays, in all three configurations
-        /// (`MPVEngine.Options.readAheadWhilePlaying`).
+        /// How far ahead every engine reads while it plays, in all three configurations (`--read-ahead`,
+        /// `MPVEngine.Options.readAheadWhilePlaying`).
         var readAhead = MPVEngine.Options().readAheadWhilePlaying
     }
 
@@ -89,8 +92,8 @@ struct SlowFeedBench {
     let originDelay: Duration
     /// The origin's rate limit: per connection, or one shared link.
     let originLimit: OriginLimit
-    /// The byte tier's bytes per item and the prefetcher's concurrent fetches.
-    let byteTier: ByteTier
+    /// The byte tier's bytes per item, the prefetcher's concurrent fetches and the engines' read-ahead.
+    let settings: Settings
     /// The swipes, and each clip's dwell.
     let plan: SlowFeedPlan.Choice
 
@@ -100,6 +103,7 @@ struct SlowFeedBench {
     /// - Throws: ``BenchError/failed(_:)`` when mpv, the cache or the pool fails.
     func run(repetitions: Int = 1) async throws(BenchError) -> [[Result]] {
         let items = media.urls.map { MediaItem(id: $0, url: URL(string: $0)) }
+        // Unpaced: the origin's pacing starts once the warm-up is done.
         try await warmUp(on: items[0])
         media.origin.setPacing(originLimit.pacing(firstByteDelay: originDelay))
         var runs: [[Result]] = []
@@ -117,17 +121,6 @@ struct SlowFeedBench {
         return runs
     }
 
-    /// One unmeasured cold start first, unpaced, as ``FeedBench`` does.
-    private func warmUp(on item: MediaItem) async throws(BenchError) {
-        do {
-            let engine = try await MPVEngine()
-            try await engine.load(item)
-            await engine.shutdown()
-        } catch {
-            throw .failed("the warm-up failed: \(error)")
-        }
-    }
-
     private func swipe(through items: [MediaItem], _ configuration: Configuration) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("seamless-slow-feed-cache-\(UUID().uuidString)")
@@ -138,7 +131,7 @@ struct SlowFeedBench {
         if configuration == .playersAndBytes {
             let opened = try MediaCache(directory: directory, capacity: 1 << 30)
             let fetcher = MediaPrefetcher(
-                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: byteTier.maxConcurrentFetches)
+                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: settings.maxConcurrentFetches)
             (cache, prefetcher, recorder) = (opened, fetcher, PlanRecorder(handingOnTo: fetcher))
         }
         let before = media.origin.stats
@@ -146,7 +139,8 @@ struct SlowFeedBench {
         let start = clock.now
         let engineCache = cache
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
-            try await Self.makeEngine(readingThrough: engineCache, readAhead: byteTier.readAhead)
+            try await MPVEngine.make(
+                options: MPVEngine.Options(readAheadWhilePlaying: settings.readAhead), readingThrough: engineCache)
         }
         var result: Result
         do {
@@ -163,21 +157,13 @@ struct SlowFeedBench {
         return result
     }
 
-    /// An engine, reading through `cache` when there is one.
-    private static func makeEngine(readingThrough cache: MediaCache?, readAhead: Duration) async throws -> MPVEngine {
-        let options = MPVEngine.Options(readAheadWhilePlaying: readAhead)
-        guard let cache else { return try await MPVEngine(options: options) }
-        return try await MPVEngine(options: options, cache: cache)
-    }
-
     private func measure(
         _ pool: PlayerPool, _ items: [MediaItem], _ configuration: Configuration, cache: MediaCache?,
         recorder: PlanRecorder?
     ) async throws -> Result {
         let events = await pool.events()
         let ledger = Task { await LoadLedger.read(events) }
-        let page = try await pool.makeSession(
-            named: "feed", settings: PlaybackSettings(isMuted: true, contentMode: .aspectFill, endAction: .loop))
+        let page = try await pool.makeSession(named: "feed", settings: FeedBench.pageSettings)
         var result = Result(configuration: configuration)
         let clock = ContinuousClock()
         var farthest: [Int: Duration] = [:]
@@ -193,7 +179,7 @@ struct SlowFeedBench {
             let tier = SlowFeedPlan.tier(of: item, players: await pool.snapshot(), byteTier: byteTierItems)
             let cached = cache.map { Self.cachedPrefix(of: item, in: $0) } ?? 0
             let start = clock.now
-            if let window = configuration.window(byteTier) { await pool.focus(on: index, in: items, window: window) }
+            if let window = configuration.window(settings) { await pool.focus(on: index, in: items, window: window) }
             let lease = try await page.acquire(item)
             let firstFrame = start.duration(to: clock.now)
             try await Task.sleep(for: visit.dwell)
@@ -205,7 +191,7 @@ struct SlowFeedBench {
             try await page.giveBack(lease)
             previous = index
         }
-        if configuration.window(byteTier) != nil { await pool.endFocus() }
+        if configuration.window(settings) != nil { await pool.endFocus() }
         result.loads = await pool.metrics.loads
         await page.close()
         await pool.shutdown()

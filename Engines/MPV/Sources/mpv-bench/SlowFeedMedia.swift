@@ -47,7 +47,7 @@ final class SlowFeedMedia: Sendable {
     static func prepare(_ shape: Shape) async throws(BenchError) -> SlowFeedMedia {
         do {
             let clips = try await makeClips(
-                shape.distinctClips, folder: "seamless-slow-feed", arguments: { arguments(shape, for: $0, into: $1) })
+                shape.distinctClips, folder: "seamless-slow-feed", recipe: { recipe(shape, for: $0) })
             var resources: [String: TestOrigin.Resource] = [:]
             var lengths: [Int64] = []
             for index in 0..<shape.clipCount {
@@ -72,16 +72,12 @@ final class SlowFeedMedia: Sendable {
 
     private static func path(of index: Int) -> String { "/feed/item-\(index).mp4" }
 
-    private static func arguments(_ shape: Shape, for index: Int, into file: URL) -> [String] {
-        let (clipSeconds, videoKilobits) = (shape.clipSeconds, shape.videoKilobits)
-        return [
-            "-y", "-hide_banner", "-loglevel", "error",
-            "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=\(clipSeconds)",
-            "-f", "lavfi", "-i", "sine=frequency=\(220 + 20 * index):sample_rate=48000:duration=\(clipSeconds)",
+    /// Distinct clip `index` of `shape`: its tone is its own.
+    static func recipe(_ shape: Shape, for index: Int) -> ClipRecipe {
+        ClipRecipe(
+            seconds: shape.clipSeconds, width: 640, height: 360,
             // Noise, so that the picture needs the whole bit rate (testsrc alone makes clips of about 0.75 MB).
-            "-vf", "noise=alls=12:allf=t", "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p",
-            "-b:v", "\(videoKilobits)k", "-maxrate", "\(videoKilobits)k", "-bufsize", "\(videoKilobits)k",
-            "-c:a", "aac", "-b:a", "64k", "-shortest", "-movflags", "+faststart", file.path,
-        ]
+            noise: 12, preset: .veryfast, videoRate: .capped(kilobits: shape.videoKilobits),
+            toneFrequency: 220 + 20 * index, audioKilobits: 64)
     }
 }

@@ -15,7 +15,7 @@ struct SlowFeedReport {
     let mpvVersion: String
     let originDelay: Duration
     let originLimit: OriginLimit
-    let byteTier: SlowFeedBench.ByteTier
+    let settings: SlowFeedBench.Settings
     let plan: SlowFeedPlan.Choice
     let shape: SlowFeedMedia.Shape
     /// The items' lengths in bytes, for their mean bit rate.
@@ -78,8 +78,8 @@ struct SlowFeedReport {
         var lines = [
             """
             mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) \(originLimit.option) \
-            --bytes-per-item \(byteTier.bytesPerItem / 1_024) --prefetch-fetches \(byteTier.maxConcurrentFetches) \
-            --read-ahead \(String(format: "%g", byteTier.readAhead.milliseconds / 1_000)) \
+            --bytes-per-item \(settings.bytesPerItem / 1_024) --prefetch-fetches \(settings.maxConcurrentFetches) \
+            --read-ahead \(String(format: "%g", settings.readAhead.milliseconds / 1_000)) \
             --plan \(plan.rawValue) — \(mpvVersion): \(shape.clipCount) items (\(shape.distinctClips) clips of \
             \(shape.clipSeconds) s, H.264 \(shape.videoKilobits) kbit/s + AAC, 640×360@30, \
             \(String(format: "%.2f", meanMegabits)) Mbit/s in all) from a TestOrigin, \
@@ -136,15 +136,14 @@ struct SlowFeedReport {
 
     /// The figures as a JSON object.
     func json() throws -> Data {
-        try JSONSerialization.data(withJSONObject: object(), options: [.prettyPrinted, .sortedKeys])
+        try ReportFile.json(object: object())
     }
 
     /// The figures of several runs as JSON: one run's object as ``json()`` writes it, or for more than one an object
     /// whose `runs` holds each run's, in order.
     static func json(_ reports: [SlowFeedReport]) throws -> Data {
         if reports.count == 1, let only = reports.first { return try only.json() }
-        return try JSONSerialization.data(
-            withJSONObject: ["runs": reports.map { $0.object() }], options: [.prettyPrinted, .sortedKeys])
+        return try ReportFile.json(object: ["runs": reports.map { $0.object() }])
     }
 
     private func object() -> [String: Any] {
@@ -194,9 +193,9 @@ struct SlowFeedReport {
             "origin_delay_ms": originDelay.milliseconds,
             "origin_limit": originLimit.name,
             originLimit.jsonKey: originLimit.kilobits,
-            "bytes_per_item": byteTier.bytesPerItem,
-            "prefetch_fetches": byteTier.maxConcurrentFetches,
-            "read_ahead_s": byteTier.readAhead.milliseconds / 1_000,
+            "bytes_per_item": settings.bytesPerItem,
+            "prefetch_fetches": settings.maxConcurrentFetches,
+            "read_ahead_s": settings.readAhead.milliseconds / 1_000,
             "items": shape.clipCount,
             "plan": plan.rawValue,
             "clip_seconds": shape.clipSeconds,

@@ -1,5 +1,5 @@
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import SeamlessPlaybackMPV
 import SeamlessPlaybackTesting
 import SoakCheck

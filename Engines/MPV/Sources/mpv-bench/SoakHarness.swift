@@ -1,5 +1,5 @@
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import SoakCheck
 
 /// The soak's app: a feed page scrolled by ``FeedAutoplay`` with the script's gestures, and the detail pages, seeks,

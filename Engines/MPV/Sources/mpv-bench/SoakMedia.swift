@@ -36,7 +36,7 @@ final class SoakMedia: Sendable {
     static func prepare() async throws(BenchError) -> SoakMedia {
         do {
             let clips = try await makeClips(
-                distinctClips, folder: "seamless-soak-media", arguments: arguments(for:into:))
+                distinctClips, folder: "seamless-soak-media", recipe: recipe(for:))
             let paths = (0..<itemCount).map { "/soak/item-\($0).mp4" }
             var resources: [String: TestOrigin.Resource] = [:]
             for (index, path) in paths.enumerated() { resources[path] = .data(clips[index % distinctClips]) }
@@ -57,14 +57,10 @@ final class SoakMedia: Sendable {
         origin.stop()
     }
 
-    private static func arguments(for index: Int, into file: URL) -> [String] {
-        [
-            "-y", "-hide_banner", "-loglevel", "error",
-            "-f", "lavfi", "-i", "testsrc=size=320x180:rate=24:duration=\(clipSeconds)",
-            "-f", "lavfi", "-i", "sine=frequency=\(260 + 30 * index):sample_rate=48000:duration=\(clipSeconds)",
-            "-vf", "noise=alls=10:allf=t", "-c:v", "libx264", "-preset", "veryfast", "-g", "24", "-pix_fmt", "yuv420p",
-            "-b:v", "350k", "-maxrate", "350k", "-bufsize", "350k", "-c:a", "aac", "-b:a", "48k", "-shortest",
-            "-movflags", "+faststart", file.path,
-        ]
+    /// Distinct clip `index`: its tone is its own.
+    static func recipe(for index: Int) -> ClipRecipe {
+        ClipRecipe(
+            seconds: clipSeconds, framesPerSecond: 24, noise: 10, preset: .veryfast, keyframeInterval: 24,
+            videoRate: .capped(kilobits: 350), toneFrequency: 260 + 30 * index, audioKilobits: 48)
     }
 }

@@ -182,9 +182,7 @@ struct SoakReport: Sendable {
             readsChecked: bytes.reads, readsDiffering: bytes.differing,
             recovered: recovery.recovered, invariantsJudged: judged,
             engineFailures: state.engineFailures, mediaFailureReasons: state.mediaFailureReasons, samples: samples)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(report)
+        return try ReportFile.json(encoding: report)
     }
 
     // MARK: SVG

@@ -17,12 +17,12 @@ func runBench() async throws(BenchError) {
         return
     }
     if arguments.feed, let delay = arguments.originDelay, let limit = arguments.originLimit {
-        var byteTier = SlowFeedBench.ByteTier(
+        var settings = SlowFeedBench.Settings(
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
-            maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.ByteTier.defaultFetches)
-        if let readAhead = arguments.playingReadAhead { byteTier.readAhead = readAhead }
+            maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.Settings.defaultFetches)
+        if let readAhead = arguments.playingReadAhead { settings.readAhead = readAhead }
         try await runSlowFeedBench(
-            originDelay: delay, originLimit: limit, byteTier: byteTier, plan: arguments.plan,
+            originDelay: delay, originLimit: limit, settings: settings, plan: arguments.plan,
             repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)
         return
     }
@@ -52,14 +52,7 @@ func runBench() async throws(BenchError) {
         creations: cold.creations, coldStarts: cold.coldStarts, handoff: handoff, applies: applies, seeks: seeks
     )
     print(report.table)
-    if let path = arguments.jsonPath {
-        do {
-            try report.json().write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw .failed("cannot write \(path): \(error)")
-        }
-        print("\nwrote \(path)")
-    }
+    try ReportFile.write(to: arguments.jsonPath, report.json)
 }
 
 /// `mpv-bench --feed`: the feed with and without the preload policy.
@@ -69,57 +62,38 @@ func runFeedBench(jsonPath: String?) async throws(BenchError) {
     let (with, without) = try await FeedBench(media: media).run()
     let report = FeedBenchReport(mpvVersion: await mpvVersion(), withPolicy: with, withoutPolicy: without)
     print(report.table)
-    guard let path = jsonPath else { return }
-    do {
-        try report.json().write(to: URL(fileURLWithPath: path))
-    } catch {
-        throw .failed("cannot write \(path): \(error)")
-    }
-    print("\nwrote \(path)")
+    try ReportFile.write(to: jsonPath, report.json)
 }
 
 /// `mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)`: the feed from a slow origin in three
 /// configurations.
 func runSlowFeedBench(
-    originDelay: Duration, originLimit: OriginLimit, byteTier: SlowFeedBench.ByteTier, plan: SlowFeedPlan.Choice,
+    originDelay: Duration, originLimit: OriginLimit, settings: SlowFeedBench.Settings, plan: SlowFeedPlan.Choice,
     repetitions: Int, jsonPath: String?
 ) async throws(BenchError) {
     let media = try await SlowFeedMedia.prepare(plan.shape)
     defer { media.stop() }
     let bench = SlowFeedBench(
-        media: media, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier, plan: plan)
+        media: media, originDelay: originDelay, originLimit: originLimit, settings: settings, plan: plan)
     let runs = try await bench.run(repetitions: repetitions)
     let version = await mpvVersion()
     let reports = runs.map {
         SlowFeedReport(
-            mpvVersion: version, originDelay: originDelay, originLimit: originLimit, byteTier: byteTier,
+            mpvVersion: version, originDelay: originDelay, originLimit: originLimit, settings: settings,
             plan: plan, shape: media.shape, lengths: media.lengths, results: $0)
     }
     for (number, report) in zip(1..., reports) {
         if reports.count > 1 { print("\(number == 1 ? "" : "\n")run \(number) of \(reports.count)\n") }
         print(report.table)
     }
-    guard let path = jsonPath else { return }
-    do {
-        try SlowFeedReport.json(reports).write(to: URL(fileURLWithPath: path))
-    } catch {
-        throw .failed("cannot write \(path): \(error)")
-    }
-    print("\nwrote \(path)")
+    try ReportFile.write(to: jsonPath) { try SlowFeedReport.json(reports) }
 }
 
 /// `mpv-bench --seamless`: the picture handed between hosts, frame by frame; exits non-zero when a target is missed.
 func runSeamlessBench(handoffs: Int, jsonPath: String?) async throws(BenchError) {
     let report = try await SeamlessBench(handoffs: handoffs, framesPerStep: 8).run()
     print(report.table)
-    if let path = jsonPath {
-        do {
-            try report.json().write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw .failed("cannot write \(path): \(error)")
-        }
-        print("\nwrote \(path)")
-    }
+    try ReportFile.write(to: jsonPath, report.json)
     if !report.meetsTargets { throw .failed("a seamless target was missed") }
 }
 
@@ -128,18 +102,8 @@ func runSeamlessBench(handoffs: Int, jsonPath: String?) async throws(BenchError)
 func runSoak(duration: Duration, seed: UInt64, jsonPath: String?, svgPath: String?) async throws(BenchError) {
     let report = try await SoakBench(duration: duration, seed: seed).run()
     print(report.table)
-    do {
-        if let jsonPath {
-            try report.json().write(to: URL(fileURLWithPath: jsonPath))
-            print("wrote \(jsonPath)")
-        }
-        if let svgPath {
-            try Data(report.svg().utf8).write(to: URL(fileURLWithPath: svgPath))
-            print("wrote \(svgPath)")
-        }
-    } catch {
-        throw .failed("cannot write the soak's report: \(error)")
-    }
+    try ReportFile.write(to: jsonPath, report.json)
+    try ReportFile.write(to: svgPath) { Data(report.svg().utf8) }
     if !report.problems.isEmpty { throw .failed("the soak found \(report.problems.count) problems") }
 }
 

@@ -9,21 +9,16 @@ enum DemoClip {
     /// Its frame rate.
     static let framesPerSecond = 30
 
+    /// How ffmpeg makes it.
+    static let recipe = ClipRecipe(seconds: seconds, framesPerSecond: framesPerSecond, picture: .testsrc2)
+
     /// Makes the clip in a directory, replacing an older one.
     /// - Parameter directory: Where `clip.mp4` goes.
     /// - Returns: Its location.
     /// - Throws: ``MediaFixtures/MediaFixtureError`` when ffmpeg fails or is missing.
     static func make(in directory: URL) async throws -> URL {
         let clip = directory.appendingPathComponent("clip.mp4")
-        try await run(
-            "ffmpeg",
-            [
-                "-y", "-hide_banner", "-loglevel", "error",
-                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=\(framesPerSecond):duration=\(seconds)",
-                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)",
-                "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                "-shortest", "-movflags", "+faststart", clip.path,
-            ])
+        try await recipe.make(at: clip)
         return clip
     }
 }

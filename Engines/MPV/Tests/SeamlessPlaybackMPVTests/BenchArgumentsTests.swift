@@ -36,7 +36,7 @@ struct BenchArgumentsTests {
         #expect(refusal("\(link) --read-ahead 0")?.contains("--read-ahead") == true)
         #expect(refusal("\(link) --read-ahead nan")?.contains("seconds") == true)
         #expect(refusal("--feed --read-ahead 4")?.contains("needs --origin-delay") == true)
-        #expect(SlowFeedBench.ByteTier(bytesPerItem: 1, maxConcurrentFetches: 1).readAhead == .seconds(10))
+        #expect(SlowFeedBench.Settings(bytesPerItem: 1, maxConcurrentFetches: 1).readAhead == .seconds(10))
     }
 
     @Test func theDelayTakesExactlyOneLimit() {

@@ -1,6 +1,6 @@
 import Foundation
 import MediaFixtures
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import Testing
 
 @testable import SeamlessPlaybackMPV

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 @testable import SeamlessPlaybackMPV
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(EngineSupport) import SeamlessPlayback
 
 @testable import SeamlessPlaybackMPV
 

@@ -108,7 +108,7 @@ struct IndexedClipTests {
 
     @Test("the arguments name the size, rate, keyframe interval, tone and faststart")
     func arguments() {
-        let arguments = IndexedClip(seconds: 3).ffmpegArguments(writingTo: "/tmp/x.mp4")
+        let arguments = IndexedClip(seconds: 3).recipe.ffmpegArguments(writingTo: "/tmp/x.mp4")
         let joined = arguments.joined(separator: " ")
         #expect(joined.contains("s=4x4:r=30:d=3"))
         #expect(joined.contains("pad=320:180:100:30"))

@@ -31,25 +31,17 @@ actor LocalMedia {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("seamless-mpv-media-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let clip = folder.appendingPathComponent("clip.mp4").path
-        for (path, seconds) in [(clip, 6), (folder.appendingPathComponent("short.mp4").path, 2)] {
-            try await run(
-                "ffmpeg",
-                [
-                    "-y", "-hide_banner", "-loglevel", "error",
-                    "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30:duration=\(seconds)",
-                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)",
-                    "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest",
-                    "-movflags", "+faststart", path,
-                ])
+        let clip = folder.appendingPathComponent("clip.mp4")
+        for (file, seconds) in [(clip, 6), (folder.appendingPathComponent("short.mp4"), 2)] {
+            try await recipe(seconds: seconds).make(at: file)
         }
         try await run(
             "ffmpeg",
             [
-                "-y", "-hide_banner", "-loglevel", "error", "-i", clip, "-c", "copy",
+                "-y", "-hide_banner", "-loglevel", "error", "-i", clip.path, "-c", "copy",
                 folder.appendingPathComponent("tail-index.mp4").path,
             ])
-        try "#EXTM3U\n\(clip)\n".write(
+        try "#EXTM3U\n\(clip.path)\n".write(
             to: folder.appendingPathComponent("playlist.m3u"), atomically: true, encoding: .utf8)
         // A linear congruential generator: the same bytes every run.
         var state: UInt32 = 12_345
@@ -59,6 +51,11 @@ actor LocalMedia {
         }
         try Data(garbage).write(to: folder.appendingPathComponent("garbage.mp4"))
         return folder
+    }
+
+    /// `clip.mp4` (6 s) and `short.mp4` (2 s): testsrc at 320×180, its pictures 4:4:4 as x264 keeps testsrc's RGB.
+    static func recipe(seconds: Int) -> ClipRecipe {
+        ClipRecipe(seconds: seconds, isConvertedToYUV420: false)
     }
 
     /// A media item for one of the files.

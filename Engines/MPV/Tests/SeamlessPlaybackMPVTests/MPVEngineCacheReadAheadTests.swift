@@ -11,18 +11,14 @@ import Testing
 /// within the first origin fetch (over HTTP directly, see `MPVEngineDirectReadAheadTests` and BENCHMARKS.md).
 @Suite("MPVEngine preloading through the cache pulls little from the origin", .timeLimit(.minutes(2)))
 struct MPVEngineCacheReadAheadTests {
-    /// Twenty seconds at about 1 Mbit/s: some 2.7 MB, ten minimum fetches, made in `folder`.
+    /// Twenty seconds at about 1 Mbit/s: some 2.7 MB, ten minimum fetches.
+    static let longClipRecipe = ClipRecipe(
+        seconds: 20, width: 640, height: 360, isConvertedToYUV420: false, videoRate: .average(kilobits: 1_000))
+
+    /// ``longClipRecipe``'s clip, made in `folder`.
     static func longClip(in folder: URL) async throws -> URL {
         let clip = folder.appendingPathComponent("long.mp4")
-        try await run(
-            "ffmpeg",
-            [
-                "-y", "-hide_banner", "-loglevel", "error",
-                "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=20",
-                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=20",
-                "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "1M", "-g", "30", "-c:a", "aac", "-shortest",
-                "-movflags", "+faststart", clip.path,
-            ])
+        try await longClipRecipe.make(at: clip)
         return clip
     }
 

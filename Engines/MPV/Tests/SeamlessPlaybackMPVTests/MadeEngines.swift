@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 import SeamlessPlaybackMPV
 
 /// The engines a pool's factory made, in order: how a test watches players that no page holds (a preload's).

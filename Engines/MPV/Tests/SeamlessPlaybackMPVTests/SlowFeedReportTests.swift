@@ -11,7 +11,7 @@ struct SlowFeedReportTests {
         result.requests = requests
         return SlowFeedReport(
             mpvVersion: "mpv test", originDelay: .milliseconds(100), originLimit: .sharedLink(kilobits: 4_000),
-            byteTier: .init(bytesPerItem: 262_144, maxConcurrentFetches: 2), plan: plan, shape: plan.shape,
+            settings: .init(bytesPerItem: 262_144, maxConcurrentFetches: 2), plan: plan, shape: plan.shape,
             lengths: Array(repeating: 1_500_000, count: plan.shape.clipCount), results: [result])
     }
 

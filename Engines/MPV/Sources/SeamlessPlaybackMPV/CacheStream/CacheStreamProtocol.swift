@@ -1,6 +1,6 @@
 import CMPV
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// The `seamlesscache://` protocol of one mpv handle: a media's URL behind that prefix is read through a
 /// ``SeamlessPlayback/MediaCache``, each stream mpv opens being a ``CachedStream``.

@@ -1,5 +1,5 @@
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// One stream mpv opened through the cache: carries out ``CachedStreamState``'s steps against a
 /// ``SeamlessPlayback/MediaCache`` and a ``SeamlessPlayback/BlockingByteSource``. mpv calls it from its demuxer

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// A ``SeamlessPlayback/SurfaceHost`` for Linux: a frame buffer of its own size that shows a frame-rendering
 /// ``MPVEngine``'s picture (``MPVEngine/Options/rendersFrames``) while the player's surfaces have it attached.

@@ -1,6 +1,6 @@
 import CMPV
 import Foundation
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// The software render context of a frame-rendering ``MPVEngine`` and the thread that draws with it: the shell of
 /// ``FrameRouting``.
