@@ -105,11 +105,12 @@ struct PlayerStateTests {
 
     @Test func anOutsideChangeOfAnIdleEngineIsLeftAsTheEngineMadeIt() {
         var state = created(loaded: clip)
-        state.outsideChange = true
+        state.onEngine = .changedOutside
         #expect(state.startNextJob(activeSettings: nil, idleSettings: .idle) == nil)
-        // A preload of other media quiets it again before its load.
+        // A preload of other media quiets it again before its load; the outside change counts until then.
         state.media = film
         #expect(state.startNextJob(activeSettings: nil, idleSettings: .idle) == .apply(.idle, version: 1))
+        #expect(state.onEngine == .unknown, "what the apply puts there counts once it lands")
     }
 
     @Test func theStackEmptyingIsSettledByTheIdleApplyOrByAPageTakingThePlayer() {

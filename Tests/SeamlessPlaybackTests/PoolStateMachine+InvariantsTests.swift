@@ -100,7 +100,7 @@ struct PoolStateMachineInvariantsTests {
                     // (Or the engine changed by itself while they were applied: then nothing counts as live.)
                     #expect(
                         player?.applied == h.machine.settings(of: grant.session)
-                            || (player?.applied == nil && player?.outsideChange == true),
+                            || player?.onEngine == .changedOutside,
                         "returned before the settings landed, seed \(seed)")
                 default:
                     break
@@ -286,7 +286,7 @@ struct PoolStateMachineInvariantsTests {
         for player in h.machine.players.values where !player.stack.isEmpty {
             let active = player.stack.last.flatMap { h.machine.settings(of: $0.session) }
             #expect(
-                player.applied == active || (player.applied == nil && player.outsideChange), "seed \(seed)")
+                player.applied == active || player.onEngine == .changedOutside, "seed \(seed)")
         }
         // Revoked leases stay revoked.
         for grant in revoked where h.machine.sessions[grant.session] != nil {

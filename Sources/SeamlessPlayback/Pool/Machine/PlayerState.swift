@@ -15,8 +15,8 @@ struct PlayerState: Sendable {
     var version: UInt64 = 0
     /// The last version that finished applying.
     var landed: UInt64 = 0
-    /// The settings the last finished apply put on the engine; `nil` after a load.
-    var applied: PlaybackSettings?
+    /// What the machine knows of the settings on the engine.
+    var onEngine = SettingsOnEngine.unknown
     var lastUsed: UInt64 = 0
     /// Shut down as soon as the stack is empty and the lane free.
     var retiring = false
@@ -32,9 +32,6 @@ struct PlayerState: Sendable {
     var shownEpoch: UInt64?
     /// Seeks waiting for the lane, first come first served; they start once no load or apply is due.
     var seeks: [PendingSeek] = []
-    /// Whether the engine reported a change its settings do not explain since the last apply began: then
-    /// ``applied`` is `nil` and stays so when that apply lands (which came first is unknown).
-    var outsideChange = false
     /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
     var cancelledLoad: MediaItem?
     /// Transient media failures of ``media`` so far, and whether a retry of its load waits for its delay.
@@ -52,6 +49,13 @@ struct PlayerState: Sendable {
     /// be both created and being created.)
     var isCreated: Bool {
         if case .create? = job { false } else { true }
+    }
+
+    /// The settings known to be on the engine: those the last apply that landed put there, unless the engine changed
+    /// by itself since (``SettingsOnEngine``). Setting it says they are known (or, with `nil`, that nothing is).
+    var applied: PlaybackSettings? {
+        get { onEngine.settings }
+        set { onEngine = newValue.map(SettingsOnEngine.known) ?? .unknown }
     }
 
     /// Whether a retry of the media's load waits for its delay (no load starts meanwhile).
@@ -108,9 +112,9 @@ extension PlayerState {
         let settings: PlaybackSettings
         if stack.isEmpty {
             // Quiet again after the last holder left, and a new engine before anything else: only an outside
-            // change (``outsideChange``) is left as the engine made it, as with a holder.
+            // change (``SettingsOnEngine/changedOutside``) is left as the engine made it, as with a holder.
             guard version > landed else {
-                return applied == nil && !outsideChange ? startIdleApply(idleSettings) : nil
+                return onEngine == .unknown ? startIdleApply(idleSettings) : nil
             }
             settings = idleSettings
         } else {
@@ -142,7 +146,8 @@ extension PlayerState {
     private mutating func startApply(_ settings: PlaybackSettings) -> EngineJob {
         let started = EngineJob.apply(settings, version: version)
         job = started
-        outsideChange = false
+        // An outside change counts until an apply begins; what that apply puts on the engine counts once it lands.
+        if onEngine == .changedOutside { onEngine = .unknown }
         return started
     }
 

@@ -94,14 +94,14 @@ extension PoolStateMachine {
             if player.loaded != player.media { problems.append("\(id): held but media not loaded") }
             if player.landed != player.version { problems.append("\(id): lane idle with settings not landed") }
             // Unless the engine changed by itself since: then nothing counts as live until the next apply.
-            if player.applied != sessions[top.session]?.settings, !(player.applied == nil && player.outsideChange) {
+            if player.applied != sessions[top.session]?.settings, player.onEngine != .changedOutside {
                 problems.append("\(id): engine settings are not the active holder's")
             }
         }
         // At rest, a player nobody holds carries the idle settings, unless the engine changed by itself since.
         if player.job == nil, player.isCreated, player.stack.isEmpty, !player.retiring, !isShutDown {
             if player.landed != player.version { problems.append("\(id): idle with its settings not landed") }
-            if player.applied != idleSettings, !(player.applied == nil && player.outsideChange) {
+            if player.applied != idleSettings, player.onEngine != .changedOutside {
                 problems.append("\(id): idle engine does not carry the idle settings")
             }
         }

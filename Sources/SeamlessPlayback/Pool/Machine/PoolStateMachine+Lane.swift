@@ -101,7 +101,7 @@ extension PoolStateMachine {
             player.job = nil
             player.landed = version
             // An outside change reported while the apply ran may have come after it: nothing counts as live then.
-            player.applied = player.outsideChange ? nil : settings
+            if player.onEngine != .changedOutside { player.onEngine = .known(settings) }
             return true
         }
         guard landed == true else { return }

@@ -38,8 +38,7 @@ extension PoolStateMachine {
                 status.isSystemPause
                 ? candidates.allSatisfy(status.isExplained(by:)) : candidates.contains(where: status.isExplained(by:))
             guard !explained else { return false }
-            player.applied = nil
-            player.outsideChange = true
+            player.onEngine = .changedOutside
             return true
         }
         if outside == true { counters.outsideChanges += 1 }
@@ -82,8 +81,7 @@ extension PoolStateMachine {
     mutating func statusReportsLost(_ id: PlayerID) {
         let marked: Bool? = players.modify(id) { player in
             guard player.isCreated else { return false }
-            player.applied = nil
-            player.outsideChange = true
+            player.onEngine = .changedOutside
             return true
         }
         if marked == true { counters.outsideChanges += 1 }
