@@ -55,6 +55,28 @@ struct PoolShellWatchdogTests {
         #expect(await f.pool.metrics.abandoned == 0)
     }
 
+    @Test("an engine whose hung call outlived its timeout stays in live, but not against the capacity")
+    func aHungEngineCountsInLiveButNotAgainstTheCapacity() async throws {
+        let f = PoolFixture(capacity: 1, timeouts: (load: nil, apply: .seconds(5)))
+        let pages = try await f.feedPlayingClip()
+        let token = try await pages.feed.lend(pages.lease)
+        let hung = pages.engine.hangNextApply()
+        let borrow = Task { try await pages.detail.borrow(token) }
+        await hung.waitForArrivals(1)
+        await f.clock.waitForSleepers(count: 1)
+        f.clock.advance(by: .seconds(5))
+        #expect(await outcome(borrow).error == .engineFailed("apply did not return within 5.0 seconds"))
+        _ = try await pages.detail.acquire(film)
+        let recovering = await f.pool.metrics
+        #expect(recovering.live == 2, "the hung engine is alive until its call returns")
+        #expect(recovering.abandoned == 1)
+        #expect(recovering.live - recovering.abandoned == 1, "healthy engines: at most the capacity")
+        let events = await f.pool.events()
+        hung.open()
+        _ = await waitFor(events) { $0 == .destroyed(pages.lease.player) }
+        #expect(await f.pool.metrics.live == 1)
+    }
+
     @Test func aHungLoadTimesOutAndTheWaiterGetsAHealthyEngine() async throws {
         let f = PoolFixture(capacity: 1, timeouts: (load: .seconds(30), apply: nil))
         f.loadGate.close()
