@@ -74,7 +74,10 @@ public actor PageSession {
     /// Changes the page's settings.
     ///
     /// When this returns, the new settings are on every engine where this page is the active holder;
-    /// where it is an inactive holder they are applied when it becomes active again.
+    /// where it is an inactive holder they are applied when it becomes active again. An engine that fails while
+    /// taking them (its apply throws a failure or outlasts ``PlayerPool/Configuration/applyTimeout``) is no longer
+    /// the page's: the update still returns, and the page hears of the lost lease as a ``LeaseNotice/failed(_:reason:)``
+    /// in its ``notices``.
     /// - Parameter change: Edits the settings; it runs once, atomically with other updates of this page.
     /// - Throws: ``PlayerPoolError/invalidSettings(_:)`` (nothing changes), ``PlayerPoolError/sessionClosed``,
     ///   ``PlayerPoolError/poolShutDown``.
