@@ -77,6 +77,24 @@ struct PoolShellWatchdogTests {
         #expect(await f.pool.metrics.live == 1)
     }
 
+    @Test("an update whose apply hangs past the timeout returns; the page hears its lease failed")
+    func anUpdateOverAHungApplyReturnsAndThePageHearsTheFailure() async throws {
+        let f = PoolFixture(timeouts: (load: nil, apply: .seconds(5)))
+        let pages = try await f.feedPlayingClip()
+        var notices = pages.feed.notices.makeAsyncIterator()
+        let hung = pages.engine.hangNextApply()
+        let update = Task { try await pages.feed.update { $0.isMuted = false } }
+        await hung.waitForArrivals(1)
+        await f.clock.waitForSleepers(count: 1)
+        f.clock.advance(by: .seconds(5))
+        #expect(await outcome(update).error == nil)
+        #expect(await notices.next() == .failed(pages.lease, reason: "apply did not return within 5.0 seconds"))
+        await #expect(throws: PlayerPoolError.engineFailed("apply did not return within 5.0 seconds")) {
+            try await pages.feed.seek(pages.lease, to: .seconds(1))
+        }
+        hung.open()
+    }
+
     @Test func aHungLoadTimesOutAndTheWaiterGetsAHealthyEngine() async throws {
         let f = PoolFixture(capacity: 1, timeouts: (load: .seconds(30), apply: nil))
         f.loadGate.close()
