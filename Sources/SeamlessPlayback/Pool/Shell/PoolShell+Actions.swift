@@ -66,9 +66,10 @@ extension PoolShell {
         if !statusStreams.isEmpty { refreshStatusStreams() }
     }
 
-    /// Carries out the actions the machine collected, in place in its ``PoolStateMachine/out``, batch after batch until none is left, then empties `out`, keeping its
-    /// memory for the next input. Nothing here suspends, and nothing here calls it again: an input given while it
-    /// runs (the report of an apply that returned at once) adds its actions as the next batch.
+    /// Carries out the actions the machine collected, in place in its ``PoolStateMachine/out``, batch after batch
+    /// until none is left, then empties `out`, keeping its memory for the next input. Nothing here suspends, and
+    /// nothing here calls it again: an input given while it runs (the report of an apply that returned at once) adds
+    /// its actions as the next batch.
     mutating func carryOut() {
         guard !isCarryingOut else { return }
         isCarryingOut = true
