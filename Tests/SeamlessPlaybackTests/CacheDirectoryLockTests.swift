@@ -18,6 +18,22 @@ extension ProcessesAndLocks {
             #expect(try second.read("a", range: 0..<3) == Data([1, 2, 3]))
         }
 
+        @Test("a lock let go of is free even while a copy of its descriptor lives on, as in a process just spawned")
+        func aLockLetGoOfIsFreeWhileACopyOfItsDescriptorLivesOn() throws {
+            let fixture = MediaCacheFixture()
+            try FileManager.default.createDirectory(at: fixture.directory, withIntermediateDirectories: true)
+            var lock: CacheDirectoryLock? = try CacheDirectoryLock(directory: fixture.directory.path)
+            // A copy shares the open file and its lock, as a spawned child's does until it starts its program.
+            let copy = dup(try #require(lock?.descriptor))
+            defer { close(copy) }
+            #expect(copy >= 0)
+            #expect(throws: MediaCacheError.directoryInUse(path: fixture.directory.path)) {
+                try CacheDirectoryLock(directory: fixture.directory.path)
+            }
+            lock = nil
+            _ = try CacheDirectoryLock(directory: fixture.directory.path)
+        }
+
         static let hasFlock = FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")
 
         @Test("a directory another process holds is refused, and free once that process ends", .enabled(if: hasFlock))

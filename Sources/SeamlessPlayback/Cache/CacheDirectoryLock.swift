@@ -7,7 +7,8 @@ final class CacheDirectoryLock: Sendable {
     /// The file the lock is taken on; the cache's scan leaves it alone (it never writes files of that name).
     static let fileName = ".seamless-cache.lock"
 
-    private let descriptor: Int32
+    /// The lock file's descriptor (internal for the tests: a copy of it stands for a spawned process's).
+    let descriptor: Int32
 
     /// Takes the lock of `directory`, which must exist.
     /// - Throws: ``MediaCacheError/directoryInUse(path:)`` when another cache holds it;
@@ -28,7 +29,9 @@ final class CacheDirectoryLock: Sendable {
     }
 
     deinit {
-        // Closing the only descriptor of the open file lets go of its lock.
+        // Unlocked before it is closed: a process spawned meanwhile holds a copy of the descriptor until it starts its
+        // program, and closing this one would leave the lock with that copy.
+        flock(descriptor, LOCK_UN)
         close(descriptor)
     }
 }
