@@ -103,18 +103,7 @@ struct ChunkRecord: Hashable, Sendable {
         return Header(
             key: key, chunk: chunk, chunkSize: chunkSize, sequence: sequence, runs: runs,
             payloadLength: payload.count, payloadChecksum: XXHash64.hash(of: payload),
-            headerLength: Self.headerLength(keyBytes: keyLength, runCount: runs.count))
-    }
-
-    /// The length of a header with a key of `keyBytes` UTF-8 bytes and `runCount` runs.
-    static func headerLength(keyBytes: Int, runCount: Int) -> Int {
-        fixedHeaderLength + keyBytes + runCount * 8 + 8
-    }
-
-    /// The length of a whole file with a key of `keyBytes` UTF-8 bytes and `runCount` runs holding `payloadLength`
-    /// bytes: what ``encoded()`` returns, header and payload.
-    static func fileLength(keyBytes: Int, runCount: Int, payloadLength: Int) -> Int {
-        headerLength(keyBytes: keyBytes, runCount: runCount) + payloadLength
+            headerLength: Self.fixedHeaderLength + keyLength + runs.count * 8 + 8)
     }
 
     /// The file's bytes.
@@ -152,7 +141,7 @@ struct ChunkRecord: Hashable, Sendable {
                 reader.uint64() != nil, reader.uint64() != nil,
                 let runCount = reader.uint32().map(Int.init), runCount <= maximumChunkSizeRuns
             else { return nil }
-            return Self.headerLength(keyBytes: keyLength, runCount: runCount)
+            return fixedHeaderLength + keyLength + runCount * 8 + 8
         }
     }
 
