@@ -121,16 +121,31 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
             return ByteRangeRead(range: range.lowerBound..<range.lowerBound, totalLength: nil)
         }
         let task = session.dataTask(with: request(url, range: header))
+        // The task is cancelled only once it has started: a data task cancelled before its `resume()` may never
+        // complete on Linux, and the caller would wait forever. A cancellation that comes first ends the read here.
+        let progress = Protected((isStarted: false, isCancelled: false))
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<ByteRangeRead, ByteSourceError>, Never>) in
+                guard !progress.withLock({ $0.isCancelled }) else {
+                    continuation.resume(returning: .failure(.cancelled))
+                    return
+                }
                 transfers.start(task, range: range, onLength: onLength, receive: receive) {
                     continuation.resume(returning: $0)
                 }
-                if Task.isCancelled { task.cancel() }
+                let isCancelled = progress.withLock { state -> Bool in
+                    state.isStarted = true
+                    return state.isCancelled
+                }
+                if isCancelled { task.cancel() }
             }
         } onCancel: {
-            task.cancel()
+            let isStarted = progress.withLock { state -> Bool in
+                state.isCancelled = true
+                return state.isStarted
+            }
+            if isStarted { task.cancel() }
         }
         return try result.get()
     }
