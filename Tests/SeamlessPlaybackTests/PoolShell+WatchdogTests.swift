@@ -29,10 +29,9 @@ struct PoolShellWatchdogTests {
         #expect(await f.pool.pendingFailureNotes == 0)
     }
 
-    @Test(arguments: ApplyPath.allCases)
-    func aHungApplyTimesOutOnThePoolsClockAndItsEngineShutsDownOnlyAfterItReturns(_ path: ApplyPath) async throws {
-        let f = PoolFixture(timeouts: (load: nil, apply: .seconds(5)))
-        await path.use(in: f.pool)
+    /// The feed plays its clip and lends it; the detail page's borrow hangs in its apply until the pool's 5 s apply
+    /// timeout fails it. The apply stays hung until the returned gate opens.
+    func borrowWhoseApplyTimesOut(_ f: PoolFixture) async throws -> (PoolFixture.FeedAndDetail, Gate) {
         let pages = try await f.feedPlayingClip()
         let token = try await pages.feed.lend(pages.lease)
         let hung = pages.engine.hangNextApply()
@@ -41,6 +40,14 @@ struct PoolShellWatchdogTests {
         await f.clock.waitForSleepers(count: 1)
         f.clock.advance(by: .seconds(5))
         #expect(await outcome(borrow).error == .engineFailed("apply did not return within 5.0 seconds"))
+        return (pages, hung)
+    }
+
+    @Test(arguments: ApplyPath.allCases)
+    func aHungApplyTimesOutOnThePoolsClockAndItsEngineShutsDownOnlyAfterItReturns(_ path: ApplyPath) async throws {
+        let f = PoolFixture(timeouts: (load: nil, apply: .seconds(5)))
+        await path.use(in: f.pool)
+        let (pages, hung) = try await borrowWhoseApplyTimesOut(f)
         #expect(await f.pool.metrics.abandoned == 1)
         #expect(await f.pool.metrics.live == 1)
         #expect(pages.engine.record.shutdowns == 0)
@@ -58,14 +65,7 @@ struct PoolShellWatchdogTests {
     @Test("an engine whose hung call outlived its timeout stays in live, but not against the capacity")
     func aHungEngineCountsInLiveButNotAgainstTheCapacity() async throws {
         let f = PoolFixture(capacity: 1, timeouts: (load: nil, apply: .seconds(5)))
-        let pages = try await f.feedPlayingClip()
-        let token = try await pages.feed.lend(pages.lease)
-        let hung = pages.engine.hangNextApply()
-        let borrow = Task { try await pages.detail.borrow(token) }
-        await hung.waitForArrivals(1)
-        await f.clock.waitForSleepers(count: 1)
-        f.clock.advance(by: .seconds(5))
-        #expect(await outcome(borrow).error == .engineFailed("apply did not return within 5.0 seconds"))
+        let (pages, hung) = try await borrowWhoseApplyTimesOut(f)
         _ = try await pages.detail.acquire(film)
         let recovering = await f.pool.metrics
         #expect(recovering.live == 2, "the hung engine is alive until its call returns")
