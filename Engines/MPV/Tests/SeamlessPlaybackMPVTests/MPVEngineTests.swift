@@ -86,7 +86,11 @@ struct MPVEngineTests {
         var previous = first
         while previous.position < first.position + .milliseconds(200) {
             let sample = await PositionSample.take(from: engine)
-            if let problem = sample.discontinuity(since: previous, maxRate: 1) { Issue.record("\(problem)") }
+            // Sample to sample, the earlier reading may trail by up to three updates under ThreadSanitizer on a busy
+            // machine (seen: 0.1 s in a window of 0.076 s); from the first sample to the last, one.
+            if let problem = sample.discontinuity(since: previous, maxRate: 1, trailingFrames: 3) {
+                Issue.record("\(problem)")
+            }
             previous = sample
             guard first.received.duration(to: sample.received) < .seconds(5) else {
                 Issue.record("the position stalled at \(sample.position)")

@@ -31,14 +31,17 @@ struct PositionSample: CustomStringConvertible {
     ///
     /// Continuous means: the position never goes back, and it advances no more than the wall time
     /// between the two readings allows at `maxRate`, plus one frame (`time-pos` moves a frame at a time).
-    func discontinuity(since earlier: PositionSample, maxRate: Double, frame: Duration = TestMedia.frame) -> String? {
+    func discontinuity(
+        since earlier: PositionSample, maxRate: Double, frame: Duration = TestMedia.frame, trailingFrames: Int = 1
+    ) -> String? {
         let advance = position - earlier.position
         if advance < .zero {
             return "position went back from \(earlier.position) to \(position)"
         }
-        // The position is read from mpv's last observed `time-pos`, which may trail the playback by one
-        // update when the machine is busy: one frame of slack for that, one for the frame in progress.
-        let allowed = earlier.requested.duration(to: received) * maxRate + frame * 2 + .milliseconds(1)
+        // The position is read from mpv's last observed `time-pos`, which may trail the playback by
+        // `trailingFrames` updates when the machine is busy: that many frames of slack, one for the frame in progress.
+        let allowed =
+            earlier.requested.duration(to: received) * maxRate + frame * (trailingFrames + 1) + .milliseconds(1)
         if advance > allowed {
             return "position jumped \(advance) in a window that allows \(allowed)"
         }
