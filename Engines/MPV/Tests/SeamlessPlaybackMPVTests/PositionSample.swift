@@ -30,7 +30,8 @@ struct PositionSample: CustomStringConvertible {
     /// Why playback was not continuous from `earlier` to this sample, or `nil` when it was.
     ///
     /// Continuous means: the position never goes back, and it advances no more than the wall time
-    /// between the two readings allows at `maxRate`, plus one frame (`time-pos` moves a frame at a time).
+    /// between the two readings allows at `maxRate`, plus a frame for each update the earlier reading may trail by
+    /// (`trailingFrames`) and one for the frame in progress (`time-pos` moves a frame at a time).
     func discontinuity(
         since earlier: PositionSample, maxRate: Double, frame: Duration = TestMedia.frame, trailingFrames: Int = 1
     ) -> String? {
