@@ -3,6 +3,12 @@ import Testing
 
 @_spi(EngineSupport) @testable import SeamlessPlayback
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A fresh directory for one test's cache, and the bytes the tests write.
 struct MediaCacheFixture: ~Copyable {
     let directory: URL
@@ -16,9 +22,17 @@ struct MediaCacheFixture: ~Copyable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A cache in the directory with small chunks, so that few bytes cross many of them.
+    /// The bytes of a chunk file's header for a one-byte key and one run: 48 fixed, the key, 8 for the run, 8 for
+    /// the header's checksum. With the tests' allocation unit of one byte, a chunk file of one run holding `n` bytes
+    /// counts `n + header` against the capacity.
+    static let header: Int64 = 65
+    /// The bytes of a one-byte key's length file.
+    static let lengthFile: Int64 = 33
+
+    /// A cache in the directory with small chunks, so that few bytes cross many of them, on a file system whose
+    /// allocation unit is one byte (each file counts its exact length) unless the test gives another.
     func open(
-        capacity: Int64 = 1 << 20, chunkSize: Int = 64, fileSystem: any CacheFileSystem = POSIXCacheFileSystem()
+        capacity: Int64 = 1 << 20, chunkSize: Int = 64, fileSystem: any CacheFileSystem = FailingFileSystem()
     ) throws -> MediaCache {
         try MediaCache(directory: directory, capacity: capacity, chunkSize: chunkSize, fileSystem: fileSystem)
     }
@@ -35,6 +49,30 @@ struct MediaCacheFixture: ~Copyable {
             .filter { $0 != CacheDirectoryLock.fileName }.sorted()
     }
 
+    /// The lengths of the cache's chunk and length files, summed: what `usedBytes` counts with an allocation unit
+    /// of one byte.
+    func cacheFileLengths() -> Int64 {
+        fileNames().reduce(Int64(0)) { total, name in
+            switch CacheFileName(parsing: name) {
+            case .chunk, .length:
+                let size = (try? FileManager.default.attributesOfItem(atPath: directory.path + "/" + name))?[.size]
+                return total + ((size as? NSNumber)?.int64Value ?? 0)
+            case .temporary, .unknown:
+                return total
+            }
+        }
+    }
+
+    /// What the directory's files take on disk, measured: each file's `st_blocks` (512-byte units), summed.
+    func bytesOnDisk() -> Int64 {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.reduce(Int64(0)) { total, name in
+            var info = stat()
+            guard lstat(directory.path + "/" + name, &info) == 0 else { return total }
+            return total + Int64(info.st_blocks) * 512
+        }
+    }
+
     /// The byte the tests store for `key` at `offset`; `version` makes a different byte for a later write.
     static func byte(_ key: String, _ offset: Int64, version: UInt64 = 0) -> UInt8 {
         var x = XXHash64.hash(of: key.utf8, seed: version) &+ UInt64(bitPattern: offset) &* 0x9E37_79B9_7F4A_7C15
@@ -49,7 +87,8 @@ struct MediaCacheFixture: ~Copyable {
     }
 }
 
-/// The real file system, with writes that fail on demand (a full disk) or a process that dies (a crash).
+/// The real file system, with writes that fail on demand (a full disk) or a process that dies (a crash), and the
+/// allocation unit the test chooses (one byte unless told).
 final class FailingFileSystem: CacheFileSystem {
     private struct State {
         /// How many more writes succeed; `nil` for all.
@@ -62,6 +101,12 @@ final class FailingFileSystem: CacheFileSystem {
 
     private let real = POSIXCacheFileSystem()
     private let state = Protected(State())
+    private let unit: Int?
+
+    /// The real file system, reporting `allocationUnit` as its allocation unit (`nil`: reporting none).
+    init(allocationUnit: Int? = 1) {
+        unit = allocationUnit
+    }
 
     /// Lets `count` more writes succeed, then fails each with `ENOSPC` (`nil`: none fails).
     func failWrites(after count: Int?) {
@@ -78,6 +123,7 @@ final class FailingFileSystem: CacheFileSystem {
     var mutations: Int { state.withLock { $0.mutations } }
 
     func prepareDirectory(at path: String) throws(MediaCacheError) { try real.prepareDirectory(at: path) }
+    func allocationUnit(ofDirectoryAt directory: String) -> Int? { unit }
     func entryNames(in directory: String) throws(MediaCacheError) -> [String] { try real.entryNames(in: directory) }
     func contents(of path: String, upTo maximumCount: Int) -> [UInt8]? { real.contents(of: path, upTo: maximumCount) }
     func size(of path: String) -> Int64? { real.size(of: path) }

@@ -26,7 +26,9 @@ struct MediaCacheTests {
         expected.insert(contentsOf: 300..<301)
         #expect(cache.cachedRanges(for: "a") == expected)
         #expect(cache.cachedRanges(for: "b").isEmpty)
-        #expect(cache.usedBytes == 141)
+        // Four chunk files (0, 1, 2 and 4), each its bytes and its header: the capacity counts files on disk.
+        #expect(cache.usedBytes == 141 + 4 * Fixture.header)
+        #expect(cache.usedBytes == fixture.cacheFileLengths())
         #expect(cache.invariantViolations() == [])
     }
 
@@ -38,7 +40,7 @@ struct MediaCacheTests {
         let expected =
             Fixture.bytes("a", 0..<50) + Fixture.bytes("a", 50..<120, version: 1) + Fixture.bytes("a", 120..<200)
         #expect(try cache.read("a", range: 0..<200) == expected)
-        #expect(cache.usedBytes == 200)
+        #expect(cache.usedBytes == 200 + 4 * Fixture.header)
         #expect(try fixture.reopen(consume cache).read("a", range: 0..<200) == expected)
     }
 
@@ -55,7 +57,8 @@ struct MediaCacheTests {
         #expect(cache.length(for: "b") == nil)
         #expect(try cache.read("a", range: 900..<1000) == Fixture.bytes("a", 900..<1000))
         #expect(try cache.read("b", range: 0..<70) == Fixture.bytes("b", 0..<70))
-        #expect(cache.usedBytes == 170)
+        #expect(cache.usedBytes == 170 + 4 * Fixture.header + Fixture.lengthFile)
+        #expect(cache.usedBytes == fixture.cacheFileLengths())
         #expect(cache.invariantViolations() == [])
     }
 
@@ -107,7 +110,7 @@ struct MediaCacheTests {
         let files = fixture.fileNames()
         #expect(throws: call.error) { try call.call(cache) }
         #expect(fixture.fileNames() == files)
-        #expect(cache.usedBytes == 100)
+        #expect(cache.usedBytes == 100 + 2 * Fixture.header + Fixture.lengthFile)
         #expect(cache.length(for: "a") == 500)
         #expect(cache.length(for: "b") == nil)
         #expect(cache.cachedRanges(for: "a") == RangeSet(0..<100))
@@ -121,36 +124,90 @@ struct MediaCacheTests {
 
     @Test func evictsTheLeastRecentlyUsedChunkFirst() throws {
         let fixture = Fixture()
-        let cache = try fixture.open(capacity: 256)
+        let file = 64 + Fixture.header
+        let cache = try fixture.open(capacity: 4 * file)
         for (index, key) in ["a", "b", "c", "d"].enumerated() {
             try cache.write(Fixture.bytes(key, 0..<64), for: key, at: 0)
-            #expect(cache.usedBytes == Int64(64 * (index + 1)))
+            #expect(cache.usedBytes == Int64(index + 1) * file)
         }
         #expect(try cache.read("a", range: 0..<1) != nil)
         try cache.write(Fixture.bytes("e", 0..<64), for: "e", at: 0)
-        #expect(cache.usedBytes == 256)
+        #expect(cache.usedBytes == 4 * file)
         #expect(cache.cachedRanges(for: "b").isEmpty)
         for key in ["a", "c", "d", "e"] { #expect(try cache.read(key, range: 0..<64) == Fixture.bytes(key, 0..<64)) }
         // The order survives a relaunch by the last write (reads are forgotten): "a" was written first.
-        let reopened = try fixture.reopen(consume cache, capacity: 192)
+        let reopened = try fixture.reopen(consume cache, capacity: 3 * file)
         #expect(reopened.cachedRanges(for: "a").isEmpty)
         #expect(!reopened.cachedRanges(for: "c").isEmpty)
-        #expect(reopened.usedBytes == 192)
+        #expect(reopened.usedBytes == 3 * file)
+    }
+
+    @Test func withFourKiBBlocksTwoOneByteWritesFillEightKiBAndTheOldestGoesForAThird() throws {
+        let fixture = Fixture()
+        let cache = try fixture.open(capacity: 8192, fileSystem: FailingFileSystem(allocationUnit: 4096))
+        try cache.write(Data([1]), for: "a", at: 0)
+        #expect(cache.usedBytes == 4096)
+        try cache.write(Data([2]), for: "b", at: 0)
+        #expect(cache.usedBytes == 8192)
+        try cache.write(Data([3]), for: "c", at: 0)
+        #expect(cache.usedBytes == 8192)
+        #expect(try cache.read("a", range: 0..<1) == nil)
+        #expect(try cache.read("b", range: 0..<1) == Data([2]))
+        #expect(try cache.read("c", range: 0..<1) == Data([3]))
+        #expect(cache.invariantViolations() == [])
+    }
+
+    @Test func writesAndLengthsWhoseFilesCannotFitAreRefusedChangingNothing() throws {
+        let fixture = Fixture()
+        let cache = try fixture.open(capacity: 4095, fileSystem: FailingFileSystem(allocationUnit: 4096))
+        #expect(throws: MediaCacheError.largerThanCapacity(count: 1, capacity: 4095)) {
+            try cache.write(Data([1]), for: "a", at: 0)
+        }
+        #expect(throws: MediaCacheError.largerThanCapacity(count: 4096, capacity: 4095)) {
+            try cache.setLength(10, for: "a")
+        }
+        #expect(fixture.fileNames() == [])
+        #expect(cache.usedBytes == 0)
+        #expect(cache.length(for: "a") == nil)
+    }
+
+    /// On the real file system: each one-byte write makes a chunk file that takes a whole block on disk.
+    @Test func twoThousandOneByteWritesTakeNoMoreDiskThanTheCapacity() throws {
+        let fixture = Fixture()
+        let cache = try fixture.open(capacity: 2000, chunkSize: 64, fileSystem: POSIXCacheFileSystem())
+        for index in 0..<2000 { try? cache.write(Data([UInt8(truncatingIfNeeded: index)]), for: "k\(index)", at: 0) }
+        #expect(fixture.bytesOnDisk() <= 2000)
+        #expect(cache.usedBytes <= 2000)
+        #expect(cache.invariantViolations() == [])
+    }
+
+    @Test func manyOneByteWritesKeepTheNewestWithinTheCapacityOnDisk() throws {
+        let fixture = Fixture()
+        let capacity: Int64 = 64 * 1024
+        let cache = try fixture.open(capacity: capacity, chunkSize: 64, fileSystem: POSIXCacheFileSystem())
+        for index in 0..<2000 { try cache.write(Data([UInt8(truncatingIfNeeded: index)]), for: "k\(index)", at: 0) }
+        #expect(fixture.bytesOnDisk() <= capacity)
+        #expect(cache.usedBytes <= capacity)
+        #expect(try cache.read("k1999", range: 0..<1) == Data([UInt8(truncatingIfNeeded: 1999)]))
+        #expect(try cache.read("k0", range: 0..<1) == nil)
+        #expect(cache.invariantViolations() == [])
     }
 
     @Test func aWriteAsLargeAsTheCapacityReplacesEverything() throws {
         let fixture = Fixture()
-        let cache = try fixture.open(capacity: 100)
+        // 100 bytes across three chunks: three files, each with its header.
+        let capacity = 100 + 3 * Fixture.header
+        let cache = try fixture.open(capacity: capacity)
         try cache.write(Fixture.bytes("a", 0..<60), for: "a", at: 0)
         try cache.write(Fixture.bytes("a", 60..<160), for: "a", at: 60)
-        #expect(cache.usedBytes <= 100)
+        #expect(cache.usedBytes == capacity)
         #expect(try cache.read("a", range: 60..<160) == Fixture.bytes("a", 60..<160))
         #expect(try cache.read("a", range: 0..<60) == nil)
         #expect(cache.invariantViolations() == [])
     }
 
     /// Random writes, reads, lengths and removals against a model that knows which byte belongs where.
-    @Test(arguments: [(UInt64(1), Int64(1 << 20)), (2, 700), (3, 300), (4, 64)])
+    @Test(arguments: [(UInt64(1), Int64(1 << 20)), (2, 1000), (3, 500), (4, 200)])
     func agreesWithAModelThroughRandomCalls(seed: UInt64, capacity: Int64) throws {
         let fixture = Fixture()
         var cache = try fixture.open(capacity: capacity)
@@ -164,8 +221,13 @@ struct MediaCacheTests {
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<5:
                 let version = UInt64(step)
-                try cache.write(Data(range.map { Fixture.byte(key, $0, version: version) }), for: key, at: start)
-                for offset in range { versions[key, default: [:]][offset] = version }
+                let bytes = Data(range.map { Fixture.byte(key, $0, version: version) })
+                switch Result(catching: { () throws(MediaCacheError) in try cache.write(bytes, for: key, at: start) }) {
+                case .success: for offset in range { versions[key, default: [:]][offset] = version }
+                // Its files would take more than the capacity on disk: refused, changing nothing.
+                case .failure(.largerThanCapacity): break
+                case .failure(let error): throw error
+                }
             case 5..<8:
                 if let bytes = try cache.read(key, range: range) {
                     let expected = range.map { Fixture.byte(key, $0, version: versions[key]?[$0] ?? .max) }

@@ -7,6 +7,10 @@ protocol CacheFileSystem: Sendable {
     /// checks that it can be listed and written.
     func prepareDirectory(at path: String) throws(MediaCacheError)
 
+    /// The allocation unit of the file system that holds `directory`: the bytes a file takes on disk are its length
+    /// rounded up to a multiple of it. `nil` when the file system does not say.
+    func allocationUnit(ofDirectoryAt directory: String) -> Int?
+
     /// The names of the entries of a directory.
     func entryNames(in directory: String) throws(MediaCacheError) -> [String]
 

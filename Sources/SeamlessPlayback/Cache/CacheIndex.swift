@@ -1,7 +1,10 @@
-/// Which chunk of which medium the cache holds, how many bytes that is, and which chunk was used least recently.
+/// Which chunk of which medium the cache holds, how many bytes its files take on disk, and which chunk was used
+/// least recently.
 ///
 /// Pure bookkeeping: ``MediaCacheStorage`` changes it only after the file it describes has been written or
-/// removed, so that it never claims bytes the directory does not hold.
+/// removed, so that it never claims bytes the directory does not hold. ``usedBytes`` counts every file the index
+/// knows (chunk files and length files) by its ``DiskFootprint``: its length, header included, rounded up to the
+/// file system's allocation unit. That is what the capacity bounds.
 ///
 /// Eviction is least recently used *by chunk*: each chunk carries the clock value of its last write or read, and
 /// the chunk with the smallest value goes first. Writes store their clock value in the chunk's file, so the order
@@ -13,6 +16,8 @@ struct CacheIndex: Sendable {
         var ranges: RangeSet<Int64>
         /// How many bytes `ranges` covers.
         var byteCount: Int64
+        /// The bytes the chunk's file takes on disk.
+        var diskBytes: Int64
         /// The clock value of the chunk's last write or read.
         var lastUse: UInt64
     }
@@ -29,14 +34,22 @@ struct CacheIndex: Sendable {
         var chunk: Int64
     }
 
+    /// How the files' lengths are counted on disk.
+    let footprint: DiskFootprint
     private(set) var chunks: [ChunkID: Chunk] = [:]
     private(set) var media: [String: Media] = [:]
     /// The key each key hash stands for: never two keys with one hash, since they would share file names.
     private(set) var keysByHash: [UInt64: String] = [:]
-    /// The sum of every chunk's ``Chunk/byteCount``.
+    /// The bytes the files the index knows take on disk: every chunk's ``Chunk/diskBytes``, and each known length's
+    /// file.
     private(set) var usedBytes: Int64 = 0
     /// The last clock value handed out.
     private(set) var clock: UInt64 = 0
+
+    /// An empty index of files on a file system that allocates as `footprint` says.
+    init(footprint: DiskFootprint) {
+        self.footprint = footprint
+    }
 
     /// A fresh clock value, later than every one before.
     mutating func tick() -> UInt64 {
@@ -73,8 +86,9 @@ struct CacheIndex: Sendable {
     /// Records a chunk's offsets (non-empty) as of clock value `lastUse`, replacing what was known of it.
     mutating func setChunk(_ id: ChunkID, ranges: RangeSet<Int64>, lastUse: UInt64) {
         let byteCount = ranges.ranges.reduce(Int64(0)) { $0 + Int64($1.count) }
-        usedBytes += byteCount - (chunks[id]?.byteCount ?? 0)
-        chunks[id] = Chunk(ranges: ranges, byteCount: byteCount, lastUse: lastUse)
+        let diskBytes = footprint.chunkFile(key: id.key, ranges: ranges)
+        usedBytes += diskBytes - (chunks[id]?.diskBytes ?? 0)
+        chunks[id] = Chunk(ranges: ranges, byteCount: byteCount, diskBytes: diskBytes, lastUse: lastUse)
         media[id.key, default: Media()].chunks.insert(id.chunk)
         keysByHash[CacheFileName.keyHash(id.key)] = id.key
         advanceClock(to: lastUse)
@@ -90,7 +104,7 @@ struct CacheIndex: Sendable {
     /// Forgets a chunk; a medium left with no chunk and no length is forgotten too.
     mutating func removeChunk(_ id: ChunkID) {
         guard let removed = chunks.removeValue(forKey: id) else { return }
-        usedBytes -= removed.byteCount
+        usedBytes -= removed.diskBytes
         media[id.key]?.chunks.remove(id.chunk)
         forgetIfEmpty(id.key)
     }
@@ -98,9 +112,11 @@ struct CacheIndex: Sendable {
     /// Records (or, with `nil`, forgets) a medium's length.
     mutating func setLength(_ length: Int64?, for key: String) {
         if let length {
+            if media[key]?.length == nil { usedBytes += footprint.lengthFile(key: key) }
             media[key, default: Media()].length = length
             keysByHash[CacheFileName.keyHash(key)] = key
         } else {
+            if media[key]?.length != nil { usedBytes -= footprint.lengthFile(key: key) }
             media[key]?.length = nil
             forgetIfEmpty(key)
         }
@@ -120,7 +136,10 @@ struct CacheIndex: Sendable {
         var violations: [String] = []
         var total: Int64 = 0
         for (id, chunk) in chunks {
-            total += chunk.byteCount
+            total += chunk.diskBytes
+            if chunk.diskBytes != footprint.chunkFile(key: id.key, ranges: chunk.ranges) {
+                violations.append("\(id) miscounts its file")
+            }
             if chunk.ranges.isEmpty { violations.append("\(id) is empty") }
             if media[id.key]?.chunks.contains(id.chunk) != true { violations.append("\(id) is not in its medium") }
             if chunk.ranges.ranges.reduce(0, { $0 + Int64($1.count) }) != chunk.byteCount {
@@ -128,6 +147,7 @@ struct CacheIndex: Sendable {
             }
             if chunk.lastUse > clock { violations.append("\(id) was used after the clock") }
         }
+        for (key, medium) in media where medium.length != nil { total += footprint.lengthFile(key: key) }
         if total != usedBytes { violations.append("usedBytes \(usedBytes) is not the sum \(total)") }
         for (key, medium) in media {
             if medium.chunks.isEmpty && medium.length == nil { violations.append("\(key) is empty") }

@@ -103,7 +103,18 @@ struct ChunkRecord: Hashable, Sendable {
         return Header(
             key: key, chunk: chunk, chunkSize: chunkSize, sequence: sequence, runs: runs,
             payloadLength: payload.count, payloadChecksum: XXHash64.hash(of: payload),
-            headerLength: Self.fixedHeaderLength + keyLength + runs.count * 8 + 8)
+            headerLength: Self.headerLength(keyBytes: keyLength, runCount: runs.count))
+    }
+
+    /// The length of a header with a key of `keyBytes` UTF-8 bytes and `runCount` runs.
+    static func headerLength(keyBytes: Int, runCount: Int) -> Int {
+        fixedHeaderLength + keyBytes + runCount * 8 + 8
+    }
+
+    /// The length of a whole file with a key of `keyBytes` UTF-8 bytes and `runCount` runs holding `payloadLength`
+    /// bytes: what ``encoded()`` returns, header and payload.
+    static func fileLength(keyBytes: Int, runCount: Int, payloadLength: Int) -> Int {
+        headerLength(keyBytes: keyBytes, runCount: runCount) + payloadLength
     }
 
     /// The file's bytes.
@@ -141,7 +152,7 @@ struct ChunkRecord: Hashable, Sendable {
                 reader.uint64() != nil, reader.uint64() != nil,
                 let runCount = reader.uint32().map(Int.init), runCount <= maximumChunkSizeRuns
             else { return nil }
-            return fixedHeaderLength + keyLength + runCount * 8 + 8
+            return Self.headerLength(keyBytes: keyLength, runCount: runCount)
         }
     }
 

@@ -9,9 +9,14 @@ struct LengthRecord: Hashable, Sendable {
     var key: String
     var length: Int64
 
+    /// The length of the file of a key of `keyBytes` UTF-8 bytes: what ``encoded()`` returns.
+    static func fileLength(keyBytes: Int) -> Int {
+        32 + keyBytes
+    }
+
     /// The file's bytes.
     func encoded() -> [UInt8] {
-        var writer = CacheRecordWriter(capacity: 32 + key.utf8.count)
+        var writer = CacheRecordWriter(capacity: Self.fileLength(keyBytes: key.utf8.count))
         writer.append(contentsOf: Self.magic)
         writer.append(Self.version)
         writer.append(UInt16(0))

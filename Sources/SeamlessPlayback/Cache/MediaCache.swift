@@ -1,6 +1,6 @@
 import Foundation
 
-/// A crash-safe cache of media bytes on disk: sparse byte ranges per medium, within a byte capacity.
+/// A crash-safe cache of media bytes on disk: sparse byte ranges per medium, within a capacity in bytes on disk.
 ///
 /// Keys are strings (a medium's URL). Each medium's bytes are kept in chunks of 64 KiB, one file per chunk, each
 /// carrying its key, its offsets and checksums, and replaced atomically on every write. Because of that, the cache
@@ -8,14 +8,17 @@ import Foundation
 /// moment, after a file is truncated, rewritten or has bytes flipped, after the disk fills, a read returns exactly
 /// the bytes written, or `nil`, or a ``MediaCacheError`` — never other bytes. Whatever fails a check is removed.
 ///
-/// When a write would pass ``capacity``, the least recently used chunks (written or read) are evicted first, so
-/// ``usedBytes`` never exceeds ``capacity``. Every method is synchronous and may be called from any thread: one
+/// The capacity bounds the bytes the cache's files take on disk, counted in the file system's allocation units: each
+/// file counts its whole length, header included, rounded up to a whole number of blocks, so a chunk holding one
+/// byte counts a block (typically 4 KiB). When a write would pass ``capacity``, the least recently used chunks
+/// (written or read) are evicted first, so ``usedBytes`` never exceeds ``capacity``. Every method is synchronous and may be called from any thread: one
 /// lock orders them, so a read never sees half of a write. A directory has one cache at a time: opening a second on
 /// a directory in use, in this process or another, throws ``MediaCacheError/directoryInUse(path:)``.
 ///
 /// See <doc:CachingMediaBytes> for the guarantees in full.
 public final class MediaCache: Sendable {
-    /// The most bytes the cache keeps, counting the media bytes it holds (not its files' headers).
+    /// The most bytes the cache's files take on disk, counted in the file system's allocation units: each file's
+    /// length, header included, rounded up to a whole number of blocks.
     public let capacity: Int64
     /// The directory the cache keeps its files in.
     public let directory: URL
@@ -28,11 +31,14 @@ public final class MediaCache: Sendable {
     /// Opens the cache in `directory`, keeping what an earlier run left there that passes its checks.
     ///
     /// Creates the directory if needed (replacing a file in its way). Damaged, truncated or unreadable files of the
-    /// cache are removed; files it never writes are left alone. If the earlier run held more than `capacity`, the
-    /// least recently written chunks are evicted.
+    /// cache are removed; files it never writes are left alone. If the earlier run's files take more than `capacity`
+    /// on disk, the least recently written chunks are evicted.
     /// - Parameters:
     ///   - directory: A directory for the cache alone.
-    ///   - capacity: The most media bytes to keep; zero keeps nothing.
+    ///   - capacity: The most bytes the cache's files may take on disk, counted in the file system's allocation units
+    ///     (the block size it reports for `directory` when the cache opens): each file counts its whole length,
+    ///     header included, rounded up to a whole number of blocks, so many small writes count what they take on disk,
+    ///     not the media bytes they hold. Zero keeps nothing.
     /// - Throws: ``MediaCacheError/invalidCapacity(_:)`` for a negative capacity;
     ///   ``MediaCacheError/directoryInUse(path:)`` when another cache, in this process or another, has the directory
     ///   open; ``MediaCacheError/directoryUnusable(path:reason:)`` when the directory cannot be created, listed or
@@ -62,13 +68,14 @@ public final class MediaCache: Sendable {
     /// Stores `bytes` as the medium's bytes from `offset` on; they win over any bytes cached there before.
     ///
     /// Offsets need not line up with anything: any size at any offset. To make room, the least recently used
-    /// chunks of any medium are evicted first.
+    /// chunks of any medium are evicted first (lengths of media with no bytes cached before them).
     /// - Parameters:
     ///   - bytes: The bytes; empty stores nothing.
     ///   - key: The medium's key, not empty.
     ///   - offset: Where in the medium `bytes` start, not negative.
     /// - Throws: ``MediaCacheError/emptyKey``, ``MediaCacheError/keyTooLong(maximumBytes:)``,
-    ///   ``MediaCacheError/invalidOffset(_:)``, ``MediaCacheError/largerThanCapacity(count:capacity:)``, or
+    ///   ``MediaCacheError/invalidOffset(_:)``, ``MediaCacheError/largerThanCapacity(count:capacity:)`` (with
+    ///   `bytes.count`, when the chunk files holding these bytes alone would take more than the capacity on disk), or
     ///   ``MediaCacheError/pastLength(end:length:)`` when the bytes would end past the known length — each changing
     ///   nothing; ``MediaCacheError/storageFailed(operation:code:)`` when a file could not be written, in which
     ///   case a part of `bytes` may be stored (exactly) and other chunks may have been evicted.
@@ -86,8 +93,10 @@ public final class MediaCache: Sendable {
     ///   - length: The medium's length in bytes.
     ///   - key: The medium's key, not empty.
     /// - Throws: ``MediaCacheError/emptyKey``, ``MediaCacheError/keyTooLong(maximumBytes:)``,
-    ///   ``MediaCacheError/invalidLength(_:)``, ``MediaCacheError/lengthBelowCachedBytes(length:cachedEnd:)`` —
-    ///   each changing nothing; ``MediaCacheError/storageFailed(operation:code:)`` when it could not be stored.
+    ///   ``MediaCacheError/invalidLength(_:)``, ``MediaCacheError/lengthBelowCachedBytes(length:cachedEnd:)``,
+    ///   ``MediaCacheError/largerThanCapacity(count:capacity:)`` (with the bytes the length's file takes on disk,
+    ///   when it would not fit even with every other file evicted) — each changing nothing;
+    ///   ``MediaCacheError/storageFailed(operation:code:)`` when it could not be stored.
     public func setLength(_ length: Int64, for key: String) throws(MediaCacheError) {
         defer { changed(key) }
         try locked { storage throws(MediaCacheError) in try storage.setLength(length, for: key) }
@@ -123,7 +132,9 @@ public final class MediaCache: Sendable {
         storage.withLock { $0.index.media[key]?.length }
     }
 
-    /// The media bytes the cache holds, never more than ``capacity``.
+    /// The bytes the cache's files take on disk, counted as ``capacity`` counts them (in the file system's allocation
+    /// units, headers included), never more than ``capacity``. For the media bytes held, sum
+    /// ``cachedRanges(for:)``.
     public var usedBytes: Int64 {
         storage.withLock { $0.index.usedBytes }
     }

@@ -20,7 +20,9 @@ public enum MediaCacheError: Error, Hashable, Sendable {
     case invalidOffset(Int64)
     /// A write or read reached `end`, past the medium's known `length`.
     case pastLength(end: Int64, length: Int64)
-    /// A single write of `count` bytes could never fit in the cache's `capacity`.
+    /// A single write of `count` bytes could never fit in the cache's `capacity`: the files it needs would take more
+    /// than `capacity` on disk, counted in the file system's allocation units, even with every other chunk evicted.
+    /// From ``MediaCache/setLength(_:for:)``, `count` is the bytes the length's file takes on disk.
     case largerThanCapacity(count: Int64, capacity: Int64)
     /// A length given to ``MediaCache/setLength(_:for:)`` was negative.
     case invalidLength(Int64)

@@ -5,7 +5,8 @@ extension MediaCacheStorage {
     /// Reads every chunk file's header (not its bytes: reads check those) and every length file; removes temporary
     /// files, files whose header or checksum fails, files whose name does not match their content, chunks of a
     /// foreign chunk size, lengths shorter than their medium's bytes and lengths of media with no bytes. Then evicts
-    /// least recently written chunks down to `capacity`. Files with names the cache never writes are left alone.
+    /// least recently written chunks until the files take at most `capacity` bytes on disk, counted in the allocation
+    /// unit the file system reports for `directory`. Files with names the cache never writes are left alone.
     /// - Throws: ``MediaCacheError/directoryUnusable(path:reason:)`` only.
     init(
         opening directory: String, capacity: Int64, layout: ChunkLayout, fileSystem: any CacheFileSystem
@@ -15,6 +16,8 @@ extension MediaCacheStorage {
         self.layout = layout
         self.fileSystem = fileSystem
         try fileSystem.prepareDirectory(at: directory)
+        index = CacheIndex(
+            footprint: DiskFootprint(allocationUnit: fileSystem.allocationUnit(ofDirectoryAt: directory)))
         var lengths: [LengthRecord] = []
         var headers: [ChunkRecord.Header] = []
         for name in try fileSystem.entryNames(in: directory) {
@@ -50,9 +53,8 @@ extension MediaCacheStorage {
                 fileSystem.remove(path(CacheFileName.length(key: record.key)))
             }
         }
-        while index.usedBytes > capacity, let victim = index.leastRecentlyUsed(sparing: []) {
-            evict(victim)
-        }
+        let evictions = index.evictions(toFit: 0, replacing: [], keepingLengthOf: nil, within: capacity) ?? []
+        for eviction in evictions { evict(eviction) }
     }
 
     /// A chunk file's header, checked, when the file's length is the one it declares.

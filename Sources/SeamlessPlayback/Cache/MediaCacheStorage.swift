@@ -13,7 +13,7 @@ struct MediaCacheStorage {
     let capacity: Int64
     let layout: ChunkLayout
     let fileSystem: any CacheFileSystem
-    var index = CacheIndex()
+    var index: CacheIndex
 
     // MARK: Writing
 
@@ -26,9 +26,18 @@ struct MediaCacheStorage {
             throw .pastLength(end: offset + count, length: length)
         }
         guard count > 0 else { return }
-        clearClash(with: key)
         let pieces = layout.pieces(of: offset..<offset + count)
         let ids = pieces.map { ChunkID(key: key, chunk: $0.chunk) }
+        let spared = Set(ids)
+        // The least the write can take on disk: its chunks holding its bytes alone, beside its medium's length.
+        let freshBytes = pieces.reduce(Int64(0)) { total, piece in
+            total + index.footprint.chunkFile(key: key, runCount: 1, payloadLength: piece.range.count)
+        }
+        guard index.evictions(toFit: freshBytes, replacing: spared, keepingLengthOf: key, within: capacity) != nil
+        else {
+            throw .largerThanCapacity(count: count, capacity: capacity)
+        }
+        clearClash(with: key)
         let slices = pieces.map { piece in
             let start = bytes.startIndex + Int(piece.range.lowerBound - offset)
             return bytes[start..<start + piece.range.count]
@@ -37,31 +46,35 @@ struct MediaCacheStorage {
         var records = zip(ids, zip(pieces, slices)).map { id, pieceAndBytes in
             base(of: id).replacing(pieceAndBytes.0.rangeInChunk, with: pieceAndBytes.1, sequence: sequence)
         }
-        let spared = Set(ids)
-        let oldCount = ids.reduce(Int64(0)) { $0 + (index.chunks[$1]?.byteCount ?? 0) }
-        func newCount() -> Int64 { records.reduce(Int64(0)) { $0 + Int64($1.payload.count) } }
-        while index.usedBytes - oldCount + newCount() > capacity, let victim = index.leastRecentlyUsed(sparing: spared)
-        {
-            evict(victim, keepingLengthOf: key)
-        }
-        if index.usedBytes - oldCount + newCount() > capacity {
-            // Only the chunks this write touches are left: its bytes win over their older ones. They fit, since
-            // a write is never larger than the capacity.
+        var evictions = index.evictions(
+            toFit: diskBytes(of: records), replacing: spared, keepingLengthOf: key, within: capacity)
+        if evictions == nil {
+            // Only the chunks this write touches, holding its bytes alone, fit: its bytes win over their older ones.
             records = zip(ids, zip(pieces, slices)).map { id, pieceAndBytes in
                 empty(id).replacing(pieceAndBytes.0.rangeInChunk, with: pieceAndBytes.1, sequence: sequence)
             }
+            evictions = index.evictions(
+                toFit: diskBytes(of: records), replacing: spared, keepingLengthOf: key, within: capacity)
         }
-        // Chunks that shrink first, so that usedBytes stays within the capacity even if a file write fails.
-        let order = records.indices.sorted { first, second in
-            let firstGrowth = records[first].payload.count - Int(index.chunks[ids[first]]?.byteCount ?? 0)
-            let secondGrowth = records[second].payload.count - Int(index.chunks[ids[second]]?.byteCount ?? 0)
-            return firstGrowth < secondGrowth
+        for eviction in evictions ?? [] { evict(eviction, keepingLengthOf: key) }
+        // Chunks that shrink on disk first, so that usedBytes stays within the capacity even if a file write fails.
+        let growth = records.indices.map { position in
+            diskBytes(of: [records[position]]) - (index.chunks[ids[position]]?.diskBytes ?? 0)
         }
-        for position in order {
+        for position in records.indices.sorted(by: { growth[$0] < growth[$1] }) {
             let id = ids[position]
             let record = records[position]
             try fileSystem.replace(path(CacheFileName.chunk(key: id.key, chunk: id.chunk)), with: record.encoded())
             index.setChunk(id, ranges: record.rangesInMedium, lastUse: sequence)
+        }
+    }
+
+    /// The bytes the files of `records` take on disk.
+    private func diskBytes(of records: [ChunkRecord]) -> Int64 {
+        records.reduce(Int64(0)) { total, record in
+            total
+                + index.footprint.chunkFile(
+                    key: record.key, runCount: record.runs.count, payloadLength: record.payload.count)
         }
     }
 
@@ -85,7 +98,15 @@ struct MediaCacheStorage {
             throw .lengthBelowCachedBytes(length: length, cachedEnd: end)
         }
         guard index.media[key]?.length != length else { return }
-        clearClash(with: key)
+        // A new length file needs room; a changed one takes what the old one took.
+        if index.media[key]?.length == nil {
+            let fileBytes = index.footprint.lengthFile(key: key)
+            guard
+                let evictions = index.evictions(toFit: fileBytes, replacing: [], keepingLengthOf: key, within: capacity)
+            else { throw .largerThanCapacity(count: fileBytes, capacity: capacity) }
+            clearClash(with: key)
+            for eviction in evictions { evict(eviction, keepingLengthOf: key) }
+        }
         let record = LengthRecord(key: key, length: length)
         try fileSystem.replace(path(CacheFileName.length(key: key)), with: record.encoded())
         index.setLength(length, for: key)
@@ -163,12 +184,19 @@ struct MediaCacheStorage {
         fileSystem.remove(path(CacheFileName.chunk(key: id.key, chunk: id.chunk)))
     }
 
-    /// Drops a chunk to make room; a medium left with no bytes loses its length too, so lengths do not pile up.
-    mutating func evict(_ id: ChunkID, keepingLengthOf writtenKey: String? = nil) {
-        drop(id)
-        if id.key != writtenKey, let medium = index.media[id.key], medium.chunks.isEmpty {
-            index.setLength(nil, for: id.key)
-            fileSystem.remove(path(CacheFileName.length(key: id.key)))
+    /// Drops a file to make room; a medium left with no bytes loses its length too, so lengths do not pile up.
+    mutating func evict(_ eviction: CacheIndex.Eviction, keepingLengthOf writtenKey: String? = nil) {
+        let key: String
+        switch eviction {
+        case .chunk(let id):
+            drop(id)
+            key = id.key
+        case .length(let lengthKey):
+            key = lengthKey
+        }
+        if key != writtenKey, let medium = index.media[key], medium.chunks.isEmpty, medium.length != nil {
+            index.setLength(nil, for: key)
+            fileSystem.remove(path(CacheFileName.length(key: key)))
         }
     }
 

@@ -30,6 +30,14 @@ struct POSIXCacheFileSystem: CacheFileSystem {
         }
     }
 
+    func allocationUnit(ofDirectoryAt directory: String) -> Int? {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return nil }
+        // The fragment size is the unit files are allocated in; some systems leave it zero and give the block size.
+        let unit = info.f_frsize > 0 ? Int(clamping: info.f_frsize) : Int(clamping: info.f_bsize)
+        return unit > 0 ? unit : nil
+    }
+
     func entryNames(in directory: String) throws(MediaCacheError) -> [String] {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: directory)
