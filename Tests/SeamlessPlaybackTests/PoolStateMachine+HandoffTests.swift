@@ -176,7 +176,7 @@ struct PoolStateMachineHandoffTests {
 
     @Test func withoutSubscribersAHandoffBuildsNoEventsButCountsAllTheSame() throws {
         let (h, _, detail, lease) = try MachineHarness.feedHoldingClip()
-        h.machine.publishesEvents = false
+        h.step { $0.eventListenersChanged(false) }
         let token = try #require(h.lend(lease))
         let r = h.request()
         var actions = h.step { $0.borrowRequested(r, token: token, by: detail, now: .zero) }

@@ -36,19 +36,7 @@ extension PoolShell {
     /// One of the engine's reports, for the ledger (before the machine takes it: a status stream's reader may move
     /// the clock on as soon as it hears the status).
     mutating func reportedForQuality(_ player: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool) {
-        // The ledger is taken out while the machine is read: neither is copied.
-        var ledger = QualityLedger()
-        swap(&ledger, &quality)
-        ledger.reported(
-            player, status.phase, isSuperseded: isSuperseded, previous: machine.reportedPhase(of: player),
-            holder: {
-                machine.shownHolder(of: player).map { holder in
-                    QualityLedger.Holder(
-                        lease: LeaseKey(player: player, epoch: holder.epoch, session: holder.session),
-                        page: machine.name(of: holder.session), since: holder.since)
-                }
-            }, now: clock.now)
-        swap(&ledger, &quality)
+        quality.reported(player, status.phase, isSuperseded: isSuperseded, reading: machine, now: clock.now)
     }
 }
 

@@ -164,6 +164,23 @@ extension QualityLedger {
         reported(player, phase, now: now)
     }
 
+    /// One report of the player's engine, as the pool hears it (``reported(_:_:isSuperseded:previous:holder:now:)``),
+    /// with the phase before and the active holder read from `machine`.
+    mutating func reported(
+        _ player: PlayerID, _ phase: PlaybackPhase, isSuperseded: Bool, reading machine: PoolStateMachine,
+        now: () -> Duration
+    ) {
+        reported(
+            player, phase, isSuperseded: isSuperseded, previous: machine.reportedPhase(of: player),
+            holder: {
+                machine.shownHolder(of: player).map { holder in
+                    Holder(
+                        lease: LeaseKey(player: player, epoch: holder.epoch, session: holder.session),
+                        page: machine.name(of: holder.session), since: holder.since)
+                }
+            }, now: now)
+    }
+
     /// The player's engine reported `phase`; counts for the active holder's run, if there is one.
     /// - Parameters:
     ///   - player: The player.

@@ -37,10 +37,10 @@ extension PoolStateMachine {
     }
 
     /// What a page's status stream of the grant `epoch` of `player` hears now.
-    func statusView(of player: PlayerID, epoch: UInt64) -> StatusStreams.View {
+    func statusView(of player: PlayerID, epoch: UInt64) -> StatusView {
         guard let state = players[player], state.stack.contains(where: { $0.epoch == epoch && $0.pending == nil })
-        else { return StatusStreams.View(isHeld: false, isActive: false, latest: nil) }
-        return StatusStreams.View(isHeld: true, isActive: state.shownEpoch == epoch, latest: statuses[player])
+        else { return StatusView(isHeld: false, isActive: false, latest: nil) }
+        return StatusView(isHeld: true, isActive: state.shownEpoch == epoch, latest: statuses[player])
     }
 
     /// Whether the player's engine counts as failed: a job handed to its lane but not started must not reach it.

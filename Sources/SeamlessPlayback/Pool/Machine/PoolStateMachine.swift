@@ -64,8 +64,8 @@ struct PoolStateMachine: Sendable {
     var tick: UInt64 = 0
 
     /// Whether anyone listens to the pool's events: when not, the machine builds no ``PoolAction/emit(_:)``
-    /// actions (the counters still count). The shell keeps it true while the pool has a subscriber.
-    var publishesEvents = true
+    /// actions (the counters still count). Told by ``eventListenersChanged(_:)``.
+    private(set) var publishesEvents: Bool
     /// Whether the pool has a prefetcher for the feed's byte tier (``PlayerPool/Configuration/prefetcher``).
     let prefetches: Bool
     /// The byte tier's plan last handed to the prefetcher.
@@ -93,8 +93,9 @@ struct PoolStateMachine: Sendable {
         capacity: Int, tokenLifetime: Duration, poolSerial: UInt32 = 1, borrowWarningThreshold: Duration? = nil,
         usedTokenMemory: Int = PoolStateMachine.defaultUsedTokenMemory,
         idleSettings: PlaybackSettings = PlaybackSettings.idle,
-        retries: LoadRetries = LoadRetries(), prefetches: Bool = false
+        retries: LoadRetries = LoadRetries(), prefetches: Bool = false, publishesEvents: Bool = true
     ) {
+        self.publishesEvents = publishesEvents
         self.prefetches = prefetches
         self.retries = retries
         self.capacity = max(1, capacity)
@@ -155,6 +156,12 @@ struct PoolStateMachine: Sendable {
         out.append(.finishNotices(session))
         waitForSettle(request, on: settle)
         serveWaiters()
+    }
+
+    /// Someone began listening to the pool's events, or the last listener stopped: events are built only while
+    /// anyone listens. No action follows.
+    mutating func eventListenersChanged(_ anyoneListens: Bool) {
+        publishesEvents = anyoneListens
     }
 
     /// The epochs of the grants the page holds now (pending ones included).

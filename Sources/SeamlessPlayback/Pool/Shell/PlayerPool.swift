@@ -36,17 +36,17 @@ public actor PlayerPool {
         makeEngine: @escaping @Sendable () async throws -> any PlaybackEngine
     ) {
         let serial = Self.serials.add(1, ordering: .relaxed).newValue
-        var machine = PoolStateMachine(
+        let machine = PoolStateMachine(
             capacity: configuration.capacity,
             tokenLifetime: configuration.handoffTokenLifetime,
             poolSerial: serial,
             borrowWarningThreshold: configuration.borrowWarningThreshold,
             idleSettings: configuration.idleSettings,
             retries: LoadRetries(count: configuration.loadRetries, delay: configuration.retryDelay),
-            prefetches: configuration.prefetcher != nil
+            prefetches: configuration.prefetcher != nil,
+            // No events are built until someone subscribes (``events()``).
+            publishesEvents: false
         )
-        // No events are built until someone subscribes (``events()``).
-        machine.publishesEvents = false
         let clock = PoolClock(clock)
         let activeHolders = ActiveHolders()
         let reference = WeakPool()

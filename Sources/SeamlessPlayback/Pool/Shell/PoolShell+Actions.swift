@@ -180,7 +180,7 @@ extension PoolShell {
         for (id, continuation) in subscribers {
             if case .terminated = continuation.yield(event) { subscribers[id] = nil }
         }
-        machine.publishesEvents = !subscribers.isEmpty
+        if subscribers.isEmpty { run { $0.eventListenersChanged(false) } }
     }
 
     // MARK: Lanes

@@ -18,36 +18,29 @@ extension PoolShell {
             continuation.finish()
             return
         }
-        let key = statusStreams.open(player: lease.player, epoch: lease.epoch)
+        let key = statusStreams.open(player: lease.player, epoch: lease.epoch, sink: continuation)
         let pool = self.pool
         continuation.onTermination = { _ in Task { await pool.pool?.unsubscribeStatus(key) } }
-        statusContinuations[key] = continuation
         refreshStatusStreams()
     }
 
     /// A status stream's reader stopped.
     mutating func unsubscribeStatus(_ key: UInt64) {
         statusStreams.close(key)
-        statusContinuations[key] = nil
     }
 
     /// Carries out what ``StatusStreams`` says each stream hears after an input. Runs after every input while a
     /// stream is open, and only then.
     mutating func refreshStatusStreams() {
-        // Taken out while the machine is read: neither is copied.
-        var streams = StatusStreams()
-        swap(&streams, &statusStreams)
-        let actions = streams.refresh { machine.statusView(of: $0, epoch: $1) }
-        swap(&streams, &statusStreams)
-        for action in actions {
+        for action in statusStreams.refresh(reading: machine) {
             switch action {
-            case .yield(let key, let status):
-                if case .terminated = statusContinuations[key]?.yield(status) {
+            case .yield(let key, let continuation, let status):
+                if case .terminated = continuation.yield(status) {
                     // Its reader stopped before the stream was registered, so its termination handler never ran.
                     unsubscribeStatus(key)
                 }
-            case .finish(let key):
-                statusContinuations.removeValue(forKey: key)?.finish()
+            case .finish(let continuation):
+                continuation.finish()
             }
         }
     }

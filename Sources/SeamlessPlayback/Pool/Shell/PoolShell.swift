@@ -43,10 +43,9 @@ struct PoolShell {
     var nextRetryTimer: UInt64 = 1
     var notices = IDMap<SessionID, NoticeMailbox>()
     var subscribers: [UInt64: AsyncStream<PoolEvent>.Continuation] = [:]
-    /// What the pages' status streams (``PageSession/status(of:)``) are told, and their continuations by key. Every
+    /// The pages' status streams (``PageSession/status(of:)``), each with its continuation and what it heard. Every
     /// input looks at them only while there is one: status costs only its subscribers.
-    var statusStreams = StatusStreams()
-    var statusContinuations: [UInt64: AsyncStream<PlaybackStatus>.Continuation] = [:]
+    var statusStreams = StatusStreams<AsyncStream<PlaybackStatus>.Continuation>()
     /// How playback went, lease by lease (``PlaybackQuality``).
     var quality = QualityLedger()
     /// The figures of runs that ended during the input being carried out, published after its other events.
@@ -70,7 +69,7 @@ struct PoolShell {
     /// Finishes every event stream and the record of active holders, and stops every timer and the watchdog.
     func finishStreams() {
         for continuation in subscribers.values { continuation.finish() }
-        for continuation in statusContinuations.values { continuation.finish() }
+        for stream in statusStreams.streams { stream.sink.finish() }
         for timer in timers.values { timer.cancel() }
         for timer in retryTimers.values { timer.task.cancel() }
         watchdogTask?.cancel()
@@ -93,7 +92,7 @@ extension PoolShell {
         }
         subscribers[nextSubscriber] = continuation
         nextSubscriber += 1
-        machine.publishesEvents = true
+        run { $0.eventListenersChanged(true) }
         return stream
     }
 
@@ -101,8 +100,7 @@ extension PoolShell {
     mutating func shutDown() {
         finishStreams()
         subscribers = [:]
-        statusStreams.removeAll()
-        statusContinuations = [:]
+        _ = statusStreams.removeAll()
         timers = [:]
         for timer in retryTimers.values { timer.task.cancel() }
         retryTimers = [:]
