@@ -1,11 +1,28 @@
 /// The machine's view of one player.
 ///
-/// Lane states: `job == .create` (engine being made) → `nil` (lane free) ⇄ `.load` / `.apply`
-/// → `.shutDown` (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
+/// Its lane (``Lane``): `.creating` → `.free` ⇄ `.loading` / `.applying` / `.seeking` → `.shuttingDown` (after
+/// `retiring` and an empty stack) → removed. Only one job is ever in flight.
 struct PlayerState: Sendable {
+    /// What a player's engine is doing: one job at a time, from its making to its shutdown.
+    enum Lane: Hashable, Sendable {
+        /// The engine is being made: the player's first job.
+        case creating
+        /// The engine exists and runs no job.
+        case free
+        /// The engine loads the media; `isCancelled` once it was told to stop (``PoolAction/cancelLoad(_:_:)``),
+        /// until the load returns.
+        case loading(MediaItem, isCancelled: Bool)
+        /// The engine takes the settings of `version`.
+        case applying(PlaybackSettings, version: UInt64)
+        /// A seek of the active holder.
+        case seeking(Duration, request: RequestID)
+        /// The engine is being shut down: the player's last job.
+        case shuttingDown
+    }
+
     let id: PlayerID
-    /// The job in flight on the player's lane; `.create` until the engine exists, `nil` while the lane is free.
-    var job: EngineJob? = .create
+    /// What the engine is doing.
+    var lane = Lane.creating
     /// Media confirmed on the engine.
     var loaded: MediaItem?
     /// Media the player has or is about to have: what warm hits match against.
@@ -32,8 +49,6 @@ struct PlayerState: Sendable {
     var shownEpoch: UInt64?
     /// Seeks waiting for the lane, first come first served; they start once no load or apply is due.
     var seeks: [PendingSeek] = []
-    /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
-    var cancelledLoad: MediaItem?
     /// Transient media failures of ``media`` so far, and whether a retry of its load waits for its delay.
     var retry = RetryState.none
     /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
@@ -48,7 +63,24 @@ struct PlayerState: Sendable {
     /// The engine exists: its creation, the player's first job, returned. (Told by the job, so that a player cannot
     /// be both created and being created.)
     var isCreated: Bool {
-        if case .create? = job { false } else { true }
+        if case .creating = lane { false } else { true }
+    }
+
+    /// The job in flight on the player's lane: `.create` until the engine exists, `nil` while the lane is free.
+    var job: EngineJob? {
+        switch lane {
+        case .creating: .create
+        case .free: nil
+        case .loading(let media, _): .load(media)
+        case .applying(let settings, let version): .apply(settings, version: version)
+        case .seeking(let position, let request): .seek(position, request: request)
+        case .shuttingDown: .shutDown
+        }
+    }
+
+    /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
+    var cancelledLoad: MediaItem? {
+        if case .loading(let media, isCancelled: true) = lane { media } else { nil }
     }
 
     /// The settings known to be on the engine: those the last apply that landed put there, unless the engine changed
@@ -64,10 +96,9 @@ struct PlayerState: Sendable {
     /// No page holds the player and it is not being retired: an acquire may claim it.
     var isClaimable: Bool { stack.isEmpty && !retiring }
 
-    /// No job is in flight on the player's lane. (Tested by its case: `job == nil` compares two optional jobs,
-    /// copying the job.)
+    /// No job is in flight on the player's lane.
     var isLaneFree: Bool {
-        if case .none = job { true } else { false }
+        if case .free = lane { true } else { false }
     }
 }
 
@@ -82,8 +113,8 @@ extension PlayerState {
     mutating func startNextJob(activeSettings: PlaybackSettings?, idleSettings: PlaybackSettings) -> EngineJob? {
         guard isLaneFree, isCreated else { return nil }
         if retiring, stack.isEmpty {
-            job = .shutDown
-            return job
+            lane = .shuttingDown
+            return .shutDown
         }
         // The cheap test first: media is compared only while no delivered holder is on top, and where it lies. A load
         // waiting to be tried again (``retryPending``) waits for its delay.
@@ -106,8 +137,8 @@ extension PlayerState {
                 // The quiet settings landed under a version of their own: the page's are due after the load.
                 if version == landed { version += 1 }
             }
-            job = .load(wanted)
-            return job
+            lane = .loading(wanted, isCancelled: false)
+            return .load(wanted)
         }
         let settings: PlaybackSettings
         if stack.isEmpty {
@@ -144,18 +175,17 @@ extension PlayerState {
     }
 
     private mutating func startApply(_ settings: PlaybackSettings) -> EngineJob {
-        let started = EngineJob.apply(settings, version: version)
-        job = started
+        lane = .applying(settings, version: version)
         // An outside change counts until an apply begins; what that apply puts on the engine counts once it lands.
         if onEngine == .changedOutside { onEngine = .unknown }
-        return started
+        return .apply(settings, version: version)
     }
 
     /// What the engine has, or is loading and will have: the media to keep when a planned load is dropped. Nothing
     /// while a load is being cut short (the engine will have nothing).
     var mediaKept: MediaItem? {
-        guard let running = runningLoad else { return loaded }
-        return running == cancelledLoad ? nil : running
+        guard case .loading(let running, let isCancelled) = lane else { return loaded }
+        return isCancelled ? nil : running
     }
 
     /// Whether nothing is left to wait for on the player before `version` counts: it landed (with nobody holding

@@ -105,7 +105,7 @@ extension PoolStateMachine {
     /// Shut down the least recently used idle players beyond `count`. Completes when they are gone.
     mutating func trimRequested(_ request: RequestID, keepingIdle count: Int) {
         // Players still being created or loaded are left for a later trim; nothing waits on them.
-        let idle = players.values.filter { $0.isClaimable && $0.isCreated && $0.job == nil }.sorted {
+        let idle = players.values.filter { $0.isClaimable && $0.isCreated && $0.isLaneFree }.sorted {
             ($0.lastUsed, $0.id.number) > ($1.lastUsed, $1.id.number)
         }
         var victims = Set<PlayerID>()
@@ -237,7 +237,7 @@ extension PoolStateMachine {
     /// number, so that choices are deterministic.
     func warmCandidate(for media: MediaItem) -> PlayerID? {
         players.values.filter { $0.isClaimable && $0.media == media }.min {
-            ($0.job == nil ? 0 : 1, $0.id.number) < ($1.job == nil ? 0 : 1, $1.id.number)
+            ($0.isLaneFree ? 0 : 1, $0.id.number) < ($1.isLaneFree ? 0 : 1, $1.id.number)
         }?.id
     }
 

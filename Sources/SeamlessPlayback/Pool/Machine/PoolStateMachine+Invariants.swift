@@ -80,17 +80,17 @@ extension PoolStateMachine {
         if player.retiring, !player.stack.isEmpty, !isShutDown {
             problems.append("\(id): retiring while held")
         }
-        if player.job == nil, player.isCreated, !player.seeks.isEmpty {
+        if player.isLaneFree, player.isCreated, !player.seeks.isEmpty {
             problems.append("\(id): a seek waits on a free lane")
         }
-        if player.job == nil, player.isCreated, player.stack.last?.pending != nil, !player.retryPending {
+        if player.isLaneFree, player.isCreated, player.stack.last?.pending != nil, !player.retryPending {
             problems.append("\(id): lane idle with a grant neither delivered nor in progress")
         }
         if Self.dueReturn(on: player) != nil {
             problems.append("\(id): a `.returned` notice is due but was not sent")
         }
         // At rest, a held engine carries exactly its active holder's settings.
-        if player.job == nil, player.isCreated, let top = player.stack.last, top.pending == nil {
+        if player.isLaneFree, player.isCreated, let top = player.stack.last, top.pending == nil {
             if player.loaded != player.media { problems.append("\(id): held but media not loaded") }
             if player.landed != player.version { problems.append("\(id): lane idle with settings not landed") }
             // Unless the engine changed by itself since: then nothing counts as live until the next apply.
@@ -99,7 +99,7 @@ extension PoolStateMachine {
             }
         }
         // At rest, a player nobody holds carries the idle settings, unless the engine changed by itself since.
-        if player.job == nil, player.isCreated, player.stack.isEmpty, !player.retiring, !isShutDown {
+        if player.isLaneFree, player.isCreated, player.stack.isEmpty, !player.retiring, !isShutDown {
             if player.landed != player.version { problems.append("\(id): idle with its settings not landed") }
             if player.applied != idleSettings, player.onEngine != .changedOutside {
                 problems.append("\(id): idle engine does not carry the idle settings")

@@ -99,7 +99,7 @@ extension PoolStateMachine {
         guard var focus = feed, !focus.placed.isEmpty else { return }
         for (id, media) in focus.placed.sorted(by: { $0.key.number < $1.key.number }) {
             guard let player = players[id], player.media == media, player.isClaimable,
-                player.loaded != media, player.job != .load(media), !isPrewarmed(player, media)
+                player.loaded != media, player.runningLoad != media, !isPrewarmed(player, media)
             else {
                 // Claimed, recycled, loading, loaded, or an app's own prewarm waits for it: no longer the
                 // policy's to drop.
@@ -255,7 +255,7 @@ extension PoolStateMachine {
 
     /// Whether the player has `media` on its engine, no load of it running.
     static func hasLoaded(_ player: PlayerState, _ media: MediaItem) -> Bool {
-        player.isCreated && player.loaded == media && player.job != .load(media)
+        player.isCreated && player.loaded == media && player.runningLoad != media
     }
 
     /// The preloads other than the focused item's whose engine is being made or whose load is due or running, on
@@ -280,7 +280,7 @@ extension PoolStateMachine {
         let focusInFlight = focusedItem(of: focus) == .inFlight
         for (id, media) in focus.placed {
             guard let player = players[id], player.media == media, player.isClaimable,
-                player.loaded != media, player.job != .load(media), !player.retryPending
+                player.loaded != media, player.runningLoad != media, !player.retryPending
             else { continue }
             if !focus.wants(media) { problems.append("a preload of \(media) outside the window is pending on \(id)") }
             if focusInFlight, media != focused, !isPrewarmed(player, media) {

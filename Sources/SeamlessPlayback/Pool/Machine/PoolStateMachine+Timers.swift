@@ -54,7 +54,10 @@ extension PoolStateMachine {
             for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
             return
         }
-        guard let job = players[id]?.job, job != .create, job != .shutDown else { return }
+        switch players[id]?.lane {
+        case .loading?, .applying?, .seeking?: break
+        case .creating?, .free?, .shuttingDown?, nil: return
+        }
         failEngine(id, reason: call, now: now, callHung: true)
     }
 
