@@ -40,8 +40,8 @@ extension PoolStateMachine {
     func isWanted(_ media: MediaItem, on player: PlayerState) -> Bool {
         if isPrewarmed(player, media) { return true }
         // An acquire waiting for a player takes this one next, warm, if it keeps the media.
-        if waitingCount > 0,
-            queue[queueHead...].contains(where: { request in
+        if !queue.isEmpty,
+            queue.pending.contains(where: { request in
                 if case .waiting(_, media, _) = requests[request.request] { return true }
                 return false
             })

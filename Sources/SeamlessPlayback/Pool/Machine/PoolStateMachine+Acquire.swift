@@ -16,7 +16,7 @@ extension PoolStateMachine {
         // A positive timeout bounds the whole call: the wait for a player, and its engine's creation, load and
         // apply. A timeout of zero or less only refuses to wait for a player: one free now is granted unbounded.
         let deadline = timeout.flatMap { $0 > .zero ? now + $0 : nil }
-        if waitingCount == 0, place(request, session: session, media: media, deadline: deadline, since: now) {
+        if queue.isEmpty, place(request, session: session, media: media, deadline: deadline, since: now) {
             if let deadline, case .grant = requests[request] { out.append(.startTimer(request, deadline: deadline)) }
             return
         }
@@ -26,8 +26,7 @@ extension PoolStateMachine {
             return failNow(request, .timedOut)
         }
         requests[request] = .waiting(session: session, media: media, deadline: deadline)
-        queue.append((request, now))
-        waitingCount += 1
+        queue.append(request, since: now)
         if publishesEvents { out.append(.emit(.queued(session: name(of: session), media))) }
         if let deadline { out.append(.startTimer(request, deadline: deadline)) }
     }
@@ -86,7 +85,7 @@ extension PoolStateMachine {
         if let warm = warmCandidate(for: media) {
             watch(warm, request, .prewarm(player: warm, media: media))
             reexamine(warm)
-        } else if waitingCount > 0 {
+        } else if !queue.isEmpty {
             out.append(.succeed(request))
         } else if players.count < capacity {
             let id = makePlayer(media: media)
@@ -148,16 +147,13 @@ extension PoolStateMachine {
 
     /// Serves waiters from the head of the queue for as long as players are free.
     mutating func serveWaiters() {
-        while waitingCount > 0, queueHead < queue.count {
-            let (request, since) = queue[queueHead]
+        while let (request, since) = queue.first {
             guard case .waiting(let session, let media, let deadline) = requests[request] else {
-                queueHead += 1
-                deadQueueEntries -= 1
+                queue.removeFirstDead()
                 continue
             }
             guard place(request, session: session, media: media, deadline: deadline, since: since) else { break }
-            queueHead += 1
-            waitingCount -= 1
+            queue.removeFirstServed()
             // A deadline's timer stays armed: it bounds the grant's load and apply too. One that completed at once
             // needs it no more.
             if deadline != nil, requests[request] == nil { out.append(.cancelTimer(request)) }
@@ -168,22 +164,18 @@ extension PoolStateMachine {
     /// Takes a request out of the queue; its entry stays behind, dead, until the queue is compacted.
     mutating func dequeueWaiter(_ request: RequestID) {
         requests[request] = nil
-        waitingCount -= 1
-        deadQueueEntries += 1
+        queue.stoppedWaiting()
         compactQueue()
     }
 
-    /// Drops served and dead entries once they outnumber the waiting ones, so the queue stays
-    /// proportional to the waiters however long one of them waits.
+    /// Drops served and dead entries once they outnumber the waiting ones (``WaitQueue/compact(isWaiting:)``).
     private mutating func compactQueue() {
-        let garbage = queueHead + deadQueueEntries
-        guard garbage > 64, garbage > waitingCount else { return }
-        queue = queue[queueHead...].filter { entry in
-            if case .waiting = requests[entry.request] { return true }
+        guard queue.needsCompacting else { return }
+        let requests = self.requests
+        queue.compact { request in
+            if case .waiting = requests[request] { return true }
             return false
         }
-        queueHead = 0
-        deadQueueEntries = 0
     }
 
     /// Puts a pending holder on top of the player's stack; the grant completes in ``advance(_:)``.

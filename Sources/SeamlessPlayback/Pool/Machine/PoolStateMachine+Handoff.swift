@@ -216,10 +216,7 @@ extension PoolStateMachine {
                 }
             }
             requests = [:]
-            queue = []
-            queueHead = 0
-            waitingCount = 0
-            deadQueueEntries = 0
+            queue.removeAll()
             tokens.removeAll()
             statuses = [:]
             usedTokens = []

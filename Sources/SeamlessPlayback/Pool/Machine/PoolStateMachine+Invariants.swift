@@ -16,17 +16,12 @@ extension PoolStateMachine {
             if case .waiting = request { return count + 1 }
             return count
         }
-        if waiting != waitingCount { problems.append("waitingCount \(waitingCount) but \(waiting) waiting requests") }
-        if waitingCount > 0 {
+        if waiting != queue.count { problems.append("\(queue.count) queued but \(waiting) waiting requests") }
+        if !queue.isEmpty {
             if players.count < capacity { problems.append("a waiter waits while capacity is free") }
             if players.values.contains(where: \.isClaimable) {
                 problems.append("a waiter waits while a player is free")
             }
-        }
-        if queue.count - queueHead != waitingCount + deadQueueEntries {
-            problems.append(
-                "queue holds \(queue.count - queueHead) entries for \(waitingCount) waiters and \(deadQueueEntries) dead"
-            )
         }
         for player in players.values {
             problems += check(player)
@@ -39,7 +34,7 @@ extension PoolStateMachine {
 
     /// Every request that waits must be where an input will find it: in the queue, or watching its players.
     private func orphans() -> [String] {
-        let queued = Set(queue[queueHead...].map(\.request))
+        let queued = Set(queue.pending.map(\.request))
         func watched(_ request: RequestID, by id: PlayerID) -> Bool {
             players[id]?.watchers.contains(request) ?? failedEngineWatchers[id]?.contains(request) ?? false
         }

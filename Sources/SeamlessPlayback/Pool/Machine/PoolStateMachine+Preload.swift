@@ -203,7 +203,7 @@ extension PoolStateMachine {
     /// Sends `media` to a new engine, or to the idle player farthest from the focus outside the window.
     /// - Returns: Whether a player could be had (none while acquires wait).
     private mutating func place(_ media: MediaItem, in focus: inout FeedFocus) -> Bool {
-        guard waitingCount == 0 else { return false }
+        guard queue.isEmpty else { return false }
         if players.count < capacity {
             let id = makePlayer(media: media)
             focus.placed[id] = media

@@ -43,14 +43,8 @@ struct PoolStateMachine: Sendable {
     /// The feed's focus and the preloads it asked for, while an app tells one (``focusChanged(on:in:window:)``).
     var feed: FeedFocus?
 
-    /// FIFO of waiting acquires; entries whose request is no longer `.waiting` are skipped.
-    /// The waiting acquires in FIFO order, each with when it was called (its lease's startup begins there; kept here
-    /// rather than in ``Request/waiting(session:media:deadline:)``, so that every request stays as small to copy).
-    var queue: [(request: RequestID, since: Duration)] = []
-    var queueHead = 0
-    var waitingCount = 0
-    /// Entries in `queue` past its head whose request stopped waiting (timed out, cancelled, closed).
-    var deadQueueEntries = 0
+    /// The acquires waiting for a player, in order.
+    var queue = WaitQueue()
     /// The latest used tokens, a ring of at most ``usedTokenMemory``: the ones still answering `.tokenAlreadyUsed`.
     var usedTokens: [UsedToken] = []
     /// Uses of tokens so far.
@@ -174,7 +168,7 @@ struct PoolStateMachine: Sendable {
         var metrics = counters
         metrics.live = counters.created - counters.destroyed
         metrics.idle = players.values.reduce(0) { $0 + ($1.isCreated && $1.isClaimable ? 1 : 0) }
-        metrics.waiting = waitingCount
+        metrics.waiting = queue.count
         metrics.tokens = tokens.count
         metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1 == .shuttingDown ? 0 : 1) }
         return metrics
