@@ -47,7 +47,7 @@ struct PoolStateMachineTokensTests {
         let (h, _, detail, lease) = try MachineHarness.feedHoldingClip(usedTokenMemory: memory)
         for _ in 0..<(3 * memory) { _ = try roundTrip(h, lease, to: detail) }
         #expect(h.machine.tokens.count == memory)
-        #expect(h.machine.usedTokens.count == memory)
+        #expect(h.machine.usedTokens.entries.count == memory)
         // Slots, not tokens: at most four per token at the peak (a lend files its token before the ring's oldest
         // leaves), where a table that grows without bound would have thousands.
         #expect(h.machine.tokens.capacity <= 4 * (memory + 1))

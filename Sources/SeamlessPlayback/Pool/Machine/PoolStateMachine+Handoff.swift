@@ -219,7 +219,7 @@ extension PoolStateMachine {
             queue.removeAll()
             tokens.removeAll()
             statuses = [:]
-            usedTokens = []
+            usedTokens.removeAll()
             for id in sessions.keys.sorted() { out.append(.finishNotices(id)) }
             sessions = [:]
             for id in players.keys.sorted(by: { $0.number < $1.number }) {

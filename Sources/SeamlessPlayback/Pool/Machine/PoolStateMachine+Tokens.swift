@@ -6,15 +6,6 @@ extension PoolStateMachine {
     /// day keeps a bounded table.
     static let defaultUsedTokenMemory = 4_096
 
-    /// A redeemed token, in the ring of the latest ones.
-    struct UsedToken: Sendable {
-        let token: HandoffToken
-        /// Which use of the token this was (a token can be used again after a borrow that never completed).
-        let use: UInt64
-        /// The borrow that used it.
-        let request: RequestID
-    }
-
     /// Files a freshly issued token.
     /// - Returns: `false` when the table already has it (the generator repeated itself, see ``TokenTable``).
     mutating func fileToken(_ token: HandoffToken, _ record: TokenRecord, now: Duration) -> Bool {
@@ -38,23 +29,16 @@ extension PoolStateMachine {
     /// Marks a token used by `request` and remembers it among the latest uses; the oldest of those leaves the table,
     /// unless its borrow is still pending (if that borrow never completes, its token must be there to give back).
     mutating func markUsed(_ token: HandoffToken, by request: RequestID) {
-        tokenUses += 1
-        tokens.modify(token) { [tokenUses] in
+        let (use, pushedOut) = usedTokens.record(token, by: request)
+        tokens.modify(token) {
             $0.isUsed = true
-            $0.use = tokenUses
+            $0.use = use
         }
-        let entry = UsedToken(token: token, use: tokenUses, request: request)
-        guard usedTokens.count == usedTokenMemory else {
-            usedTokens.append(entry)
-            return
-        }
-        let slot = Int((tokenUses - 1) % UInt64(usedTokenMemory))
-        let oldest = usedTokens[slot]
+        guard let oldest = pushedOut else { return }
         // Only if that use is still the token's latest and it is still used (a given-back token is redeemable), and
         // its borrow is over; a record kept is forgotten by the sweep a lifetime after it expired.
         let isPending = isPendingGrant(oldest.request)
         tokens.removeValue(forKey: oldest.token) { $0.isUsed && $0.use == oldest.use && !isPending }
-        usedTokens[slot] = entry
     }
 
     @inline(__always)  // Called while the machine changes: a call would copy it first.

@@ -17,7 +17,7 @@ struct PoolStateMachine: Sendable {
     /// When set, a borrowed lease held longer than this produces one `.borrowHeldLong` event.
     let borrowWarningThreshold: Duration?
     /// How many of the latest used tokens keep answering `.tokenAlreadyUsed` (``defaultUsedTokenMemory`` in a pool).
-    let usedTokenMemory: Int
+    var usedTokenMemory: Int { usedTokens.memory }
     /// What an engine carries while no page holds its player (``PlayerPool/Configuration/idleSettings``).
     let idleSettings: PlaybackSettings
     /// How loads that failed with a transient media failure are tried again.
@@ -45,10 +45,8 @@ struct PoolStateMachine: Sendable {
 
     /// The acquires waiting for a player, in order.
     var queue = WaitQueue()
-    /// The latest used tokens, a ring of at most ``usedTokenMemory``: the ones still answering `.tokenAlreadyUsed`.
-    var usedTokens: [UsedToken] = []
-    /// Uses of tokens so far.
-    var tokenUses: UInt64 = 0
+    /// The latest uses of tokens: the ones still answering `.tokenAlreadyUsed`.
+    var usedTokens: UsedTokenRing
     /// When the token table is next swept of forgotten tokens.
     var nextTokenSweep: Duration = .zero
 
@@ -95,7 +93,7 @@ struct PoolStateMachine: Sendable {
         self.capacity = max(1, capacity)
         // Settings no engine can take are not put on one: the default stands in (documented on the configuration).
         self.idleSettings = (try? idleSettings.validate()) == nil ? PlaybackSettings.idle : idleSettings
-        self.usedTokenMemory = max(1, usedTokenMemory)
+        self.usedTokens = UsedTokenRing(memory: usedTokenMemory)
         self.tokenLifetime = tokenLifetime
         self.poolSerial = poolSerial
         self.borrowWarningThreshold = borrowWarningThreshold
