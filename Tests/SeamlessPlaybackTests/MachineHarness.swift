@@ -58,7 +58,7 @@ final class MachineHarness {
         case .shutDown: step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
         case nil:
             // A failed engine still owes its shutdown.
-            if machine.failedEngines[player] == .shuttingDown {
+            if machine.failedEngines[player]?.isShuttingDown == true {
                 step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
             } else {
                 []
@@ -94,7 +94,7 @@ final class MachineHarness {
             all += finishJob(busy.id)
         }
         for (id, state) in machine.failedEngines.sorted(by: { $0.key.number < $1.key.number })
-        where state == .shuttingDown {
+        where state.isShuttingDown {
             all += step { $0.engineShutDown(id) }
         }
         return all

@@ -162,7 +162,7 @@ struct PoolStateMachineShutdownWaitTests {
         #expect(h.job(p1) == .load(clip))
         let failed = h.step { $0.engineFailed(p1, reason: "stream cut", now: .zero) }
         #expect(failed.failure(for: acquire) == .engineFailed("stream cut"))
-        #expect(h.machine.failedEngines[p1] == .callInFlight)
+        #expect(h.machine.failedEngines[p1] == .callInFlight(watchers: []))
         return (h, acquire)
     }
 
@@ -170,7 +170,9 @@ struct PoolStateMachineShutdownWaitTests {
         let (h, _) = try failedDuringLoad()
         let shutdown = h.request()
         #expect(!h.step { $0.shutdownRequested(shutdown) }.succeeded(shutdown))
+        #expect(h.machine.failedEngines[p1] == .callInFlight(watchers: [shutdown]), "the shutdown waits on the engine")
         #expect(h.step { $0.loadFinished(p1, media: clip) } == [.run(.shutDown, on: p1)])
+        #expect(h.machine.failedEngines[p1] == .shuttingDown(watchers: [shutdown]), "and on, through its shutdown")
         #expect(h.step { $0.engineShutDown(p1) }.succeeded(shutdown))
     }
 
@@ -179,7 +181,7 @@ struct PoolStateMachineShutdownWaitTests {
         let shutdown = h.request()
         h.step { $0.shutdownRequested(shutdown) }
         #expect(h.step { $0.callTimedOut(p1, call: "load of clip did not return", now: .zero) } == [.succeed(shutdown)])
-        #expect(h.machine.failedEngines[p1] == .hung)
+        #expect(h.machine.failedEngines[p1] == .hung, "a hung engine keeps no one waiting")
         #expect(h.machine.metrics.abandoned == 1)
         // It is still shut down once the call returns.
         #expect(h.step { $0.loadFinished(p1, media: clip) } == [.run(.shutDown, on: p1)])

@@ -38,6 +38,8 @@ extension PoolStateMachine {
         }
         if player.shownEpoch != nil { out.append(.activeChanged(id, nil)) }
         failSeeks(of: player, reason: reason)
+        // The shutdowns and trims that wait on for the failed engine's own shutdown.
+        var retireWatchers: [RequestID] = []
         for request in player.watchers {
             switch requests[request] {
             case .settle:
@@ -48,7 +50,7 @@ extension PoolStateMachine {
                 if callHung {
                     stopWaiting(request, on: id)
                 } else {
-                    failedEngineWatchers[id, default: []].append(request)
+                    retireWatchers.append(request)
                 }
             case .reclaim(id, _, _, _), .prewarm(id, _):
                 requests[request] = nil
@@ -62,10 +64,10 @@ extension PoolStateMachine {
         }
         failedPlayers[id] = FailedPlayer(reason: reason, forgetAt: now + tokenLifetime * 2, epoch: nextEpoch)
         if player.isLaneFree {
-            failedEngines[id] = .shuttingDown
+            failedEngines[id] = .shuttingDown(watchers: retireWatchers)
             out.append(.run(.shutDown, on: id))
         } else {
-            failedEngines[id] = callHung ? .hung : .callInFlight
+            failedEngines[id] = callHung ? .hung : .callInFlight(watchers: retireWatchers)
         }
         serveWaiters()
         replenishPreloads(failed: MediaItem.same(player.loaded, player.media) ? nil : player.media)
@@ -74,8 +76,12 @@ extension PoolStateMachine {
     /// The call a failed engine was running returned (or threw): it can be shut down now.
     /// - Returns: Whether the player was a failed engine.
     mutating func failedEngineCallReturned(_ id: PlayerID) -> Bool {
-        guard failedEngines[id] == .callInFlight || failedEngines[id] == .hung else { return failedEngines[id] != nil }
-        failedEngines[id] = .shuttingDown
+        switch failedEngines[id] {
+        case .callInFlight(let watchers)?: failedEngines[id] = .shuttingDown(watchers: watchers)
+        case .hung?: failedEngines[id] = .shuttingDown(watchers: [])
+        case .shuttingDown?: return true
+        case nil: return false
+        }
         out.append(.run(.shutDown, on: id))
         return true
     }
@@ -83,10 +89,10 @@ extension PoolStateMachine {
     /// A failed engine is shut down.
     /// - Returns: Whether the player was a failed engine.
     mutating func failedEngineShutDown(_ id: PlayerID) -> Bool {
-        guard failedEngines.removeValue(forKey: id) != nil else { return false }
+        guard let failed = failedEngines.removeValue(forKey: id) else { return false }
         counters.destroyed += 1
         if publishesEvents { out.append(.emit(.destroyed(id))) }
-        for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
+        for request in failed.watchers { stopWaiting(request, on: id) }
         return true
     }
 
@@ -105,13 +111,37 @@ struct FailedPlayer: Hashable, Sendable {
     let epoch: UInt64
 }
 
-/// What is left to do with a failed engine, whose slot is already free.
+/// What is left to do with a failed engine, whose slot is already free, and the shutdowns and trims of the pool that
+/// wait for it to be shut down (none can wait for a hung one).
 enum FailedEngine: Hashable, Sendable {
     /// A load, apply or seek of the pool has not returned yet (``PoolMetrics/abandoned``); a shutdown of the pool
     /// waits for it, bounded by the call's timeout when one is set.
-    case callInFlight
+    case callInFlight(watchers: [RequestID])
     /// Its call outlasted its timeout and has not returned yet (``PoolMetrics/abandoned``); nothing waits for it.
     case hung
     /// Its `shutdown()` has been called.
-    case shuttingDown
+    case shuttingDown(watchers: [RequestID])
+
+    /// The requests waiting for the engine's shutdown.
+    var watchers: [RequestID] {
+        switch self {
+        case .callInFlight(let watchers), .shuttingDown(let watchers): watchers
+        case .hung: []
+        }
+    }
+
+    var isHung: Bool { self == .hung }
+
+    var isShuttingDown: Bool {
+        if case .shuttingDown = self { true } else { false }
+    }
+
+    /// Makes `request` wait for the engine's shutdown; nothing waits for a hung engine.
+    mutating func watch(_ request: RequestID) {
+        switch self {
+        case .callInFlight(let watchers): self = .callInFlight(watchers: watchers + [request])
+        case .shuttingDown(let watchers): self = .shuttingDown(watchers: watchers + [request])
+        case .hung: break
+        }
+    }
 }

@@ -233,7 +233,7 @@ extension PoolStateMachine {
         }
         // Failed engines are waited for too, also one whose call is still running (bounded by the call timeouts
         // when set); one whose call outlasted its timeout is not (it may never return).
-        let failing = failedEngines.filter { $0.value != .hung }.keys
+        let failing = failedEngines.filter { !$0.value.isHung }.keys
         waitForRetire(request, Set(players.keys).union(failing))
     }
 }

@@ -36,7 +36,7 @@ extension PoolStateMachine {
     private func orphans() -> [String] {
         let queued = Set(queue.pending.map(\.request))
         func watched(_ request: RequestID, by id: PlayerID) -> Bool {
-            players[id]?.watchers.contains(request) ?? failedEngineWatchers[id]?.contains(request) ?? false
+            players[id]?.watchers.contains(request) ?? failedEngines[id]?.watchers.contains(request) ?? false
         }
         var problems: [String] = []
         for (request, state) in requests {

@@ -49,9 +49,9 @@ extension PoolStateMachine {
     /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
     /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it.
     mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) {
-        if players[id] == nil, failedEngines[id] == .callInFlight {
+        if players[id] == nil, case .callInFlight(let watchers)? = failedEngines[id] {
             failedEngines[id] = .hung
-            for request in failedEngineWatchers.removeValue(forKey: id) ?? [] { stopWaiting(request, on: id) }
+            for request in watchers { stopWaiting(request, on: id) }
             return
         }
         switch players[id]?.lane {

@@ -65,7 +65,7 @@ extension PoolStateMachine {
 
     /// Registers `request` to complete when all these players are shut down.
     mutating func waitForRetire(_ request: RequestID, _ ids: Set<PlayerID>) {
-        let remaining = ids.filter { players[$0] != nil || (failedEngines[$0] ?? .hung) != .hung }
+        let remaining = ids.filter { players[$0] != nil || !(failedEngines[$0]?.isHung ?? true) }
         guard !remaining.isEmpty else {
             out.append(.succeed(request))
             return
@@ -75,7 +75,7 @@ extension PoolStateMachine {
             if players[id] != nil {
                 players.modify(id) { $0.watchers.append(request) }
             } else {
-                failedEngineWatchers[id, default: []].append(request)
+                failedEngines[id]?.watch(request)
             }
         }
     }

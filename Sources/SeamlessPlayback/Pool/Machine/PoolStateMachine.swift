@@ -33,8 +33,6 @@ struct PoolStateMachine: Sendable {
     var failedEngines: [PlayerID: FailedEngine] = [:]
     /// Players that failed, for as long as a token issued before could still name them.
     var failedPlayers: [PlayerID: FailedPlayer] = [:]
-    /// Requests waiting for failed engines to be shut down (a shutdown of the pool).
-    var failedEngineWatchers: [PlayerID: [RequestID]] = [:]
     /// Each engine's latest status report and how many it has made (so a status stream tells a new one). Kept apart
     /// from `players`, so that a handoff moves no status around.
     var statuses = IDMap<PlayerID, ReportedStatus>()
@@ -168,7 +166,7 @@ struct PoolStateMachine: Sendable {
         metrics.idle = players.values.reduce(0) { $0 + ($1.isCreated && $1.isClaimable ? 1 : 0) }
         metrics.waiting = queue.count
         metrics.tokens = tokens.count
-        metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1 == .shuttingDown ? 0 : 1) }
+        metrics.abandoned = failedEngines.values.reduce(0) { $0 + ($1.isShuttingDown ? 0 : 1) }
         return metrics
     }
 
