@@ -12,7 +12,7 @@ struct PlayerStateTests {
     func created(media: MediaItem? = clip, loaded: MediaItem? = nil) -> PlayerState {
         var state = PlayerState(id: Self.player, media: media, tick: 0)
         #expect(!state.isCreated, "being created")
-        state.lane = .free
+        state.lane.free()
         #expect(state.isCreated, "its creation returned")
         state.loaded = loaded
         return state
@@ -21,13 +21,13 @@ struct PlayerStateTests {
     @Test func aPreloadGoesQuietBeforeItsLoadAndStaysQuietThroughIt() {
         var state = created()
         #expect(state.startNextJob(activeSettings: nil, idleSettings: .idle) == .apply(.idle, version: 1))
-        state.lane = .free
+        state.lane.free()
         state.landed = 1
         state.applied = .idle
         #expect(state.startNextJob(activeSettings: nil, idleSettings: .idle) == .load(clip))
         // The engine keeps its settings through the load: they still count as on it.
         #expect(state.applied == .idle)
-        state.lane = .free
+        state.lane.free()
         state.loaded = clip
         #expect(state.startNextJob(activeSettings: nil, idleSettings: .idle) == nil)
     }
@@ -35,17 +35,24 @@ struct PlayerStateTests {
     @Test func theLaneTellsTheJobAndALoadBeingCutShortKeepsNothing() {
         var state = created(loaded: trailer)
         #expect(state.isLaneFree && state.job == nil && state.mediaKept == trailer)
-        state.lane = .loading(clip, isCancelled: false)
+        state.lane.free()
+        state.lane.start(.load(clip))
         #expect(state.job == .load(clip) && state.runningLoad == clip && state.cancelledLoad == nil)
         #expect(state.mediaKept == clip, "what it is loading, it will have")
         #expect(!state.isStuckOnUnwantedLoad, "the player still wants it")
-        state.lane = .loading(clip, isCancelled: true)
+        #expect(state.lane.cancelLoad() == clip)
+        #expect(state.lane.cancelLoad() == nil, "cancelled once")
         #expect(state.job == .load(clip) && state.cancelledLoad == clip)
         #expect(state.mediaKept == nil, "a load being cut short leaves nothing")
         #expect(state.isStuckOnUnwantedLoad)
-        state.lane = .applying(.idle, version: 2)
+        state.lane.free()
+        #expect(state.lane.cancelLoad() == nil, "no load runs")
+        state.lane.start(.apply(.idle, version: 2))
         #expect(state.job == .apply(.idle, version: 2) && state.runningLoad == nil && state.mediaKept == trailer)
-        state.lane = .shuttingDown
+        #expect(state.lane.cancelLoad() == nil && !state.lane.isLoadCancelled, "an apply is no load")
+        state.lane.start(.load(clip))
+        #expect(state.cancelledLoad == nil, "a new load starts uncancelled")
+        state.lane.start(.shutDown)
         #expect(state.job == .shutDown && state.isCreated && !state.isLaneFree)
     }
 
@@ -63,13 +70,13 @@ struct PlayerStateTests {
         var state = held(loaded: nil, applied: nil, version: 1, landed: 0)
         #expect(
             state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 1))
-        state.lane = .free
+        state.lane.free()
         state.landed = 1
         state.applied = feedSettings
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
         // The engine keeps its settings through the load: they still count as on it, and nothing is due after it.
         #expect(state.applied == feedSettings)
-        state.lane = .free
+        state.lane.free()
         state.loaded = clip
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == nil)
     }
@@ -85,7 +92,7 @@ struct PlayerStateTests {
         var state = held(loaded: film, applied: .idle, version: 2, landed: 1)
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
         #expect(state.applied == .idle)
-        state.lane = .free
+        state.lane.free()
         state.loaded = clip
         #expect(
             state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 2))
@@ -95,11 +102,11 @@ struct PlayerStateTests {
         // The previous page's sound is on the engine, its give-back's idle apply not yet begun (version 2).
         var state = held(loaded: film, applied: detailSettings, version: 3, landed: 1)
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(.idle, version: 4))
-        state.lane = .free
+        state.lane.free()
         state.landed = 4
         state.applied = .idle
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
-        state.lane = .free
+        state.lane.free()
         state.loaded = clip
         #expect(
             state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .apply(feedSettings, version: 5))
@@ -109,7 +116,7 @@ struct PlayerStateTests {
         // A recycled engine whose last holder had the same settings: nothing to apply before or after.
         var state = held(loaded: film, applied: feedSettings, version: 3, landed: 2)
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == .load(clip))
-        state.lane = .free
+        state.lane.free()
         state.loaded = clip
         #expect(state.startNextJob(activeSettings: feedSettings, idleSettings: .idle) == nil)
         #expect(state.landed == 3)

@@ -1,28 +1,41 @@
 /// The machine's view of one player.
 ///
-/// Its lane (``Lane``): `.creating` → `.free` ⇄ `.loading` / `.applying` / `.seeking` → `.shuttingDown` (after
-/// `retiring` and an empty stack) → removed. Only one job is ever in flight.
+/// Its lane (``Lane``): `.create` (engine being made) → `nil` (free) ⇄ `.load` / `.apply` / `.seek` → `.shutDown`
+/// (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
 struct PlayerState: Sendable {
-    /// What a player's engine is doing: one job at a time, from its making to its shutdown.
-    enum Lane: Hashable, Sendable {
-        /// The engine is being made: the player's first job.
-        case creating
-        /// The engine exists and runs no job.
-        case free
-        /// The engine loads the media; `isCancelled` once it was told to stop (``PoolAction/cancelLoad(_:_:)``),
-        /// until the load returns.
-        case loading(MediaItem, isCancelled: Bool)
-        /// The engine takes the settings of `version`.
-        case applying(PlaybackSettings, version: UInt64)
-        /// A seek of the active holder.
-        case seeking(Duration, request: RequestID)
-        /// The engine is being shut down: the player's last job.
-        case shuttingDown
+    /// What a player's engine is doing: one job at a time, from its making (`.create`) to its shutdown (`.shutDown`),
+    /// `nil` while free. A running load can be marked cancelled, and only while it runs: starting or ending a job
+    /// clears the mark, so that a cancel never names a load that does not run.
+    struct Lane: Hashable, Sendable {
+        /// The job in flight.
+        private(set) var job: EngineJob? = .create
+        /// Whether the running load was told to stop (``PoolAction/cancelLoad(_:_:)``).
+        private(set) var isLoadCancelled = false
+
+        /// Starts `job` on the free lane (or the engine's making, or its shutdown).
+        mutating func start(_ job: EngineJob) {
+            self.job = job
+            isLoadCancelled = false
+        }
+
+        /// The job returned: the lane is free.
+        mutating func free() {
+            job = nil
+            isLoadCancelled = false
+        }
+
+        /// Marks the running load cancelled.
+        /// - Returns: The media of the load, or `nil` when no load runs or it was marked already.
+        mutating func cancelLoad() -> MediaItem? {
+            guard !isLoadCancelled, case .load(let media)? = job else { return nil }
+            isLoadCancelled = true
+            return media
+        }
     }
 
     let id: PlayerID
     /// What the engine is doing.
-    var lane = Lane.creating
+    var lane = Lane()
     /// Media confirmed on the engine.
     var loaded: MediaItem?
     /// Media the player has or is about to have: what warm hits match against.
@@ -63,25 +76,14 @@ struct PlayerState: Sendable {
     /// The engine exists: its creation, the player's first job, returned. (Told by the job, so that a player cannot
     /// be both created and being created.)
     var isCreated: Bool {
-        if case .creating = lane { false } else { true }
+        if case .create? = lane.job { false } else { true }
     }
 
     /// The job in flight on the player's lane: `.create` until the engine exists, `nil` while the lane is free.
-    var job: EngineJob? {
-        switch lane {
-        case .creating: .create
-        case .free: nil
-        case .loading(let media, _): .load(media)
-        case .applying(let settings, let version): .apply(settings, version: version)
-        case .seeking(let position, let request): .seek(position, request: request)
-        case .shuttingDown: .shutDown
-        }
-    }
+    var job: EngineJob? { lane.job }
 
     /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.
-    var cancelledLoad: MediaItem? {
-        if case .loading(let media, isCancelled: true) = lane { media } else { nil }
-    }
+    var cancelledLoad: MediaItem? { lane.isLoadCancelled ? runningLoad : nil }
 
     /// The settings known to be on the engine: those the last apply that landed put there, unless the engine changed
     /// by itself since (``SettingsOnEngine``). Setting it says they are known (or, with `nil`, that nothing is).
@@ -98,7 +100,7 @@ struct PlayerState: Sendable {
 
     /// No job is in flight on the player's lane.
     var isLaneFree: Bool {
-        if case .free = lane { true } else { false }
+        if case .none = lane.job { true } else { false }
     }
 }
 
@@ -111,9 +113,9 @@ extension PlayerState {
     /// `idleSettings` when nobody holds the player — unless they are on the engine already, which counts as landed
     /// at once.
     mutating func startNextJob(activeSettings: PlaybackSettings?, idleSettings: PlaybackSettings) -> EngineJob? {
-        guard isLaneFree, isCreated else { return nil }
+        guard isLaneFree else { return nil }  // (A lane being created is not free.)
         if retiring, stack.isEmpty {
-            lane = .shuttingDown
+            lane.start(.shutDown)
             return .shutDown
         }
         // The cheap test first: media is compared only while no delivered holder is on top, and where it lies. A load
@@ -137,8 +139,9 @@ extension PlayerState {
                 // The quiet settings landed under a version of their own: the page's are due after the load.
                 if version == landed { version += 1 }
             }
-            lane = .loading(wanted, isCancelled: false)
-            return .load(wanted)
+            let load = EngineJob.load(wanted)
+            lane.start(load)
+            return load
         }
         let settings: PlaybackSettings
         if stack.isEmpty {
@@ -175,17 +178,18 @@ extension PlayerState {
     }
 
     private mutating func startApply(_ settings: PlaybackSettings) -> EngineJob {
-        lane = .applying(settings, version: version)
+        let started = EngineJob.apply(settings, version: version)
+        lane.start(started)
         // An outside change counts until an apply begins; what that apply puts on the engine counts once it lands.
         if onEngine == .changedOutside { onEngine = .unknown }
-        return .apply(settings, version: version)
+        return started
     }
 
     /// What the engine has, or is loading and will have: the media to keep when a planned load is dropped. Nothing
     /// while a load is being cut short (the engine will have nothing).
     var mediaKept: MediaItem? {
-        guard case .loading(let running, let isCancelled) = lane else { return loaded }
-        return isCancelled ? nil : running
+        guard let running = runningLoad else { return loaded }
+        return lane.isLoadCancelled ? nil : running
     }
 
     /// Whether nothing is left to wait for on the player before `version` counts: it landed (with nobody holding

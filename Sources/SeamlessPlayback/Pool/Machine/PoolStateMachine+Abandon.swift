@@ -27,10 +27,9 @@ extension PoolStateMachine {
     /// Cancels the load the player's engine runs when the player no longer wants its media (its media changed, or
     /// was let go of): once per load.
     mutating func cancelRunningLoad(of id: PlayerID) {
-        guard let player = players[id], case .loading(let running, isCancelled: false) = player.lane,
-            player.media != running
+        guard let player = players[id], let running = player.runningLoad, player.media != running,
+            players[id]?.lane.cancelLoad() != nil
         else { return }
-        players[id]?.lane = .loading(running, isCancelled: true)
         counters.cancelledLoads += 1
         out.append(.cancelLoad(id, running))
     }
@@ -61,12 +60,12 @@ extension PoolStateMachine {
 extension PlayerState {
     /// The media the engine is loading now, if a load runs.
     var runningLoad: MediaItem? {
-        if case .loading(let media, _) = lane { media } else { nil }
+        if case .load(let media)? = lane.job { media } else { nil }
     }
 
     /// Whether the engine is busy with a load nobody wants (being cancelled): the last choice for other media.
     var isStuckOnUnwantedLoad: Bool {
-        guard case .loading(let running, let isCancelled) = lane else { return false }
-        return isCancelled || media != running
+        guard let running = runningLoad else { return false }
+        return lane.isLoadCancelled || media != running
     }
 }

@@ -3,8 +3,8 @@ extension PoolStateMachine {
 
     /// The player's engine exists.
     mutating func engineCreated(_ id: PlayerID) {
-        guard var player = players[id], player.lane == .creating else { return }
-        player.lane = .free
+        guard var player = players[id], player.job == .create else { return }
+        player.lane.free()
         players[id] = player
         counters.created += 1
         if publishesEvents { out.append(.emit(.created(id))) }
@@ -13,7 +13,7 @@ extension PoolStateMachine {
 
     /// Making the player's engine failed; its slot is free again.
     mutating func engineCreationFailed(_ id: PlayerID, reason: String) {
-        guard let player = players[id], player.lane == .creating else { return }
+        guard let player = players[id], player.job == .create else { return }
         players[id] = nil
         for holder in player.stack {
             if let request = holder.pending {
@@ -35,8 +35,9 @@ extension PoolStateMachine {
         _ id: PlayerID, media: MediaItem, failure: String? = nil, mediaFailure: MediaFailure? = nil
     ) {
         if players[id] == nil, failedEngineCallReturned(id) { return }
-        guard var player = players[id], case .loading(media, let wasCancelled) = player.lane else { return }
-        player.lane = .free
+        guard var player = players[id], player.job == .load(media) else { return }
+        let wasCancelled = player.lane.isLoadCancelled
+        player.lane.free()
         if wasCancelled {
             if failure == nil {
                 // It finished before it stopped: the engine has the media, a warm hit for whoever wants it.
@@ -96,8 +97,8 @@ extension PoolStateMachine {
     mutating func applyFinished(_ id: PlayerID, version: UInt64) {
         if players[id] == nil, failedEngineCallReturned(id) { return }
         let landed = players.modify(id) { player in
-            guard case .applying(let settings, version) = player.lane else { return false }
-            player.lane = .free
+            guard case .apply(let settings, version)? = player.job else { return false }
+            player.lane.free()
             player.landed = version
             // An outside change reported while the apply ran may have come after it: nothing counts as live then.
             if player.onEngine != .changedOutside { player.onEngine = .known(settings) }
@@ -111,7 +112,7 @@ extension PoolStateMachine {
     /// The engine is shut down; its slot is free.
     mutating func engineShutDown(_ id: PlayerID) {
         if players[id] == nil, failedEngineShutDown(id) { return }
-        guard let player = players[id], player.lane == .shuttingDown else { return }
+        guard let player = players[id], player.job == .shutDown else { return }
         players[id] = nil
         if !statuses.isEmpty { statuses[id] = nil }
         if !player.seeks.isEmpty { dropQueuedSeeks(of: player) }

@@ -44,7 +44,7 @@ extension PoolStateMachine {
             if let top = player.stack.last, top.epoch == seek.epoch, top.pending == nil {
                 guard seek.version <= player.landed else { return }
                 player.seeks.removeFirst()
-                player.lane = .seeking(seek.position, request: seek.request)
+                player.lane.start(.seek(seek.position, request: seek.request))
                 out.append(.run(.seek(seek.position, request: seek.request), on: player.id))
                 return
             }
@@ -58,8 +58,8 @@ extension PoolStateMachine {
     mutating func seekFinished(_ id: PlayerID, request: RequestID, failure: String?) {
         if players[id] == nil, failedEngineCallReturned(id) { return }
         let finished = players.modify(id) { player -> Bool in
-            guard case .seeking(_, request) = player.lane else { return false }
-            player.lane = .free
+            guard case .seek(_, request)? = player.job else { return false }
+            player.lane.free()
             return true
         }
         guard finished == true else { return }
@@ -98,7 +98,7 @@ extension PoolStateMachine {
             requests[seek.request] = nil
             out.append(.fail(seek.request, .engineFailed(reason)))
         }
-        if case .seeking(_, let request) = player.lane, case .seek? = requests[request] {
+        if case .seek(_, let request)? = player.job, case .seek? = requests[request] {
             requests[request] = nil
             out.append(.fail(request, .engineFailed(reason)))
         }

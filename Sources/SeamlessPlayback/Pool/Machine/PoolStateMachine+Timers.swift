@@ -54,9 +54,9 @@ extension PoolStateMachine {
             for request in watchers { stopWaiting(request, on: id) }
             return
         }
-        switch players[id]?.lane {
-        case .loading?, .applying?, .seeking?: break
-        case .creating?, .free?, .shuttingDown?, nil: return
+        switch players[id]?.job {
+        case .load?, .apply?, .seek?: break
+        case .create?, .shutDown?, nil: return
         }
         failEngine(id, reason: call, now: now, callHung: true)
     }
