@@ -45,7 +45,7 @@ struct LayerLayout<Host: Hashable>: Sendable where Host: Sendable {
     }
 
     /// What the shell does after an apply.
-    enum Decision: Hashable, Sendable {
+    enum Action: Hashable, Sendable {
         /// Nothing.
         case none
         /// Set the layer's gravity for this mode now.
@@ -73,7 +73,7 @@ struct LayerLayout<Host: Hashable>: Sendable where Host: Sendable {
     /// The engine's settings now lay the picture out in `mode`.
     /// - Returns: What to do: nothing (the shown host has that mode), or check again at the grace's end (the shown
     ///   host's page may have changed its own mode, or its settings may be landing on a host attached ahead).
-    mutating func applied(_ mode: ContentMode, at now: Instant) -> Decision {
+    mutating func applied(_ mode: ContentMode, at now: Instant) -> Action {
         appliedMode = mode
         guard let current = shown else { return .none }
         guard current.mode != mode else {

@@ -50,7 +50,7 @@ struct LayerLayoutTests {
         #expect(layout.applied(.aspectFit, at: start) == .checkAt(start + Layout.grace))
         #expect(layout.graceEnded(at: start + .milliseconds(50), shownIsActive: true) == nil, "too early")
         #expect(layout.graceEnded(at: start + Layout.grace, shownIsActive: true) == .aspectFit)
-        #expect(layout.applied(.aspectFit, at: start + .seconds(1)) == LayerLayout<String>.Decision.none)
+        #expect(layout.applied(.aspectFit, at: start + .seconds(1)) == LayerLayout<String>.Action.none)
     }
 
     @Test("a later change replaces the earlier: only its own grace's end sets it")

@@ -18,15 +18,15 @@ final class CachedStream: Sendable {
         /// The cache's claim of the fetch in flight: released when the fetch ends or another replaces it.
         var claim: MediaCache.FetchClaim?
         /// How many changes of the medium the cache reported: a read waiting for another reader's bytes
-        /// (``CachedStreamState/Step/awaitOthers``) waits for this to move.
+        /// (``CachedStreamState/Action/awaitOthers``) waits for this to move.
         var cacheChanges: UInt64 = 0
         /// Whether a read waits for another reader's bytes now.
         var awaitsOthers = false
     }
 
-    /// A read's next step, with the fetch it replaces and the one it starts (``CachedStreamState/Step/fetch(_:id:)``).
-    private struct Decision {
-        var step: CachedStreamState.Step
+    /// A read's next action, with the fetch it replaces and the one it starts (``CachedStreamState/Action/fetch(_:id:)``).
+    private struct PlannedRead {
+        var action: CachedStreamState.Action
         var replaced: ByteReadCancellation?
         var started: ByteReadCancellation?
         /// The claim of the fetch replaced, or of one refused: released once the stream's lock is let go.
@@ -90,31 +90,33 @@ final class CachedStream: Sendable {
             let cached = cache.cachedRanges(for: key)
             let claimed = cache.claimedRanges(for: key, excluding: own)
             let cachedLength = cache.length(for: key)
-            let decide = { (shared: inout Shared) -> Decision in
+            let plan = { (shared: inout Shared) -> PlannedRead in
                 shared.machine.lengthCached(cachedLength)
                 let offset = shared.machine.position
-                let step = shared.machine.nextStep(maxBytes: maxBytes, cached: cached, claimed: claimed)
-                guard case .fetch(let range, let id) = step else { return Decision(step: step, offset: offset) }
+                let action = shared.machine.nextStep(maxBytes: maxBytes, cached: cached, claimed: claimed)
+                guard case .fetch(let range, let id) = action else {
+                    return PlannedRead(action: action, offset: offset)
+                }
                 // Claimed under the stream's lock (a claim takes only the cache's, and reports nothing), so that the
                 // fetch starts with its claim or not at all.
                 let claim = cache.claim(range, for: key)
                 guard let claim, claim.range == range || shared.machine.fetchNarrowed(id, to: claim.range) else {
-                    return Decision(step: shared.machine.fetchRefused(id), released: claim, offset: offset)
+                    return PlannedRead(action: shared.machine.fetchRefused(id), released: claim, offset: offset)
                 }
                 let started = ByteReadCancellation()
                 defer { (shared.running, shared.claim) = (started, claim) }
-                return Decision(
-                    step: .fetch(claim.range, id: id), replaced: shared.running, started: started,
+                return PlannedRead(
+                    action: .fetch(claim.range, id: id), replaced: shared.running, started: started,
                     released: shared.claim, claim: claim)
             }
             // Waits, under the same lock, for the fetch in flight to deliver: no piece can slip in between.
-            let decision = shared.withLock(waitingIf: { $0.step == .wait }, decide)
-            decision.replaced?.cancel()
+            let planned = shared.withLock(waitingIf: { $0.action == .wait }, plan)
+            planned.replaced?.cancel()
             // Outside the stream's lock: a release reports a change, which takes it.
-            if let released = decision.released { cache.release(released) }
-            switch decision.step {
+            if let released = planned.released { cache.release(released) }
+            switch planned.action {
             case .serve(let bytes):
-                MPVDiagnostics.served(bytes, at: decision.offset, of: key)
+                MPVDiagnostics.served(bytes, at: planned.offset, of: key)
                 bytes.withUnsafeBytes { raw in
                     if let base = raw.baseAddress { buffer.copyMemory(from: base, byteCount: raw.count) }
                 }
@@ -140,7 +142,7 @@ final class CachedStream: Sendable {
                 let data = (try? cache.read(key, range: range)) ?? nil
                 shared.withLock { $0.machine.cacheRead(range, data: data) }
             case .fetch(let range, let id):
-                if let started = decision.started, let claim = decision.claim {
+                if let started = planned.started, let claim = planned.claim {
                     startFetch(range, id: id, cancellation: started, claim: claim, cache: cache)
                 }
             }
@@ -181,7 +183,7 @@ final class CachedStream: Sendable {
         cache.withLock { $0 = nil }
     }
 
-    /// Whether a read waits for bytes another reader's fetch claimed (``CachedStreamState/Step/awaitOthers``): for
+    /// Whether a read waits for bytes another reader's fetch claimed (``CachedStreamState/Action/awaitOthers``): for
     /// tests.
     var isAwaitingOthers: Bool { shared.withLock { $0.awaitsOthers } }
 

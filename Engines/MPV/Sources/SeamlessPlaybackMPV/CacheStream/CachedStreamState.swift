@@ -7,9 +7,9 @@ import SeamlessPlayback
 ///
 /// A read is served from ``buffered`` (bytes just read from the cache or the origin) or from the fetch in flight when
 /// either holds the position; otherwise ``SeamlessPlayback/CachedReadPlan`` says whether its first segment comes from
-/// the cache or the origin, and the shell is told to read that segment (``Step/readCache(_:)``) or to start fetching
-/// it in the background (``Step/fetch(_:id:)``). A fetch's pieces are served as they arrive: a read waits
-/// (``Step/wait``) only until the first piece at the position is there, not for the whole fetch, and returns what has
+/// the cache or the origin, and the shell is told to read that segment (``Action/readCache(_:)``) or to start fetching
+/// it in the background (``Action/fetch(_:id:)``). A fetch's pieces are served as they arrive: a read waits
+/// (``Action/wait``) only until the first piece at the position is there, not for the whole fetch, and returns what has
 /// arrived (mpv's reads may return fewer bytes than asked). One fetch is in flight at a time: a read the fetch in
 /// flight does not cover starts another, and the shell cancels the first.
 ///
@@ -21,13 +21,13 @@ import SeamlessPlayback
 ///
 /// One origin fetch per byte range is in flight across every reader of the cache: a fetch ends where another reader's
 /// claim begins, and a read whose bytes another reader's fetch is bringing waits for them in the cache
-/// (``Step/awaitOthers``) rather than asking the origin again.
+/// (``Action/awaitOthers``) rather than asking the origin again.
 ///
 /// States: open (no length or a length; a fetch in flight or not) → cancelled (final). The position moves by reads
 /// and seeks only.
 struct CachedStreamState: Hashable, Sendable {
     /// What the shell does next for a read.
-    enum Step: Hashable, Sendable {
+    enum Action: Hashable, Sendable {
         /// Hand these bytes to mpv; the position has moved past them.
         case serve(Data)
         /// The end of the media: the read returns 0.
@@ -92,7 +92,7 @@ struct CachedStreamState: Hashable, Sendable {
     ///   - cached: What the cache holds of the media now.
     ///   - claimed: What other readers' origin fetches have claimed of the media now: a fetch of the stream's own ends
     ///     where their claims begin, and a read whose position they cover waits for their bytes.
-    mutating func nextStep(maxBytes: Int, cached: RangeSet<Int64>, claimed: RangeSet<Int64> = RangeSet()) -> Step {
+    mutating func nextStep(maxBytes: Int, cached: RangeSet<Int64>, claimed: RangeSet<Int64> = RangeSet()) -> Action {
         if isCancelled { return .fail }
         if let length, position >= length { return .end }
         guard maxBytes > 0 else { return .serve(Data()) }
@@ -141,7 +141,7 @@ struct CachedStreamState: Hashable, Sendable {
     /// Reports that the cache granted fetch `id` nothing: another reader claimed its first byte meanwhile. The fetch
     /// never starts.
     /// - Returns: The step: wait for the other reader's bytes.
-    mutating func fetchRefused(_ id: Int) -> Step {
+    mutating func fetchRefused(_ id: Int) -> Action {
         if fetching?.id == id { fetching = nil }
         return .awaitOthers
     }
