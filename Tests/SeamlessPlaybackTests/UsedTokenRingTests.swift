@@ -19,6 +19,7 @@ struct UsedTokenRingTests {
         let fourth = ring.record(tokens[3], by: RequestID(raw: 4))
         #expect(fourth.pushedOut?.token == tokens[1])
         #expect(Set(ring.entries.map(\.use)) == [3, 4] && ring.entries.count == 2)
+        #expect(ring.record(tokens[0], by: RequestID(raw: 5)).pushedOut?.use == 3, "round again: the oldest goes")
     }
 
     @Test func aTokenUsedAgainIsANewUse() {
@@ -39,5 +40,6 @@ struct UsedTokenRingTests {
         #expect(ring.entries.isEmpty)
         let next = ring.record(HandoffToken(using: &generator), by: RequestID(raw: 2))
         #expect(next.use == 2 && next.pushedOut == nil)
+        #expect(ring.record(HandoffToken(using: &generator), by: RequestID(raw: 3)).pushedOut?.use == 2)
     }
 }

@@ -13,12 +13,14 @@ struct PlayerState: Sendable {
         private(set) var isLoadCancelled = false
 
         /// Starts `job` on the free lane (or the engine's making, or its shutdown).
+        @inline(__always)  // On the handoff path: a call would copy the job.
         mutating func start(_ job: EngineJob) {
             self.job = job
             isLoadCancelled = false
         }
 
         /// The job returned: the lane is free.
+        @inline(__always)
         mutating func free() {
             job = nil
             isLoadCancelled = false
@@ -79,7 +81,8 @@ struct PlayerState: Sendable {
         if case .create? = lane.job { false } else { true }
     }
 
-    /// The job in flight on the player's lane: `.create` until the engine exists, `nil` while the lane is free.
+    /// The job in flight on the player's lane: `.create` until the engine exists, `nil` while the lane is free. (The
+    /// machine reads `lane.job`, the stored value, which a pattern matches without a copy.)
     var job: EngineJob? { lane.job }
 
     /// The load the engine was told to stop (``PoolAction/cancelLoad(_:_:)``), until it returns.

@@ -17,7 +17,7 @@ extension PoolStateMachine {
     /// - Parameter callHung: Whether the failure is the call in flight outlasting its timeout: then a shutdown of
     ///   the pool does not wait for that call.
     mutating func failEngine(_ id: PlayerID, reason: String, now: Duration, callHung: Bool) {
-        guard let player = players[id], player.isCreated, player.job != .shutDown else { return }
+        guard let player = players[id], player.isCreated, player.lane.job != .shutDown else { return }
         players[id] = nil
         if !statuses.isEmpty { statuses[id] = nil }
         counters.failures += 1

@@ -3,7 +3,7 @@ extension PoolStateMachine {
 
     /// The player's engine exists.
     mutating func engineCreated(_ id: PlayerID) {
-        guard var player = players[id], player.job == .create else { return }
+        guard var player = players[id], player.lane.job == .create else { return }
         player.lane.free()
         players[id] = player
         counters.created += 1
@@ -13,7 +13,7 @@ extension PoolStateMachine {
 
     /// Making the player's engine failed; its slot is free again.
     mutating func engineCreationFailed(_ id: PlayerID, reason: String) {
-        guard let player = players[id], player.job == .create else { return }
+        guard let player = players[id], player.lane.job == .create else { return }
         players[id] = nil
         for holder in player.stack {
             if let request = holder.pending {
@@ -35,7 +35,7 @@ extension PoolStateMachine {
         _ id: PlayerID, media: MediaItem, failure: String? = nil, mediaFailure: MediaFailure? = nil
     ) {
         if players[id] == nil, failedEngineCallReturned(id) { return }
-        guard var player = players[id], player.job == .load(media) else { return }
+        guard var player = players[id], player.lane.job == .load(media) else { return }
         let wasCancelled = player.lane.isLoadCancelled
         player.lane.free()
         if wasCancelled {
@@ -97,7 +97,7 @@ extension PoolStateMachine {
     mutating func applyFinished(_ id: PlayerID, version: UInt64) {
         if players[id] == nil, failedEngineCallReturned(id) { return }
         let landed = players.modify(id) { player in
-            guard case .apply(let settings, version)? = player.job else { return false }
+            guard case .apply(let settings, version)? = player.lane.job else { return false }
             player.lane.free()
             player.landed = version
             // An outside change reported while the apply ran may have come after it: nothing counts as live then.
@@ -112,7 +112,7 @@ extension PoolStateMachine {
     /// The engine is shut down; its slot is free.
     mutating func engineShutDown(_ id: PlayerID) {
         if players[id] == nil, failedEngineShutDown(id) { return }
-        guard let player = players[id], player.job == .shutDown else { return }
+        guard let player = players[id], player.lane.job == .shutDown else { return }
         players[id] = nil
         if !statuses.isEmpty { statuses[id] = nil }
         if !player.seeks.isEmpty { dropQueuedSeeks(of: player) }

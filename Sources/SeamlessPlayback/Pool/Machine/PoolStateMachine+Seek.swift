@@ -58,7 +58,7 @@ extension PoolStateMachine {
     mutating func seekFinished(_ id: PlayerID, request: RequestID, failure: String?) {
         if players[id] == nil, failedEngineCallReturned(id) { return }
         let finished = players.modify(id) { player -> Bool in
-            guard case .seek(_, request)? = player.job else { return false }
+            guard case .seek(_, request)? = player.lane.job else { return false }
             player.lane.free()
             return true
         }
@@ -98,7 +98,7 @@ extension PoolStateMachine {
             requests[seek.request] = nil
             out.append(.fail(seek.request, .engineFailed(reason)))
         }
-        if case .seek(_, let request)? = player.job, case .seek? = requests[request] {
+        if case .seek(_, let request)? = player.lane.job, case .seek? = requests[request] {
             requests[request] = nil
             out.append(.fail(request, .engineFailed(reason)))
         }

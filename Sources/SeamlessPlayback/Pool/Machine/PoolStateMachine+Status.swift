@@ -20,7 +20,7 @@ extension PoolStateMachine {
         // come before the load's end), else the one loaded.
         let media: MediaItem? =
             players.read(id) { player in
-                if case .load(let loading)? = player.job { return loading }
+                if case .load(let loading)? = player.lane.job { return loading }
                 return player.loaded
             } ?? nil
         statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1, media: media)
@@ -32,7 +32,7 @@ extension PoolStateMachine {
             // since an apply that plays may have landed before it.
             var candidates: [PlaybackSettings] = []
             if let applied = player.applied { candidates.append(applied) }
-            if case .apply(let settings, _)? = player.job { candidates.append(settings) }
+            if case .apply(let settings, _)? = player.lane.job { candidates.append(settings) }
             guard !candidates.isEmpty else { return false }
             let explained =
                 status.isSystemPause

@@ -54,7 +54,7 @@ extension PoolStateMachine {
             for request in watchers { stopWaiting(request, on: id) }
             return
         }
-        switch players[id]?.job {
+        switch players[id]?.lane.job {
         case .load?, .apply?, .seek?: break
         case .create?, .shutDown?, nil: return
         }

@@ -17,6 +17,8 @@ struct UsedTokenRing: Sendable {
     private(set) var entries: [Entry] = []
     /// Uses so far.
     private(set) var uses: UInt64 = 0
+    /// Once full, the slot of the oldest use: the next to be replaced.
+    private var oldestSlot = 0
 
     init(memory: Int) {
         self.memory = max(1, memory)
@@ -24,6 +26,7 @@ struct UsedTokenRing: Sendable {
 
     /// Records a use of `token` by `request`.
     /// - Returns: The use's number, and the oldest use it pushed out of a full ring.
+    @inline(__always)  // Once per borrow: inlined, the entry pushed out is never copied into a tuple.
     mutating func record(_ token: HandoffToken, by request: RequestID) -> (use: UInt64, pushedOut: Entry?) {
         uses += 1
         let entry = Entry(token: token, use: uses, request: request)
@@ -31,14 +34,15 @@ struct UsedTokenRing: Sendable {
             entries.append(entry)
             return (uses, nil)
         }
-        let slot = Int((uses - 1) % UInt64(memory))
-        let oldest = entries[slot]
-        entries[slot] = entry
+        let oldest = entries[oldestSlot]
+        entries[oldestSlot] = entry
+        oldestSlot = oldestSlot + 1 == memory ? 0 : oldestSlot + 1
         return (uses, oldest)
     }
 
     /// Forgets every use kept (the pool shut down); the numbering goes on.
     mutating func removeAll() {
         entries = []
+        oldestSlot = 0
     }
 }
