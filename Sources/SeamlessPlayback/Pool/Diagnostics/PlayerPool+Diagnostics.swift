@@ -14,7 +14,7 @@ extension PlayerPool {
     package func waitingNoticeReaders(of page: PageSession) -> Int { shell.notices[page.id]?.waitingReaders ?? 0 }
 
     /// `.failed` notices the pool has sent, one per holder of each failed engine.
-    package var failureNoticesSent: Int { shell.machine.failureNotices }
+    package var failureNoticesSent: Int { shell.failureNoticesSent }
 
     /// Failed engines not yet shut down: out of `capacity`, still counted as live.
     package var failedEngineCount: Int { shell.machine.failedEngines.count }

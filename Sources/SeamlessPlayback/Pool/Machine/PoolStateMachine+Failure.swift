@@ -31,7 +31,6 @@ extension PoolStateMachine {
             } else {
                 sessions[holder.session]?.failed[holder.epoch] = reason
                 if let grant = sessions.grant(for: holder, of: player.id, playing: player.media) {
-                    failureNotices += 1
                     out.append(.notify(grant, .failed(reason)))
                 }
             }

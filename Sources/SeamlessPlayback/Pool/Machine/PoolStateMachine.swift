@@ -36,8 +36,6 @@ struct PoolStateMachine: Sendable {
     /// Each engine's latest status report and how many it has made (so a status stream tells a new one). Kept apart
     /// from `players`, so that a handoff moves no status around.
     var statuses = IDMap<PlayerID, ReportedStatus>()
-    /// `.failed` notices sent, for the stress harness.
-    var failureNotices = 0
     /// The feed's focus and the preloads it asked for, while an app tells one (``focusChanged(on:in:window:)``).
     var feed: FeedFocus?
 

@@ -163,6 +163,7 @@ extension PoolShell {
 
     @inline(never)
     private mutating func notify(_ grant: consuming Grant, _ kind: NoticeKind) {
+        if case .failed = kind { failureNoticesSent += 1 }
         let session = grant.session
         let epoch = grant.epoch
         guard let mailbox = notices[session], let lease = engines.lease(for: grant) else { return }

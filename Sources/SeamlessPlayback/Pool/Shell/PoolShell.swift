@@ -51,6 +51,8 @@ struct PoolShell {
     /// The figures of runs that ended during the input being carried out, published after its other events.
     var qualityReports: [PoolEvent] = []
     var nextSubscriber: UInt64 = 1
+    /// `.failed` notices carried out, one per holder of each failed engine: for the stress harness.
+    var failureNoticesSent = 0
     var nextRequest: UInt64 = 1
     /// Secure random bytes for handoff tokens, drawn from the system in batches.
     var tokenBytes = SecureRandomBuffer()
