@@ -27,6 +27,8 @@ extension SimulatedEngine {
         var endWatch: UInt64 = 0
         /// The task sleeping toward the end, cancelled when the end moves: no stale sleeper stays on a manual clock.
         var endTimer: Task<Void, Never>?
+        /// Callers of ``SimulatedEngine/waitForShutdown()`` waiting for the shutdown.
+        var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
 
         /// Whether the position advances now.
         var isMoving: Bool {

@@ -262,12 +262,28 @@ public final class SimulatedEngine: PlaybackEngine {
 
     /// Counts the shutdown; the pool calls it exactly once, after every load, apply and seek has finished.
     public func shutdown() async {
-        state.withLock { state in
+        let waiters = state.withLock { state in
             state.record.shutdowns += 1
             state.endWatch &+= 1
             state.endTimer?.cancel()
             state.endTimer = nil
             if state.inFlight > 0 { state.record.sawOverlap = true }
+            defer { state.shutdownWaiters = [] }
+            return state.shutdownWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the engine has been shut down (at once if it has been): for a test that waits for a shutdown
+    /// nothing else announces, such as that of an engine made after the pool stopped wanting it.
+    public func waitForShutdown() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                if state.record.shutdowns > 0 { return true }
+                state.shutdownWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
         }
     }
 

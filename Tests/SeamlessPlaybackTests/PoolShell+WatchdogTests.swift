@@ -62,6 +62,37 @@ struct PoolShellWatchdogTests {
         #expect(await f.pool.metrics.abandoned == 0)
     }
 
+    @Test("an engine whose creation outlasts the load timeout fails the acquire; shutdown does not wait for it")
+    func aCreationThatHangsPastTheLoadTimeoutFailsAndItsLateEngineIsShutDownUnused() async throws {
+        let clock = ManualClock()
+        let creation = Gate()
+        let (made, madeSink) = AsyncStream.makeStream(of: SimulatedEngine.self)
+        let pool = PlayerPool(configuration: .init(capacity: 1, loadTimeout: .seconds(30)), clock: clock) {
+            await creation.pass()
+            let engine = SimulatedEngine(clock: clock)
+            madeSink.yield(engine)
+            return engine
+        }
+        let page = try await pool.makeSession(named: "feed", settings: feedSettings)
+        let acquire = Task { try await page.acquire(clip) }
+        await creation.waitForArrivals(1)
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(30))
+        #expect(
+            await outcome(acquire).error == .engineFailed("creation of the engine did not return within 30.0 seconds"))
+        #expect(await pool.metrics.live == 0)
+        // Nothing waits for the hung creation: the pool's shutdown returns while it still hangs.
+        await pool.shutdown()
+        #expect(creation.waitingCount == 1)
+        // Made at last, the engine is shut down by its lane, never used.
+        creation.open()
+        var engines = made.makeAsyncIterator()
+        let late = try #require(await engines.next())
+        await late.waitForShutdown()
+        #expect(late.record.shutdowns == 1)
+        #expect(late.record.loads.isEmpty && late.record.applies.isEmpty)
+    }
+
     @Test("an engine whose hung call outlived its timeout stays in live, but not against the capacity")
     func aHungEngineCountsInLiveButNotAgainstTheCapacity() async throws {
         let f = PoolFixture(capacity: 1, timeouts: (load: nil, apply: .seconds(5)))

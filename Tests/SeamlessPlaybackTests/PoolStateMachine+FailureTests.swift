@@ -102,6 +102,31 @@ struct PoolStateMachineFailureTests {
         #expect(h.step { $0.callTimedOut(p2, call: "apply", now: .zero) } == [])
     }
 
+    @Test func aCreationThatOutlastsItsTimeoutFailsLikeOneThatThrewAndItsLaneIsLetGo() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let detail = h.open("detail", detailSettings)
+        let stuck = h.request()
+        h.step { $0.acquireRequested(stuck, session: feed, media: clip, timeout: nil, now: .zero) }
+        #expect(h.job(p1) == .create)
+        let waiter = h.request()
+        h.step { $0.acquireRequested(waiter, session: detail, media: film, timeout: nil, now: .zero) }
+        let shutdown = h.request()
+        let reason = "creation of the engine did not return within 30.0 seconds"
+        let timedOut = h.step { $0.callTimedOut(p1, call: reason, now: .seconds(30)) }
+        #expect(
+            timedOut == [
+                .forgetLane(p1), .fail(stuck, .engineFailed(reason)), .emit(.engineFailed(p1, reason)),
+                .run(.create, on: p2),
+            ])
+        #expect(h.machine.players[p1] == nil, "the slot is free")
+        #expect(h.machine.metrics.live == 0 && h.machine.metrics.abandoned == 0, "no engine was ever made")
+        // A shutdown waits for the new engine only; the late one, should it come, is its lane's to shut down.
+        #expect(h.step { $0.shutdownRequested(shutdown) }.failure(for: waiter) == .poolShutDown)
+        #expect(h.step { $0.engineCreated(p1) } == [], "a late creation changes nothing")
+        #expect(h.settle().succeeded(shutdown))
+    }
+
     @Test func aBorrowHeldLongerThanTheThresholdIsReportedOnceAndNothingIsRevoked() throws {
         let h = MachineHarness(capacity: 1, borrowWarningThreshold: .seconds(30))
         let feed = h.open("feed", feedSettings)

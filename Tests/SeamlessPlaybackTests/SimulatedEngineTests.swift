@@ -4,6 +4,15 @@ import Testing
 
 @Suite("SimulatedEngine")
 struct SimulatedEngineTests {
+    @Test func waitForShutdownReturnsOnceTheEngineIsShutDownAndAtOnceAfter() async {
+        let engine = SimulatedEngine()
+        let waiting = Task { await engine.waitForShutdown() }
+        await engine.shutdown()
+        await waiting.value
+        #expect(engine.record.shutdowns == 1)
+        await engine.waitForShutdown()  // already shut down: returns at once
+    }
+
     @Test func positionAdvancesWithRateWhilePlayingAndHoldsWhilePaused() async throws {
         let clock = ManualClock()
         let engine = SimulatedEngine(clock: clock)

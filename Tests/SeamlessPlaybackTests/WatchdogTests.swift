@@ -21,10 +21,19 @@ struct WatchdogTests {
         #expect(
             w.callStarted(.seek(.seconds(3), request: RequestID(raw: 1)), on: Self.p2, now: .seconds(2)) == nil,
             "7 s is later than the timer's 6 s")
-        #expect(w.callStarted(.create, on: Self.p1, now: .zero) == nil)
         #expect(w.callStarted(.shutDown, on: Self.p1, now: .zero) == nil)
         #expect(w.calls[Self.p2]?.what == "seek to 3.0 seconds did not return within 5.0 seconds")
         #expect(w.calls[Self.p1]?.what == "load of \(Self.clip) did not return within 30.0 seconds")
+    }
+
+    @Test func anEnginesCreationIsBoundedByTheLoadTimeout() {
+        var w = Self.watchdog()
+        #expect(w.callStarted(.create, on: Self.p1, now: .seconds(2)) == .wake(at: .seconds(32)))
+        #expect(w.calls[Self.p1]?.what == "creation of the engine did not return within 30.0 seconds")
+        #expect(
+            w.fired(now: .seconds(32)) == [
+                .timedOut(Self.p1, call: "creation of the engine did not return within 30.0 seconds")
+            ])
     }
 
     @Test func noLimitTimesNothing() {

@@ -47,7 +47,9 @@ extension PoolStateMachine {
     ///   - call: What the call was and how long it has run, for the failure's reason.
     ///
     /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
-    /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it.
+    /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it. An engine whose creation
+    /// outlasted its timeout fails as one whose creation threw, and its lane is let go of
+    /// (``PoolAction/forgetLane(_:)``).
     mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) {
         if players[id] == nil, case .callInFlight(let watchers)? = failedEngines[id] {
             failedEngines[id] = .hung
@@ -56,7 +58,10 @@ extension PoolStateMachine {
         }
         switch players[id]?.lane.job {
         case .load?, .apply?, .seek?: break
-        case .create?, .shutDown?, nil: return
+        case .create?:
+            out.append(.forgetLane(id))
+            return engineCreationFailed(id, reason: call)
+        case .shutDown?, nil: return
         }
         failEngine(id, reason: call, now: now, callHung: true)
     }

@@ -60,17 +60,18 @@ struct Watchdog {
         }
     }
 
-    /// A job was handed to the player's lane at `now`: a load is bounded by the load timeout, an apply or a seek by
-    /// the apply timeout; creating and shutting down are not timed.
+    /// A job was handed to the player's lane at `now`: a load and the engine's creation are bounded by the load
+    /// timeout, an apply or a seek by the apply timeout; shutting down is not timed.
     /// - Returns: `.wake` when the timer must wake sooner, else `nil`.
     mutating func callStarted(_ job: EngineJob, on id: PlayerID, now: Duration) -> Action? {
         let limit: Duration?
         let what: String
         switch job {
+        case .create: (limit, what) = (loadTimeout, "creation of the engine")
         case .load(let media): (limit, what) = (loadTimeout, "load of \(media)")
         case .apply: (limit, what) = (applyTimeout, "apply")
         case .seek(let position, _): (limit, what) = (applyTimeout, "seek to \(position)")
-        case .create, .shutDown: return nil
+        case .shutDown: return nil
         }
         guard let limit else { return nil }
         let deadline = now + limit

@@ -7,8 +7,9 @@ extension PlayerPool {
         public var capacity: Int
         /// How long a handoff token can be redeemed after it was issued, on the pool's clock. Default 10 s.
         public var handoffTokenLifetime: Duration
-        /// The longest an engine's `load` may run, on the pool's clock, before the engine counts as failed.
-        /// Default 30 s; `nil` waits indefinitely.
+        /// The longest an engine's `load` may run, on the pool's clock, before the engine counts as failed; also the
+        /// longest the pool waits for an engine to be made (`makeEngine`), after which the creation fails as one that
+        /// threw, and an engine made later is shut down unused. Default 30 s; `nil` waits indefinitely.
         public var loadTimeout: Duration?
         /// The longest an engine's `apply` may run, on the pool's clock, before the engine counts as failed.
         /// Default 5 s; `nil` waits indefinitely. With a timeout, every apply runs on the engine's lane; with
@@ -42,7 +43,7 @@ extension PlayerPool {
         /// - Parameters:
         ///   - capacity: The most healthy engines alive at once; values below 1 count as 1.
         ///   - handoffTokenLifetime: How long a token stays redeemable.
-        ///   - loadTimeout: The longest a load may run; `nil` waits indefinitely.
+        ///   - loadTimeout: The longest a load, or an engine's creation, may run; `nil` waits indefinitely.
         ///   - applyTimeout: The longest an apply may run; `nil` waits indefinitely.
         ///   - borrowWarningThreshold: How long a borrow may be held before the pool says so; `nil` is off.
         ///   - idleSettings: What an engine carries while no page holds its player.

@@ -122,6 +122,9 @@ extension PoolShell {
                 timers.removeValue(forKey: request)?.cancel()
             case .cancelLoad(let id, let media):
                 cancelLoad(media, on: id)
+            case .forgetLane(let id):
+                // Its engine, if it is ever made, finds no lane here and is shut down by its lane (`laneCreated`).
+                lanes.removeValue(forKey: id)?.close()
             case .retryLoad(let id, let media, let delay):
                 quality.retried(id, media)
                 scheduleRetry(of: media, on: id, after: delay)
@@ -200,6 +203,7 @@ extension PoolShell {
             Task(priority: Swift.max(Task.currentPriority, .medium)) {
                 await lane.run(id, makeEngine: makeEngine) { pool.pool }
             }
+            timeCall(job, on: id)
         } else {
             lanes[id]?.post(job)
             timeCall(job, on: id)
@@ -264,13 +268,15 @@ extension PoolShell {
     }
 
     mutating func laneCreationFailed(_ id: PlayerID, reason: String) {
-        lanes[id] = nil
+        guard lanes.removeValue(forKey: id) != nil else { return }
+        callReturned(on: id)
         run { $0.engineCreationFailed(id, reason: reason) }
     }
 
     /// - Returns: Whether the pool still wants the engine.
     mutating func laneCreated(_ id: PlayerID, engine: any PlaybackEngine) -> Bool {
         guard lanes[id] != nil else { return false }
+        callReturned(on: id)
         engines[id] = engine
         // Before the first load, as the protocol promises; a report may come from any thread, any number
         // of times: the machine counts the first.
