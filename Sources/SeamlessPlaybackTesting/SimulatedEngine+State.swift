@@ -22,6 +22,7 @@ extension SimulatedEngine {
         var hangNextLoad: Gate?
         var hangNextApply: Gate?
         var hangNextSeek: Gate?
+        var hangShutdown: Gate?
         var refuseNextSeek: String?
         /// Bumped whenever the time of the end moves, so a stale end timer does nothing.
         var endWatch: UInt64 = 0

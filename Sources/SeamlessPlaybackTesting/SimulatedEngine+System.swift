@@ -82,6 +82,15 @@ extension SimulatedEngine {
         return gate
     }
 
+    /// Makes the shutdown hang until the returned gate is opened, as a player that never lets go would; it counts
+    /// (``Record/shutdowns``) once it returns.
+    /// - Returns: The gate the shutdown waits at (closed).
+    public func hangShutdown() -> Gate {
+        let gate = Gate()
+        state.withLock { $0.hangShutdown = gate }
+        return gate
+    }
+
     /// Makes the next seek throw ``SeekError`` with `reason`, as a live stream or a file without an index would.
     /// - Parameter reason: Why the seek is refused.
     public func refuseNextSeek(_ reason: String) {

@@ -262,6 +262,7 @@ public final class SimulatedEngine: PlaybackEngine {
 
     /// Counts the shutdown; the pool calls it exactly once, after every load, apply and seek has finished.
     public func shutdown() async {
+        if let hang = state.withLock({ $0.hangShutdown }) { await hang.pass() }
         let waiters = state.withLock { state in
             state.record.shutdowns += 1
             state.endWatch &+= 1

@@ -93,6 +93,22 @@ struct PoolShellWatchdogTests {
         #expect(late.record.loads.isEmpty && late.record.applies.isEmpty)
     }
 
+    @Test("the pool's shutdown waits for an engine's shutdown no longer than the apply timeout")
+    func aShutdownThatHangsIsWaitedForNoLongerThanTheApplyTimeout() async throws {
+        let f = PoolFixture(capacity: 1, timeouts: (load: nil, apply: .seconds(5)))
+        let pages = try await f.feedPlayingClip()
+        let hung = pages.engine.hangShutdown()
+        let closing = Task { await f.pool.shutdown() }
+        await hung.waitForArrivals(1)
+        await f.clock.waitForSleepers(count: 1)
+        f.clock.advance(by: .seconds(5))
+        await closing.value
+        #expect(pages.engine.record.shutdowns == 0, "still shutting down")
+        hung.open()
+        await pages.engine.waitForShutdown()
+        #expect(pages.engine.record.shutdowns == 1)
+    }
+
     @Test("an engine whose hung call outlived its timeout stays in live, but not against the capacity")
     func aHungEngineCountsInLiveButNotAgainstTheCapacity() async throws {
         let f = PoolFixture(capacity: 1, timeouts: (load: nil, apply: .seconds(5)))

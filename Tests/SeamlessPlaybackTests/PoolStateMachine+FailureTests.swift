@@ -127,6 +127,40 @@ struct PoolStateMachineFailureTests {
         #expect(h.settle().succeeded(shutdown))
     }
 
+    @Test func aShutdownThatOutlastsItsTimeoutIsWaitedForNoMore() throws {
+        let h = MachineHarness(capacity: 2)
+        let feed = h.open("feed", feedSettings)
+        let r = h.request()
+        h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
+        let lease = try #require(h.settle().grant(for: r))
+        let shutdown = h.request()
+        let closing = h.step { $0.shutdownRequested(shutdown) }
+        #expect(closing.contains(.run(.shutDown, on: lease.player)))
+        #expect(!closing.succeeded(shutdown))
+        #expect(h.step { $0.callTimedOut(lease.player, call: "shutdown", now: .seconds(5)) } == [.succeed(shutdown)])
+        #expect(h.machine.metrics.live == 1, "live until its shutdown returns")
+        #expect(h.step { $0.engineShutDown(lease.player) } == [.emit(.destroyed(lease.player))])
+        #expect(h.machine.metrics.live == 0)
+    }
+
+    @Test func aFailedEnginesShutdownThatOutlastsItsTimeoutIsWaitedForNoMore() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let r = h.request()
+        h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
+        let lease = try #require(h.settle().grant(for: r))
+        #expect(
+            h.step { $0.engineFailed(lease.player, reason: "gone", now: .zero) }.contains(
+                .run(.shutDown, on: lease.player)))
+        let shutdown = h.request()
+        #expect(!h.step { $0.shutdownRequested(shutdown) }.succeeded(shutdown))
+        #expect(h.machine.failedEngines[lease.player] == .shuttingDown(watchers: [shutdown]))
+        #expect(h.step { $0.callTimedOut(lease.player, call: "shutdown", now: .seconds(5)) } == [.succeed(shutdown)])
+        #expect(h.machine.failedEngines[lease.player] == .shuttingDown(watchers: []))
+        h.step { $0.engineShutDown(lease.player) }
+        #expect(h.machine.metrics.live == 0)
+    }
+
     @Test func aBorrowHeldLongerThanTheThresholdIsReportedOnceAndNothingIsRevoked() throws {
         let h = MachineHarness(capacity: 1, borrowWarningThreshold: .seconds(30))
         let feed = h.open("feed", feedSettings)

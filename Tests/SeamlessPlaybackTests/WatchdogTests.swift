@@ -21,7 +21,9 @@ struct WatchdogTests {
         #expect(
             w.callStarted(.seek(.seconds(3), request: RequestID(raw: 1)), on: Self.p2, now: .seconds(2)) == nil,
             "7 s is later than the timer's 6 s")
-        #expect(w.callStarted(.shutDown, on: Self.p1, now: .zero) == nil)
+        let p3 = PlayerID(pool: 1, number: 3)
+        #expect(w.callStarted(.shutDown, on: p3, now: .seconds(2)) == nil, "a shutdown has the apply's 5 s: 7 s")
+        #expect(w.calls[p3]?.what == "shutdown did not return within 5.0 seconds")
         #expect(w.calls[Self.p2]?.what == "seek to 3.0 seconds did not return within 5.0 seconds")
         #expect(w.calls[Self.p1]?.what == "load of \(Self.clip) did not return within 30.0 seconds")
     }

@@ -49,11 +49,20 @@ extension PoolStateMachine {
     /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
     /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it. An engine whose creation
     /// outlasted its timeout fails as one whose creation threw, and its lane is let go of
-    /// (``PoolAction/forgetLane(_:)``).
+    /// (``PoolAction/forgetLane(_:)``). An engine whose shutdown outlasts its timeout is waited for no more: a shutdown
+    /// or trim of the pool returns without it, and the engine leaves the pool once its shutdown returns.
     mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) {
-        if players[id] == nil, case .callInFlight(let watchers)? = failedEngines[id] {
-            failedEngines[id] = .hung
-            for request in watchers { stopWaiting(request, on: id) }
+        if players[id] == nil {
+            switch failedEngines[id] {
+            case .callInFlight(let watchers)?:
+                failedEngines[id] = .hung
+                for request in watchers { stopWaiting(request, on: id) }
+            case .shuttingDown(let watchers)?:
+                failedEngines[id] = .shuttingDown(watchers: [])
+                for request in watchers { stopWaiting(request, on: id) }
+            case .hung?, nil:
+                break
+            }
             return
         }
         switch players[id]?.lane.job {
@@ -61,7 +70,9 @@ extension PoolStateMachine {
         case .create?:
             out.append(.forgetLane(id))
             return engineCreationFailed(id, reason: call)
-        case .shutDown?, nil: return
+        case .shutDown?:
+            return shutdownTimedOut(id)
+        case nil: return
         }
         failEngine(id, reason: call, now: now, callHung: true)
     }
@@ -84,5 +95,22 @@ extension PoolStateMachine {
         }
         guard due == true else { return }
         advance(id)
+    }
+}
+
+extension PoolStateMachine {
+    /// The player's engine did not shut down in time: the shutdowns and trims of the pool waiting for it stop waiting.
+    /// The player stays, counted as live, until its shutdown returns (``engineShutDown(_:)``).
+    private mutating func shutdownTimedOut(_ id: PlayerID) {
+        guard let watchers = players[id]?.watchers else { return }
+        var kept: [RequestID] = []
+        for request in watchers {
+            if case .retire = requests[request] {
+                stopWaiting(request, on: id)
+            } else {
+                kept.append(request)
+            }
+        }
+        players[id]?.watchers = kept
     }
 }

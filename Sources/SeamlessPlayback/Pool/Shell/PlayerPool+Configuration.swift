@@ -11,8 +11,9 @@ extension PlayerPool {
         /// longest the pool waits for an engine to be made (`makeEngine`), after which the creation fails as one that
         /// threw, and an engine made later is shut down unused. Default 30 s; `nil` waits indefinitely.
         public var loadTimeout: Duration?
-        /// The longest an engine's `apply` may run, on the pool's clock, before the engine counts as failed.
-        /// Default 5 s; `nil` waits indefinitely. With a timeout, every apply runs on the engine's lane; with
+        /// The longest an engine's `apply` (or `seek`) may run, on the pool's clock, before the engine counts as
+        /// failed; also the longest a shutdown or trim of the pool waits for an engine's `shutdown()`. Default 5 s;
+        /// `nil` waits indefinitely. With a timeout, every apply runs on the engine's lane; with
         /// none, a give-back, update, reclaim or close carries out its own apply, which is faster.
         public var applyTimeout: Duration?
         /// When set, a borrowed lease held longer than this produces one ``PoolEvent/borrowHeldLong(_:session:heldFor:)``
@@ -44,7 +45,8 @@ extension PlayerPool {
         ///   - capacity: The most healthy engines alive at once; values below 1 count as 1.
         ///   - handoffTokenLifetime: How long a token stays redeemable.
         ///   - loadTimeout: The longest a load, or an engine's creation, may run; `nil` waits indefinitely.
-        ///   - applyTimeout: The longest an apply may run; `nil` waits indefinitely.
+        ///   - applyTimeout: The longest an apply, a seek or a wait for an engine's shutdown may run; `nil` waits
+        ///     indefinitely.
         ///   - borrowWarningThreshold: How long a borrow may be held before the pool says so; `nil` is off.
         ///   - idleSettings: What an engine carries while no page holds its player.
         ///   - loadRetries: How many more times a load that failed with a transient media failure is tried.

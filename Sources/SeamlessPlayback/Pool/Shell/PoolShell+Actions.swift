@@ -310,6 +310,7 @@ extension PoolShell {
     }
 
     mutating func laneShutDown(_ id: PlayerID) {
+        callReturned(on: id)
         engines[id] = nil
         quality.forget(id, now: clock.now)
         // A failure still noted there is dropped with the lane, so that it no longer counts as pending, and the lane
