@@ -91,6 +91,21 @@ struct PlayerPoolTests {
         await pool.shutdown()
     }
 
+    @Test func anEventStreamCanKeepOnlyTheNewestEventsWhileUnread() async throws {
+        let pool = PlayerPool(configuration: .init(capacity: 1)) { SimulatedEngine() }
+        let page = try await pool.makeSession(named: "a")
+        let latest = await pool.events(bufferingPolicy: .bufferingNewest(2))
+        let all = await pool.events()
+        for _ in 0..<50 { try await page.giveBack(try await page.acquire(clip)) }
+        await pool.shutdown()
+        var kept: [PoolEvent] = []
+        for await event in latest { kept.append(event) }
+        var every: [PoolEvent] = []
+        for await event in all { every.append(event) }
+        #expect(every.count > 100, "the unbounded stream kept every event")
+        #expect(kept == Array(every.suffix(2)), "the bounded one, the last two")
+    }
+
     @Test func shutdownWhileACreateALoadAndAnApplyAreInFlight() async throws {
         let f = PoolFixture(capacity: 3)
         let a = try await f.pool.makeSession(named: "a", settings: feedSettings)

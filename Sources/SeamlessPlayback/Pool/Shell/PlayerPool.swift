@@ -113,7 +113,20 @@ public actor PlayerPool {
     public func snapshot() -> [PlayerSnapshot] { shell.machine.snapshot() }
 
     /// A new stream of the pool's events from now on; it finishes when the pool shuts down.
-    public func events() -> AsyncStream<PoolEvent> { shell.subscribe() }
+    ///
+    /// The stream keeps every event until it is read: iterate it as events come, or let it go (a stream nobody
+    /// references any more is dropped from the pool at its next event). One kept but never read grows with every
+    /// event; ``events(bufferingPolicy:)`` bounds what it keeps.
+    public func events() -> AsyncStream<PoolEvent> { shell.subscribe(bufferingPolicy: .unbounded) }
+
+    /// A new stream of the pool's events from now on that keeps, until read, only what `bufferingPolicy` allows
+    /// (say `.bufferingNewest(100)` for a reader that only needs the latest); it finishes when the pool shuts down.
+    /// - Parameter bufferingPolicy: Which events the stream keeps while its reader falls behind.
+    public func events(
+        bufferingPolicy: AsyncStream<PoolEvent>.Continuation.BufferingPolicy
+    ) -> AsyncStream<PoolEvent> {
+        shell.subscribe(bufferingPolicy: bufferingPolicy)
+    }
 
     /// Fails every waiting call with ``PlayerPoolError/poolShutDown``, shuts every engine down once,
     /// and finishes every notice and event stream. Every later call throws `.poolShutDown`.

@@ -86,8 +86,10 @@ extension PoolShell {
     }
 
     /// A new stream of the pool's events from now on; finished at once when the pool is shut down.
-    mutating func subscribe() -> AsyncStream<PoolEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PoolEvent.self)
+    mutating func subscribe(
+        bufferingPolicy: AsyncStream<PoolEvent>.Continuation.BufferingPolicy
+    ) -> AsyncStream<PoolEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PoolEvent.self, bufferingPolicy: bufferingPolicy)
         guard !machine.isShutDown else {
             continuation.finish()
             return stream
