@@ -166,16 +166,20 @@ extension PoolShell {
 
     @inline(never)
     private mutating func notify(_ grant: consuming Grant, _ kind: NoticeKind) {
-        if case .failed = kind { failureNoticesSent += 1 }
         let session = grant.session
         let epoch = grant.epoch
-        guard let mailbox = notices[session], let lease = engines.lease(for: grant) else { return }
-        let notice: LeaseNotice =
-            switch kind {
-            case .revoked: .revoked(lease)
-            case .returned: .returned(lease)
-            case .failed(let reason): .failed(lease, reason: reason)
-            }
+        guard let mailbox = notices[session], let lease = engines.lease(for: grant) else {
+            if case .failed = kind { failureNoticesSent += 1 }
+            return
+        }
+        let notice: LeaseNotice
+        switch kind {
+        case .revoked: notice = .revoked(lease)
+        case .returned: notice = .returned(lease)
+        case .failed(let reason):
+            failureNoticesSent += 1
+            notice = .failed(lease, reason: reason)
+        }
         mailbox.post(notice, epoch: epoch) { machine.heldEpochs(of: session) }
     }
 
