@@ -116,7 +116,7 @@ struct PoolStateMachineFailureTests {
         let timedOut = h.step { $0.callTimedOut(p1, call: reason, now: .seconds(30)) }
         #expect(
             timedOut == [
-                .forgetLane(p1), .fail(stuck, .engineFailed(reason)), .emit(.engineFailed(p1, reason)),
+                .run(.shutDown, on: p1), .fail(stuck, .engineFailed(reason)), .emit(.engineFailed(p1, reason)),
                 .run(.create, on: p2),
             ])
         #expect(h.machine.players[p1] == nil, "the slot is free")

@@ -48,8 +48,8 @@ extension PoolStateMachine {
     ///
     /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
     /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it. An engine whose creation
-    /// outlasted its timeout fails as one whose creation threw, and its lane is let go of
-    /// (``PoolAction/forgetLane(_:)``). An engine whose shutdown outlasts its timeout is waited for no more: a shutdown
+    /// outlasted its timeout fails as one whose creation threw, and its lane is asked to shut it down as soon as it is
+    /// made (a shutdown posted before the engine exists is the lane's first job), unused and unwaited. An engine whose shutdown outlasts its timeout is waited for no more: a shutdown
     /// or trim of the pool returns without it, and the engine leaves the pool once its shutdown returns.
     mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) {
         if players[id] == nil {
@@ -68,7 +68,7 @@ extension PoolStateMachine {
         switch players[id]?.lane.job {
         case .load?, .apply?, .seek?: break
         case .create?:
-            out.append(.forgetLane(id))
+            out.append(.run(.shutDown, on: id))
             return engineCreationFailed(id, reason: call)
         case .shutDown?:
             return shutdownTimedOut(id)

@@ -67,9 +67,6 @@ enum PoolAction: Hashable, Sendable {
     indirect case prefetch(BytePrefetchPlan)
     /// Cancel the task that runs the load of `media` on the player's engine: nobody wants it any more.
     case cancelLoad(PlayerID, MediaItem)
-    /// The engine being made for the player is wanted no more (its creation outlasted the load timeout): its lane is
-    /// let go of, so that an engine made later is shut down by its lane, unused and unwaited.
-    case forgetLane(PlayerID)
     /// The player's shown holder changed: the grant of its active holder, whose settings are on the
     /// engine, or `nil` when no page holds it any more.
     case activeChanged(PlayerID, Grant?)

@@ -122,9 +122,6 @@ extension PoolShell {
                 timers.removeValue(forKey: request)?.cancel()
             case .cancelLoad(let id, let media):
                 cancelLoad(media, on: id)
-            case .forgetLane(let id):
-                // Its engine, if it is ever made, finds no lane here and is shut down by its lane (`laneCreated`).
-                lanes.removeValue(forKey: id)?.close()
             case .retryLoad(let id, let media, let delay):
                 quality.retried(id, media)
                 scheduleRetry(of: media, on: id, after: delay)
