@@ -36,10 +36,14 @@ struct PoolStateMachineInvariantsTests {
         var toldFailed = Set<Grant>()
         // Seeks: the grant that asked, to check it is the active holder when the seek reaches the engine.
         var seekers: [RequestID: Grant] = [:]
+        // Engines whose creation outlasted its timeout: their lane shuts them down once made, as its first job.
+        var shutDownOnceMade = Set<PlayerID>()
 
         func absorb(_ actions: [PoolAction]) {
             for action in actions {
                 switch action {
+                case .run(.shutDown, let player) where busy[player] == .create && h.machine.players[player] == nil:
+                    #expect(shutDownOnceMade.insert(player).inserted, "two shutdowns of \(player), seed \(seed)")
                 case .run(let job, let player):
                     #expect(busy[player] == nil, "job \(job) on busy \(player), seed \(seed)")
                     busy[player] = job
@@ -114,6 +118,14 @@ struct PoolStateMachineInvariantsTests {
         func finish(_ player: PlayerID, failing: Bool) {
             guard let job = busy.removeValue(forKey: player) else { return }
             switch job {
+            case .create where shutDownOnceMade.remove(player) != nil:
+                // Made (or not) after the pool gave up on it: the machine hears nothing it acts on; the lane's first
+                // job is the engine's shutdown.
+                let heard =
+                    failing
+                    ? h.step { $0.engineCreationFailed(player, reason: "x") } : h.step { $0.engineCreated(player) }
+                #expect(heard == [], "a creation given up on changes nothing, seed \(seed)")
+                if !failing { busy[player] = .shutDown }
             case .create:
                 absorb(
                     failing
