@@ -7,11 +7,6 @@ extension PoolStateMachine {
         statuses.read(player) { $0.status.phase }
     }
 
-    /// The engine's latest report and how many it made, or `nil` when it reported none.
-    func latestReport(of player: PlayerID) -> ReportedStatus? {
-        statuses[player]
-    }
-
     /// Whether the player's engine ever reported a status (a status report was kept for it).
     @inline(__always)  // Asked on the handoff path at each change of active holder.
     func hasReported(_ player: PlayerID) -> Bool {
