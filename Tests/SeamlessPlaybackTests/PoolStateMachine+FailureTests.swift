@@ -77,12 +77,19 @@ struct PoolStateMachineFailureTests {
         #expect(h.machine.metrics.abandoned == 1)
     }
 
-    @Test func aTimedOutCallFreesTheSlotAtOnceAndTheEngineShutsDownOnceItReturns() throws {
+    /// One player: the feed's acquire of the clip (`stuck`) has just started its engine's creation; the detail page
+    /// is open.
+    func feedAcquiringClip() -> (MachineHarness, detail: SessionID, stuck: RequestID) {
         let h = MachineHarness(capacity: 1)
         let feed = h.open("feed", feedSettings)
         let detail = h.open("detail", detailSettings)
         let stuck = h.request()
         h.step { $0.acquireRequested(stuck, session: feed, media: clip, timeout: nil, now: .zero) }
+        return (h, detail, stuck)
+    }
+
+    @Test func aTimedOutCallFreesTheSlotAtOnceAndTheEngineShutsDownOnceItReturns() throws {
+        let (h, detail, stuck) = feedAcquiringClip()
         h.finishUntilLoad(p1)
         #expect(h.job(p1) == .load(clip))
         let waiter = h.request()
@@ -102,12 +109,8 @@ struct PoolStateMachineFailureTests {
         #expect(h.step { $0.callTimedOut(p2, call: "apply", now: .zero) } == [])
     }
 
-    @Test func aCreationThatOutlastsItsTimeoutFailsLikeOneThatThrewAndItsLaneIsLetGo() throws {
-        let h = MachineHarness(capacity: 1)
-        let feed = h.open("feed", feedSettings)
-        let detail = h.open("detail", detailSettings)
-        let stuck = h.request()
-        h.step { $0.acquireRequested(stuck, session: feed, media: clip, timeout: nil, now: .zero) }
+    @Test func aCreationThatOutlastsItsTimeoutFailsLikeOneThatThrewAndItsLaneShutsItDownOnceMade() throws {
+        let (h, detail, stuck) = feedAcquiringClip()
         #expect(h.job(p1) == .create)
         let waiter = h.request()
         h.step { $0.acquireRequested(waiter, session: detail, media: film, timeout: nil, now: .zero) }
@@ -128,11 +131,7 @@ struct PoolStateMachineFailureTests {
     }
 
     @Test func aShutdownThatOutlastsItsTimeoutIsWaitedForNoMore() throws {
-        let h = MachineHarness(capacity: 2)
-        let feed = h.open("feed", feedSettings)
-        let r = h.request()
-        h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
-        let lease = try #require(h.settle().grant(for: r))
+        let (h, _, _, lease) = try MachineHarness.feedHoldingClip()
         let shutdown = h.request()
         let closing = h.step { $0.shutdownRequested(shutdown) }
         #expect(closing.contains(.run(.shutDown, on: lease.player)))
@@ -144,11 +143,7 @@ struct PoolStateMachineFailureTests {
     }
 
     @Test func aFailedEnginesShutdownThatOutlastsItsTimeoutIsWaitedForNoMore() throws {
-        let h = MachineHarness(capacity: 1)
-        let feed = h.open("feed", feedSettings)
-        let r = h.request()
-        h.step { $0.acquireRequested(r, session: feed, media: clip, timeout: nil, now: .zero) }
-        let lease = try #require(h.settle().grant(for: r))
+        let (h, _, _, lease) = try MachineHarness.feedHoldingClip()
         #expect(
             h.step { $0.engineFailed(lease.player, reason: "gone", now: .zero) }.contains(
                 .run(.shutDown, on: lease.player)))
