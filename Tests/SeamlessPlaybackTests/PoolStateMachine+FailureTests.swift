@@ -137,9 +137,27 @@ struct PoolStateMachineFailureTests {
         #expect(closing.contains(.run(.shutDown, on: lease.player)))
         #expect(!closing.succeeded(shutdown))
         #expect(h.step { $0.callTimedOut(lease.player, call: "shutdown", now: .seconds(5)) } == [.succeed(shutdown)])
-        #expect(h.machine.metrics.live == 1, "live until its shutdown returns")
+        #expect(h.machine.players[lease.player] == nil, "out of the pool at once")
+        #expect(h.machine.metrics.live == 1 && h.machine.metrics.abandoned == 1, "abandoned until its shutdown returns")
         #expect(h.step { $0.engineShutDown(lease.player) } == [.emit(.destroyed(lease.player))])
-        #expect(h.machine.metrics.live == 0)
+        #expect(h.machine.metrics.live == 0 && h.machine.metrics.abandoned == 0)
+    }
+
+    @Test func aTrimWhoseShutdownHangsReturnsAndTheSlotServesTheNextAcquire() throws {
+        let (h, feed, detail, lease) = try MachineHarness.feedHoldingClip(capacity: 1)
+        let back = h.request()
+        h.step { $0.giveBackRequested(back, lease: lease.key, by: feed) }
+        h.settle()
+        let trim = h.request()
+        #expect(h.step { $0.trimRequested(trim, keepingIdle: 0) }.jobs == [.run(.shutDown, on: p1)])
+        let waiter = h.request()
+        h.step { $0.acquireRequested(waiter, session: detail, media: film, timeout: nil, now: .zero) }
+        let timedOut = h.step {
+            $0.callTimedOut(p1, call: "shutdown did not return within 5.0 seconds", now: .seconds(5))
+        }
+        #expect(timedOut.succeeded(trim))
+        #expect(timedOut.jobs == [.run(.create, on: p2)], "the hung engine's slot serves the waiter")
+        #expect(h.settle().grant(for: waiter)?.player == p2)
     }
 
     @Test func aFailedEnginesShutdownThatOutlastsItsTimeoutIsWaitedForNoMore() throws {

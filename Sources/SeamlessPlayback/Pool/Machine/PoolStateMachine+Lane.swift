@@ -114,10 +114,16 @@ extension PoolStateMachine {
         if players[id] == nil, failedEngineShutDown(id) { return }
         guard let player = players[id], player.lane.job == .shutDown else { return }
         players[id] = nil
-        if !statuses.isEmpty { statuses[id] = nil }
-        if !player.seeks.isEmpty { dropQueuedSeeks(of: player) }
         counters.destroyed += 1
         if publishesEvents { out.append(.emit(.destroyed(id))) }
+        playerLeft(player)
+    }
+
+    /// A player being shut down left the pool (its shutdown returned, or outlasted its timeout): its slot is free,
+    /// whatever waited on it is answered, and the waiters and the feed's preloads go on.
+    mutating func playerLeft(_ player: PlayerState) {
+        if !statuses.isEmpty { statuses[player.id] = nil }
+        if !player.seeks.isEmpty { dropQueuedSeeks(of: player) }
         let prewarms = releaseWatchers(of: player, error: .poolShutDown)
         serveWaiters()
         // A prewarm routed to a player that was then retired (its earlier load failed) is carried out

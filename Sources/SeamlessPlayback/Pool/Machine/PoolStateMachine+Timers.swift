@@ -49,8 +49,9 @@ extension PoolStateMachine {
     /// The engine fails; or, when it had failed already (it reported a failure while the call ran), the call now
     /// counts as hung: a shutdown of the pool that waits for the engine stops waiting for it. An engine whose creation
     /// outlasted its timeout fails as one whose creation threw, and its lane is asked to shut it down as soon as it is
-    /// made (a shutdown posted before the engine exists is the lane's first job), unused and unwaited. An engine whose shutdown outlasts its timeout is waited for no more: a shutdown
-    /// or trim of the pool returns without it, and the engine leaves the pool once its shutdown returns.
+    /// made (a shutdown posted before the engine exists is the lane's first job), unused and unwaited. An engine whose
+    /// shutdown outlasts its timeout leaves the pool at once, counted in ``PoolMetrics/abandoned`` until it returns: a
+    /// shutdown or trim of the pool waits for it no more.
     mutating func callTimedOut(_ id: PlayerID, call: String, now: Duration) {
         if players[id] == nil {
             switch failedEngines[id] {
@@ -99,18 +100,13 @@ extension PoolStateMachine {
 }
 
 extension PoolStateMachine {
-    /// The player's engine did not shut down in time: the shutdowns and trims of the pool waiting for it stop waiting.
-    /// The player stays, counted as live, until its shutdown returns (``engineShutDown(_:)``).
+    /// The player's engine did not shut down in time: the player leaves the pool at once (its slot is free, and the
+    /// shutdowns and trims waiting for it stop waiting), its engine counted in ``PoolMetrics/abandoned`` until the
+    /// shutdown returns (``engineShutDown(_:)``).
     private mutating func shutdownTimedOut(_ id: PlayerID) {
-        guard let watchers = players[id]?.watchers else { return }
-        var kept: [RequestID] = []
-        for request in watchers {
-            if case .retire = requests[request] {
-                stopWaiting(request, on: id)
-            } else {
-                kept.append(request)
-            }
-        }
-        players[id]?.watchers = kept
+        guard let player = players[id] else { return }
+        players[id] = nil
+        failedEngines[id] = .hung
+        playerLeft(player)
     }
 }
