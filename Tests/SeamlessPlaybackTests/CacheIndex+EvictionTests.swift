@@ -38,6 +38,9 @@ struct CacheIndexEvictionTests {
             index.evictions(toFit: 4096, replacing: [], keepingLengthOf: "b", within: 4096) == [
                 .chunk(ID(key: "a", chunk: 0))
             ])
+        // Asked without the search: the same answer.
+        #expect(!index.canFit(4096, replacing: [], keepingLengthOf: "b", within: 4095))
+        #expect(index.canFit(4096, replacing: [], keepingLengthOf: "b", within: 4096))
     }
 
     @Test func aReplacedChunkFreesItsBlocksAndStays() {

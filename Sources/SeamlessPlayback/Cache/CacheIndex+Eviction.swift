@@ -27,13 +27,9 @@ extension CacheIndex {
     ) -> [Eviction]? {
         var used = usedBytes + incoming - replaced.reduce(Int64(0)) { $0 + (chunks[$1]?.diskBytes ?? 0) }
         guard used > capacity else { return [] }
-        var keptLengths = Set(replaced.map(\.key))
-        if let kept { keptLengths.insert(kept) }
-        let floor = keptLengths.reduce(incoming) { total, key in
-            total + (media[key]?.length == nil ? 0 : footprint.lengthFile(key: key))
-        }
+        let keptLengths = Self.keptLengths(replacing: replaced, keepingLengthOf: kept)
         // Checked first, so that a write that cannot fit costs no search.
-        guard floor <= capacity else { return nil }
+        guard leastBytes(incoming, keptLengths: keptLengths) <= capacity else { return nil }
         var evictions: [Eviction] = []
         let bareLengths = media.filter {
             !keptLengths.contains($0.key) && $0.value.chunks.isEmpty && $0.value.length != nil
@@ -55,5 +51,28 @@ extension CacheIndex {
             }
         }
         return used > capacity ? nil : evictions
+    }
+
+    /// Whether files taking `incoming` bytes on disk can fit within `capacity` in place of the chunks in `replaced`,
+    /// every other file dropped: exactly when ``evictions(toFit:replacing:keepingLengthOf:within:)`` finds a way,
+    /// without searching for it.
+    func canFit(
+        _ incoming: Int64, replacing replaced: Set<ChunkID>, keepingLengthOf kept: String?, within capacity: Int64
+    ) -> Bool {
+        leastBytes(incoming, keptLengths: Self.keptLengths(replacing: replaced, keepingLengthOf: kept)) <= capacity
+    }
+
+    /// The media whose length files no eviction drops: those of the chunks replaced, and `kept`.
+    private static func keptLengths(replacing replaced: Set<ChunkID>, keepingLengthOf kept: String?) -> Set<String> {
+        var keys = Set(replaced.map(\.key))
+        if let kept { keys.insert(kept) }
+        return keys
+    }
+
+    /// The least the files can take once every evictable file is gone: `incoming`, and the kept lengths' files.
+    private func leastBytes(_ incoming: Int64, keptLengths: Set<String>) -> Int64 {
+        keptLengths.reduce(incoming) { total, key in
+            total + (media[key]?.length == nil ? 0 : footprint.lengthFile(key: key))
+        }
     }
 }

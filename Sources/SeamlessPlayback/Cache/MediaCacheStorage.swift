@@ -33,8 +33,7 @@ struct MediaCacheStorage {
         let freshBytes = pieces.reduce(Int64(0)) { total, piece in
             total + index.footprint.chunkFile(key: key, runCount: 1, payloadLength: piece.range.count)
         }
-        guard index.evictions(toFit: freshBytes, replacing: spared, keepingLengthOf: key, within: capacity) != nil
-        else {
+        guard index.canFit(freshBytes, replacing: spared, keepingLengthOf: key, within: capacity) else {
             throw .largerThanCapacity(count: count, capacity: capacity)
         }
         clearClash(with: key)
