@@ -60,6 +60,22 @@ struct PoolStateMachineBytesTests {
         #expect(report(neighbour, .buffering) == [])
     }
 
+    @Test("the focused clip playing short of its buffer holds the byte tier until it holds enough")
+    func aShortBufferOfTheClipOnScreenHoldsTheBytes() {
+        let h = MachineHarness(capacity: 4, prefetches: true)
+        let window = PreloadWindow(focusedBufferAhead: .seconds(3))
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: window) }
+        for _ in 0..<3 { _ = h.finishJob(Self.p1) }
+        func report(ahead: Duration) -> [BytePrefetchPlan] {
+            let status = PlaybackStatus(
+                phase: .playing, position: .seconds(1), duration: .seconds(30), bufferedAhead: ahead)
+            return prefetches(h.step { $0.statusReported(Self.p1, status) }, h)
+        }
+        #expect(report(ahead: .seconds(2)) == [plan([1, 6, 7, 8, 9], held: true)])
+        #expect(report(ahead: .milliseconds(2_500)) == [], "nothing new")
+        #expect(report(ahead: .seconds(3)) == [plan([1, 6, 7, 8, 9], held: false)])
+    }
+
     @Test func aWindowSaysHowManyItemsAndBytes() {
         let h = MachineHarness(capacity: 2, prefetches: true)
         let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)

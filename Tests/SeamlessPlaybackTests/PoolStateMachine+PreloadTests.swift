@@ -77,6 +77,56 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.checkInvariants() == [])
     }
 
+    /// The focused clip plays with less than the window's `focusedBufferAhead` in hand: the neighbours wait as for a
+    /// stall, until a report says it holds enough or its end.
+    @Test("a clip on screen short of its buffer holds the neighbours' preloads until it holds enough or its end")
+    func aShortBufferOfTheClipOnScreenHoldsTheNeighbours() {
+        let h = MachineHarness(capacity: 4)
+        let (p1, p2, p3) = (Self.p[0], Self.p[1], Self.p[2])
+        func report(_ position: Int, ahead: Duration?, phase: PlaybackPhase = .playing) -> [PoolAction] {
+            let status = PlaybackStatus(
+                phase: phase, position: .seconds(position), duration: .seconds(10), bufferedAhead: ahead)
+            return h.step { $0.statusReported(p1, status) }
+        }
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        #expect(media(h) == [item(3), item(4), nil, nil])
+        // One second in hand of the four the default window asks for: the neighbour not yet loading is dropped.
+        #expect(report(0, ahead: .seconds(1)) == [.emit(.evicted(p2, item(4)))])
+        #expect(report(0, ahead: .milliseconds(3_999)) == [], "still short")
+        #expect(h.machine.needsTheLink(p1))
+        // Paused, it takes nothing from the link: the neighbours go.
+        #expect(report(0, ahead: .seconds(1), phase: .paused(.requested)).jobs == [.run(.create, on: p3)])
+        h.finishJob(p3)
+        h.finishJob(p3)
+        #expect(report(0, ahead: .seconds(1)) == [], "short again: the load that began runs on")
+        #expect(h.step { $0.loadFinished(p3, media: item(4)) } == [.emit(.loaded(p3, item(4)))], "held")
+        // Its end is in hand (7 s + 2.9 s of a 10 s clip, within the end's slack), though short of four seconds.
+        #expect(report(7, ahead: .milliseconds(2_900)).jobs == [.run(.create, on: Self.p[3])])
+        #expect(h.machine.needsTheLink(p1) == false)
+        #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test("a clip on screen whose engine does not say what it holds, or a live one, holds the neighbours only by a stall")
+    func aClipThatDoesNotSayWhatItHoldsHoldsNothing() {
+        let h = MachineHarness(capacity: 4)
+        let p1 = Self.p[0]
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        let silent = PlaybackStatus(phase: .playing, position: .zero, duration: .seconds(10))
+        let live = PlaybackStatus(phase: .playing, position: .zero, duration: nil, bufferedAhead: .seconds(1))
+        #expect(h.step { $0.statusReported(p1, silent) } == [])
+        #expect(h.step { $0.statusReported(p1, live) } == [])
+        #expect(h.machine.needsTheLink(p1) == false)
+        // A window that asks for nothing in hand holds them only while the clip stalls.
+        _ = focus(h, 3, window: PreloadWindow(focusedBufferAhead: .zero))
+        let short = PlaybackStatus(
+            phase: .playing, position: .zero, duration: .seconds(10), bufferedAhead: .milliseconds(10))
+        #expect(h.step { $0.statusReported(p1, short) } == [])
+        #expect(h.machine.needsTheLink(p1) == false)
+        #expect(media(h) == [item(3), item(4), nil, nil])
+    }
+
     @Test func aStallOfMediaTheEngineHadBeforeHoldsNothing() {
         let h = MachineHarness(capacity: 1, prefetches: true)
         let p1 = Self.p[0]
@@ -84,13 +134,13 @@ struct PoolStateMachinePreloadTests {
         for _ in 0..<3 { h.finishJob(p1) }
         let status = PlaybackStatus(phase: .buffering, position: .zero, duration: nil)
         _ = h.step { $0.statusReported(p1, status) }
-        #expect(h.machine.isStalled(p1))
+        #expect(h.machine.needsTheLink(p1))
         #expect(h.machine.bytePlan.isHeld)
         // The focus moves far: the one player is given the new focused item; the stall was of item 3.
         _ = focus(h, 9)
         h.settle()
         #expect(media(h) == [item(9), nil, nil, nil])
-        #expect(h.machine.isStalled(p1) == false)
+        #expect(h.machine.needsTheLink(p1) == false)
         #expect(h.machine.bytePlan.isHeld == false)
     }
 
@@ -104,7 +154,7 @@ struct PoolStateMachinePreloadTests {
         let status = PlaybackStatus(phase: .buffering, position: .zero, duration: nil)
         #expect(h.step { $0.statusReported(p1, status) } == [])
         #expect(h.step { $0.loadFinished(p1, media: item(3)) } == [.emit(.loaded(p1, item(3)))], "no neighbour")
-        #expect(h.machine.isStalled(p1))
+        #expect(h.machine.needsTheLink(p1))
     }
 
     @Test func theWindowSaysHowManyNeighboursLoadAtOnce() {

@@ -14,6 +14,10 @@ struct PreloadWindowTests {
     @Test func negativeSizesCountAsZero() {
         #expect(PreloadWindow(ahead: -3, behind: -1).indices(around: 4, count: 12) == [4])
         #expect(PreloadWindow().indices(around: 4, count: 0) == [])
+        #expect(PreloadWindow(focusedBufferAhead: .seconds(-1)).focusedBufferAhead == .zero)
+        var window = PreloadWindow()
+        window.focusedBufferAhead = .seconds(-2)
+        #expect(FeedFocus(index: 0, items: [MediaItem(id: "a")], window: window).focusedBufferAhead == .zero)
     }
 }
 

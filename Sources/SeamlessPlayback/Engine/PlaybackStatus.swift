@@ -1,4 +1,4 @@
-/// One report of a player's state: its phase, where it is and how long the media is.
+/// One report of a player's state: its phase, where it is, how long the media is and how much of it lies ready ahead.
 ///
 /// Engines report it when something changes (``PlaybackEngine/onStatusChange(_:)``); pages read it from
 /// ``PageSession/status(of:)`` while they are the player's active holder.
@@ -9,16 +9,26 @@ public struct PlaybackStatus: Hashable, Sendable {
     public var position: Duration
     /// The media's length; `nil` while it is unknown, or for a live stream.
     public var duration: Duration?
+    /// How much of the media past ``position`` the engine holds, ready to play without the network; `nil` when the
+    /// engine does not say.
+    ///
+    /// An engine that says reports again when it changes by a second or more, and when it reaches the media's end.
+    /// While a feed's focused clip plays short of its ``PreloadWindow/focusedBufferAhead`` (and of its end), the pool
+    /// starts no preload and the byte tier fetches nothing: the clip on screen has the link first. The libmpv engine
+    /// reports it; an engine that leaves it `nil` holds them only while it reports ``PlaybackPhase/buffering``.
+    public var bufferedAhead: Duration?
 
     /// Creates a status.
     /// - Parameters:
     ///   - phase: What the player is doing.
     ///   - position: The playback position when the report was made.
     ///   - duration: The media's length; `nil` while unknown or live.
-    public init(phase: PlaybackPhase, position: Duration, duration: Duration?) {
+    ///   - bufferedAhead: How much of the media past `position` the engine holds; `nil` when it does not say.
+    public init(phase: PlaybackPhase, position: Duration, duration: Duration?, bufferedAhead: Duration? = nil) {
         self.phase = phase
         self.position = position
         self.duration = duration
+        self.bufferedAhead = bufferedAhead
     }
 }
 
@@ -37,6 +47,33 @@ extension PlaybackStatus {
         case .ended: settings.endAction == .pause
         }
     }
+
+    /// Whether the clip this report is of needs the link to itself: it stalls (``PlaybackPhase/buffering``), or it
+    /// plays with less than `target` held ahead and short of its end. A clip paused or ended, one whose engine does
+    /// not say what it holds, and a live stream (no duration) need nothing more.
+    /// - Parameter target: How much a playing clip should hold ahead before others may use the link.
+    func isShortOfBuffer(_ target: Duration) -> Bool {
+        switch phase {
+        case .buffering:
+            return true
+        case .playing:
+            guard let ahead = bufferedAhead, duration != nil, ahead < target else { return false }
+            return !holdsItsEnd
+        case .loading, .paused, .ended:
+            return false
+        }
+    }
+
+    /// Whether ``bufferedAhead`` reaches the media's end: the engine holds the rest of the clip, and needs nothing
+    /// more from the network to play it out. Within a quarter of a second, as an engine's last packet ends a frame or
+    /// two before the media's length; `false` when either is unknown.
+    public var holdsItsEnd: Bool {
+        guard let ahead = bufferedAhead, let duration else { return false }
+        return position + ahead + Self.endSlack >= duration
+    }
+
+    /// How near the end a clip's buffer may stop and still hold its end.
+    static let endSlack = Duration.milliseconds(250)
 
     /// Whether the engine reports a pause it did not ask for.
     var isSystemPause: Bool {

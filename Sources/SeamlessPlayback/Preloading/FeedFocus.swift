@@ -14,6 +14,8 @@ struct FeedFocus: Sendable {
     var placed: [PlayerID: MediaItem] = [:]
     /// How many neighbours of the focused item may be made or loading at once.
     let concurrentLoads: Int
+    /// How much the focused clip holds ahead, while it plays, before the neighbours and the byte tier use the link.
+    let focusedBufferAhead: Duration
     /// Media of the window whose preload failed (its engine could not be made, its load threw, its engine failed)
     /// while the focus stayed here: not tried again until the focus moves, so that a broken item costs one load
     /// per move of the focus, not one after every other load.
@@ -30,6 +32,7 @@ struct FeedFocus: Sendable {
         bytesPerItem = window.bytesPerItem
         // The property can be set below 1 after the initializer clamped it: a window always loads one neighbour.
         concurrentLoads = max(1, window.concurrentLoads)
+        focusedBufferAhead = max(.zero, window.focusedBufferAhead)
         // Saturating: a window larger than the feed reaches no farther than the feed.
         let reach = min(max(window.ahead, window.behind), items.count) + Self.searchMargin
         let lower = max(0, index - reach)

@@ -6,13 +6,13 @@
 ///
 /// The focused item never waits for a neighbour: while its own engine is being made or its load runs, no
 /// neighbour's preload starts; once it is loaded, the neighbours load, nearest first, at most
-/// ``concurrentLoads`` at a time.
+/// ``concurrentLoads`` at a time — and while it plays short of ``focusedBufferAhead``, or stalls, they wait again.
 ///
 /// Beyond the players, a window has a byte tier: ``bytesAhead`` more items after the player tier and ``bytesBehind``
 /// more before it get their first ``bytesPerItem`` bytes cached on disk, no player spent, by the
 /// ``BytePrefetching`` prefetcher set in ``PlayerPool/Configuration/prefetcher``. A pool with none has no byte tier.
 /// The byte tier waits for the focused item too: while its load is in flight, and while it stalls (its engine reports
-/// it buffering), no prefetch traffic flows.
+/// it buffering) or plays short of ``focusedBufferAhead``, no prefetch traffic flows.
 public struct PreloadWindow: Hashable, Sendable {
     /// How many items after the focused one to keep loaded. Default 2.
     public var ahead: Int
@@ -29,6 +29,12 @@ public struct PreloadWindow: Hashable, Sendable {
     /// enough for mpv to show a clip's first frame from disk, and small enough for the prefetcher to fill every item
     /// of the byte tier between swipes on a slow origin (the figures are in the MPV engine's `BENCHMARKS.md`).
     public var bytesPerItem: Int64
+    /// How much of the focused clip, ahead of its position, its engine must hold while it plays before a neighbour's
+    /// preload starts or the byte tier fetches (``PlaybackStatus/bufferedAhead``); a clip that holds its end needs no
+    /// more. Default 4 seconds: on a link every connection shares (a phone's radio), each preloaded byte is one the
+    /// clip on screen did not get, and a few seconds in hand ride out the neighbours' traffic. Zero holds them only
+    /// while the clip on screen stalls. Engines that do not report what they hold are held only by a stall.
+    public var focusedBufferAhead: Duration
 
     /// Creates a window.
     /// - Parameters:
@@ -38,9 +44,11 @@ public struct PreloadWindow: Hashable, Sendable {
     ///   - bytesAhead: Items after the player tier whose first bytes to cache; negative values count as 0.
     ///   - bytesBehind: Items before the player tier whose first bytes to cache; negative values count as 0.
     ///   - bytesPerItem: Bytes to cache from the start of each; negative values count as 0.
+    ///   - focusedBufferAhead: How much the focused clip must hold ahead while it plays before the neighbours and
+    ///     the byte tier use the link; negative values count as 0.
     public init(
         ahead: Int = 2, behind: Int = 1, concurrentLoads: Int = 1, bytesAhead: Int = 4, bytesBehind: Int = 1,
-        bytesPerItem: Int64 = 256 << 10
+        bytesPerItem: Int64 = 256 << 10, focusedBufferAhead: Duration = .seconds(4)
     ) {
         self.ahead = max(0, ahead)
         self.behind = max(0, behind)
@@ -48,6 +56,7 @@ public struct PreloadWindow: Hashable, Sendable {
         self.bytesAhead = max(0, bytesAhead)
         self.bytesBehind = max(0, bytesBehind)
         self.bytesPerItem = max(0, bytesPerItem)
+        self.focusedBufferAhead = max(.zero, focusedBufferAhead)
     }
 
     /// The feed indices of the window around `focus` within `0..<count`, nearest first.

@@ -24,6 +24,7 @@ extension EngineStateMachine {
         switch name {
         case "pause": value?.flagValue.map { pause.changed(to: $0) }
         case "paused-for-cache": status.bufferingChanged(to: value?.flagValue)
+        case "demuxer-cache-duration": status.cachedAheadChanged(to: value?.doubleValue)
         default: break
         }
     }

@@ -2,10 +2,11 @@ import CMPV
 
 extension MPVClient {
     /// The properties mpv reports on every change: the position and the status are answered from them without a
-    /// request. `duration` comes before `eof-reached`, so that the end is judged against the file's length.
+    /// request. `duration` comes before `eof-reached`, so that the end is judged against the file's length;
+    /// `demuxer-cache-duration` tells the status how much is buffered ahead.
     static let observedProperties: [(name: String, format: MPVFormat)] = [
         ("time-pos", .double), ("duration", .double), ("eof-reached", .flag), ("pause", .flag),
-        ("paused-for-cache", .flag), ("seekable", .flag),
+        ("paused-for-cache", .flag), ("seekable", .flag), ("demuxer-cache-duration", .double),
     ]
     /// Observed too by an engine that renders frames: the video's display size, which ``FrameLayout`` needs.
     static let renderedProperties: [(name: String, format: MPVFormat)] = [("dwidth", .int), ("dheight", .int)]

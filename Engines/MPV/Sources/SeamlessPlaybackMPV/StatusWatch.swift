@@ -15,8 +15,9 @@ import SeamlessPlayback
 /// - ``SeamlessPlayback/PlaybackPhase/playing`` otherwise, also when something outside unpaused a pause the engine
 ///   set: the pool tells that from its settings.
 ///
-/// A status is reported when its phase differs from the last one reported, or when its duration becomes known or
-/// unknown; it carries the duration known then. A duration that grows by more than ``liveGrowth`` after it first
+/// A status is reported when its phase differs from the last one reported, when its duration becomes known or
+/// unknown, or when what mpv holds ahead of the position (`demuxer-cache-duration`) crosses a whole second or comes to
+/// hold the end; it carries the duration and the buffer ahead known then (none while loading). A duration that grows by more than ``liveGrowth`` after it first
 /// became known (mpv's estimate for a stream of no fixed length: a live stream, a generator) counts as unknown from
 /// then on, until the next load: a live stream's status has no duration.
 struct StatusWatch: Hashable, Sendable {
@@ -38,6 +39,10 @@ struct StatusWatch: Hashable, Sendable {
 
     /// mpv's `paused-for-cache`: it wants to play but waits for data.
     private(set) var isBuffering = false
+    /// mpv's `demuxer-cache-duration`: seconds of media its demuxer holds past the position; `nil` while unknown.
+    private(set) var cachedAhead: Double?
+    /// The step of the buffer ahead last reported (``step(of:)``).
+    private(set) var reportedStep: Int?
     /// Whether mpv loops the file: the engine's last `loop-file` that mpv took.
     private(set) var loops = false
     /// The engine's sets of `loop-file` waiting for their replies, and whether each loops.
@@ -56,6 +61,11 @@ struct StatusWatch: Hashable, Sendable {
     /// mpv reported `paused-for-cache`; `nil` (no file) counts as not waiting.
     mutating func bufferingChanged(to value: Bool?) {
         isBuffering = value ?? false
+    }
+
+    /// mpv reported `demuxer-cache-duration`; `nil`, or a value that is no time, counts as unknown.
+    mutating func cachedAheadChanged(to value: Double?) {
+        cachedAhead = value.flatMap { $0.isFinite && $0 >= 0 && $0 < 1e9 ? $0 : nil }
     }
 
     /// The engine sent `loop-file`: `inf` loops, `no` stops at the end.
@@ -85,11 +95,26 @@ struct StatusWatch: Hashable, Sendable {
         noteDuration(inputs)
         guard let phase = phase(inputs) else { return nil }
         let duration = isLive || phase == .loading ? nil : inputs.duration.map { Duration.seconds($0) }
-        if let last = lastReported, last.phase == phase, (last.duration == nil) == (duration == nil) { return nil }
         let position = phase == .loading ? .zero : Self.duration(inputs.position)
-        let status = PlaybackStatus(phase: phase, position: position, duration: duration)
+        let ahead = phase == .loading ? nil : cachedAhead.map { Duration.seconds($0) }
+        let status = PlaybackStatus(phase: phase, position: position, duration: duration, bufferedAhead: ahead)
+        let step = Self.step(of: status)
+        if let last = lastReported, last.phase == phase, (last.duration == nil) == (duration == nil),
+            reportedStep == step
+        {
+            return nil
+        }
         lastReported = status
+        reportedStep = step
         return status
+    }
+
+    /// What a report's buffer ahead says, coarsely enough not to report every packet: whole seconds, one step for
+    /// holding the end, `nil` when unknown.
+    static func step(of status: PlaybackStatus) -> Int? {
+        guard let ahead = status.bufferedAhead else { return nil }
+        if status.holdsItsEnd { return .max }
+        return Int(ahead.inSeconds.rounded(.down))
     }
 
     /// Follows the duration since the last load, to tell a length from a live stream's growing estimate.

@@ -113,4 +113,32 @@ struct StatusWatchTests {
         #expect(watch.report(Inputs()) == nil, "nothing plays: nothing to report, the last report stays")
         #expect(watch.lastReported?.phase == .ended)
     }
+
+    @Test("what mpv holds ahead is reported when it crosses a whole second or comes to hold the end, never while loading")
+    func reportsTheBufferAheadInSteps() {
+        var watch = StatusWatch()
+        var inputs = Self.playing  // 1 s into a 6 s clip
+        watch.cachedAheadChanged(to: 0.4)
+        #expect(watch.report(Inputs(isLoading: true, hasMedia: true, duration: 6))?.bufferedAhead == nil)
+        #expect(watch.report(inputs)?.bufferedAhead == .seconds(0.4))
+        watch.cachedAheadChanged(to: 0.9)
+        #expect(watch.report(inputs) == nil, "within the same second")
+        watch.cachedAheadChanged(to: 1.2)
+        #expect(watch.report(inputs)?.bufferedAhead == .seconds(1.2))
+        watch.cachedAheadChanged(to: 3.9)
+        #expect(watch.report(inputs)?.bufferedAhead == .seconds(3.9))
+        // 1 s + 4.8 s of a 6 s clip: the end is in hand, within a frame or two, though the seconds did not change.
+        watch.cachedAheadChanged(to: 4.8)
+        let end = watch.report(inputs)
+        #expect(end?.bufferedAhead == .seconds(4.8))
+        #expect(end?.holdsItsEnd == true)
+        watch.cachedAheadChanged(to: 4.9)
+        #expect(watch.report(inputs) == nil, "still the end")
+        watch.cachedAheadChanged(to: .nan)
+        #expect(watch.report(inputs)?.bufferedAhead == nil, "a value that is no time is unknown")
+        watch.cachedAheadChanged(to: nil)
+        #expect(watch.report(inputs) == nil)
+        inputs.pause = .init(isPaused: true, isOutside: false)
+        #expect(watch.report(inputs)?.phase == .paused(.requested))
+    }
 }

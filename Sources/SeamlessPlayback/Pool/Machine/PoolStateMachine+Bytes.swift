@@ -2,13 +2,13 @@ extension PoolStateMachine {
     // MARK: The feed's byte tier
 
     /// Hands the prefetcher the byte tier's plan when it changed: the focus's byte items, nearest first, held while
-    /// the focused item's own engine is being made or its load runs, and while its engine reports it buffering (the
-    /// clip on screen has run dry: the link is its own until it plays again); nothing without a focus or after
-    /// shutdown.
+    /// the focused item's own engine is being made or its load runs, and while its engine reports it buffering or
+    /// playing short of the focus's ``PreloadWindow/focusedBufferAhead`` (the clip on screen needs the link: it is its
+    /// own until it holds enough); nothing without a focus or after shutdown.
     ///
     /// Runs after every change of the focus, after every change of a player the preload policy looks at and after
     /// every status report, so that the prefetcher is held from the moment the focused item's load is in flight to
-    /// the moment it is loaded (or failed, or cut short), and from its stall to its next report.
+    /// the moment it is loaded (or failed, or cut short), and from its stall, or its short buffer, to the report that it holds enough.
     mutating func updateBytePlan() {
         guard prefetches else { return }
         var plan = BytePrefetchPlan.empty
@@ -16,7 +16,7 @@ extension PoolStateMachine {
             let isHeld =
                 switch focusedItem(of: focus) {
                 case .inFlight: true
-                case .loaded(let player): isStalled(player)
+                case .loaded(let player): needsTheLink(player)
                 case .absent, .failed: false
                 }
             plan = BytePrefetchPlan(items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld)

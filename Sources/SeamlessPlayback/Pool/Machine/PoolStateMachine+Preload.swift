@@ -17,9 +17,9 @@ extension PoolStateMachine {
     ///    the idle player whose media is farthest from the focus among those outside the window. A held player
     ///    is never touched, and nothing is placed while acquires wait (they come first). When no player can be
     ///    had the rest (farther) waits. While its engine last reported it buffering (the clip on screen ran
-    ///    dry), no neighbour's preload starts either, and one placed whose load has not begun is dropped.
-    ///    Whatever waits is placed when a load finishes, an engine goes, or the focused item's engine reports
-    ///    anything but buffering.
+    ///    dry) or playing short of the window's `focusedBufferAhead` and of its end, no neighbour's preload
+    ///    starts either, and one placed whose load has not begun is dropped. Whatever waits is placed when a
+    ///    load finishes, an engine goes, or the focused item's engine reports that it holds enough.
     /// 3. From now on an acquire or prewarm that must recycle takes the idle player farthest from the
     ///    focus, not the least recently used.
     ///
@@ -142,9 +142,9 @@ extension PoolStateMachine {
         case .failed:
             neighboursWait = false
         case .loaded(let player):
-            // The clip on screen has run dry: the link is its own until its engine reports it out of buffering
-            // (`statusReported`).
-            guard !isStalled(player) else {
+            // The clip on screen has run dry, or plays short of its buffer: the link is its own until its engine
+            // reports it holds enough (`statusReported`).
+            guard !needsTheLink(player) else {
                 neighboursWait = true
                 break
             }
@@ -243,13 +243,15 @@ extension PoolStateMachine {
         return focus.failed.contains(focused) ? .failed : .absent
     }
 
-    /// Whether the player's engine last reported the media it has loaded now buffering: for the focused item's
-    /// player, the clip on screen has run dry, and neither a neighbour's preload nor the byte tier starts until its
-    /// engine reports anything else (playing, paused, the end). A stall of media it had before does not count.
-    func isStalled(_ player: PlayerID) -> Bool {
-        guard let reported = statuses[player], reported.status.phase == .buffering, let media = reported.media else {
-            return false
-        }
+    /// Whether the player's engine last reported the media it has loaded short of buffer
+    /// (``PlaybackStatus/isShortOfBuffer(_:)``): stalled, or playing with less than the focus's
+    /// ``PreloadWindow/focusedBufferAhead`` held ahead and short of its end. For the focused item's player the clip on
+    /// screen needs the link, and neither a neighbour's preload nor the byte tier starts until its engine reports it
+    /// holds enough (or paused, or ended). A report of media it had before does not count.
+    func needsTheLink(_ player: PlayerID) -> Bool {
+        guard let focus = feed, let reported = statuses[player], let media = reported.media,
+            reported.status.isShortOfBuffer(focus.focusedBufferAhead)
+        else { return false }
         return players.read(player, { MediaItem.same($0.loaded, media) }) == true
     }
 

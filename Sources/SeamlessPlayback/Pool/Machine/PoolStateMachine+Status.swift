@@ -15,7 +15,7 @@ extension PoolStateMachine {
     ///     replaces is not judged (it may be the echo of an apply that a later one overrode).
     mutating func statusReported(_ id: PlayerID, _ status: PlaybackStatus, isSuperseded: Bool = false) {
         guard players.read(id, { $0.isCreated }) == true else { return }
-        let wasStalled = isStalled(id)
+        let neededTheLink = needsTheLink(id)
         // Tagged with the media the report is of: the one a load runs for (a stall right after its first frame may
         // come before the load's end), else the one loaded.
         let media: MediaItem? =
@@ -42,8 +42,9 @@ extension PoolStateMachine {
             return true
         }
         if outside == true { counters.outsideChanges += 1 }
-        // A stall of the clip on screen holds the byte tier and the neighbours' preloads; its end lets them go.
-        if wasStalled != isStalled(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {
+        // A stall of the clip on screen, or a buffer short of the focus's target, holds the byte tier and the
+        // neighbours' preloads; enough in hand lets them go.
+        if neededTheLink != needsTheLink(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {
             replenishPreloads()
         } else {
             updateBytePlan()
