@@ -121,6 +121,12 @@ extension AVPlayerEngineStateMachine {
             return rateCapabilitiesKnown(capabilities)
         case (.ready(id), .likelyToKeepUp(let isLikely)):
             return likelyToKeepUp(isLikely)
+        case (.waitingForReady(id, _), .loadedRanges(let ranges)),
+            (.waitingForFirstFrame(id), .loadedRanges(let ranges)):
+            playback.loaded = ranges
+            return []
+        case (.ready(id), .loadedRanges(let ranges)):
+            return loadedRangesRead(ranges)
         case (.waitingForReady(id, _), _), (.waitingForFirstFrame(id), _), (.ready(id), _):
             guard let failure = failure(in: observation) else { return [] }
             return fail(id, failure, media: mediaFailure(in: observation))
@@ -153,7 +159,7 @@ extension AVPlayerEngineStateMachine {
             guard !error.isDecoderLimit else { return .decoderLimit(reason: error.description) }
             return .playbackFailed(reason: "failed to play to its end: \(error.description)")
         case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
-            .errorLogEntry, .rateCapabilities, .likelyToKeepUp:
+            .errorLogEntry, .rateCapabilities, .likelyToKeepUp, .loadedRanges:
             return nil
         }
     }
@@ -164,7 +170,7 @@ extension AVPlayerEngineStateMachine {
         switch observation {
         case .itemStatus(.failed(let error)), .failedToPlayToEnd(let error): error.mediaFailure
         case .itemStatus(.unknown), .itemStatus(.readyToPlay), .layerReadyForDisplay, .duration, .playedToEnd,
-            .errorLogEntry, .rateCapabilities, .likelyToKeepUp:
+            .errorLogEntry, .rateCapabilities, .likelyToKeepUp, .loadedRanges:
             nil
         }
     }

@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 // Applies, the player's readings, the end of the item, and the status the engine reports.
 
@@ -30,11 +30,14 @@ extension AVPlayerEngineStateMachine {
         /// The loader-served player paused itself for want of data while its settings play: reported `.buffering`,
         /// and played again when the item is likely to keep up.
         var isStalled = false
+        /// The current item's loaded ranges and the position they were read at; `nil` until read.
+        var loaded: LoadedRanges?
 
         /// A load starts: the player is paused and holds no item of ours yet.
         mutating func loadStarted(source: LoadSource) {
             isLoaderServed = source == .loader
             isStalled = false
+            loaded = nil
             isHeldByLoad = true
             reading = .paused(at: .nan)
             duration = nil
@@ -195,13 +198,27 @@ extension AVPlayerEngineStateMachine {
 
     // MARK: Status
 
-    /// Reports the status when its phase or duration changed since the last report.
+    /// Reports the status when its phase or duration changed since the last report, or what the item holds past the
+    /// position crossed a whole second or came to hold the end.
     mutating func reportIfChanged() -> [Action] {
         guard let phase = currentPhase() else { return [] }
-        let report = StatusReport(phase: phase, duration: phase == .loading ? nil : playback.duration)
-        guard report != playback.reported else { return [] }
+        let duration = phase == .loading ? nil : playback.duration
+        let loaded = phase == .loading ? nil : playback.loaded
+        let ahead = loaded?.ahead
+        let step = PlaybackStatus(
+            phase: phase, position: Self.position(seconds: loaded?.position ?? 0), duration: duration,
+            bufferedAhead: ahead
+        ).bufferedAheadStep
+        let report = StatusReport(phase: phase, duration: duration, bufferedAhead: ahead, bufferedAheadStep: step)
+        guard !report.says(sameAs: playback.reported) else { return [] }
         playback.reported = report
         return [.report(report)]
+    }
+
+    /// The item's loaded ranges were read: kept for the reports, and reported when they say something new.
+    mutating func loadedRangesRead(_ ranges: LoadedRanges) -> [Action] {
+        playback.loaded = ranges
+        return reportIfChanged()
     }
 
     /// What the player does now, as far as the machine knows; `nil` when there is nothing new to say (no item, or

@@ -86,6 +86,40 @@ struct AVPlayerEngineStateMachine {
         case rateCapabilities(RateCapabilities)
         /// The item's `isPlaybackLikelyToKeepUp`, read on the main actor.
         case likelyToKeepUp(Bool)
+        /// The item's `loadedTimeRanges` and the player's position, read together on the main actor.
+        case loadedRanges(LoadedRanges)
+    }
+
+    /// The time ranges an item holds ready to play (`AVPlayerItem.loadedTimeRanges`, in seconds) and the player's
+    /// position when they were read: how much it holds past the position is the status's
+    /// ``SeamlessPlayback/PlaybackStatus/bufferedAhead``.
+    struct LoadedRanges: Hashable, Sendable {
+        /// The ranges that are times: finite, not negative, start before end.
+        let ranges: [ClosedRange<Double>]
+        /// The player's position, in seconds; zero when it is no time.
+        let position: Double
+
+        /// Keeps the ranges given as start and duration that are times, and the position.
+        init(ranges: [(start: Double, duration: Double)], position: Double) {
+            self.ranges = ranges.compactMap { range in
+                let end = range.start + range.duration
+                guard range.start.isFinite, end.isFinite, range.start >= 0, range.duration >= 0 else { return nil }
+                return range.start...end
+            }
+            self.position = position.isFinite && position > 0 ? position : 0
+        }
+
+        /// How much past the position the range holding it reaches; zero when no range holds it. A range that
+        /// starts a little after the position (within ``slack``, a frame or two) holds it: the player stands on the
+        /// last frame before it.
+        var ahead: Duration {
+            let ends = ranges.filter { $0.lowerBound - Self.slack <= position && position <= $0.upperBound }
+            guard let end = ends.map(\.upperBound).max() else { return .zero }
+            return .seconds(end - position)
+        }
+
+        /// How far before the position a range may start and still hold it, in seconds.
+        static let slack = 0.1
     }
 
     /// Which rates an item ready to play can play (`AVPlayerItem.h`, `AVPlayerItemRateAndSteppingSupport`): 1–2×
@@ -123,6 +157,17 @@ struct AVPlayerEngineStateMachine {
     struct StatusReport: Hashable, Sendable {
         let phase: PlaybackPhase
         let duration: Duration?
+        /// How much the item holds past the position, when its loaded ranges are known and it is not loading.
+        var bufferedAhead: Duration? = nil
+        /// ``SeamlessPlayback/PlaybackStatus/bufferedAheadStep`` of the same report, at the position of the reading.
+        var bufferedAheadStep: Int? = nil
+
+        /// Whether `other` tells the pool nothing new: the same phase and duration, and the buffer ahead in the
+        /// same step (whole seconds, or holding the end), so that not every packet is reported.
+        func says(sameAs other: StatusReport?) -> Bool {
+            guard let other else { return false }
+            return phase == other.phase && duration == other.duration && bufferedAheadStep == other.bufferedAheadStep
+        }
     }
 
     /// What the shell does, in the order given.

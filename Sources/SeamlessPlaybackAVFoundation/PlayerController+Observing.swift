@@ -6,8 +6,8 @@ import Foundation
 extension PlayerController {
     // MARK: The load's item and the layer
 
-    /// Watches the item's status, duration and `isPlaybackLikelyToKeepUp`, the layer's readiness, and the item's end
-    /// and failure notifications.
+    /// Watches the item's status, duration, `isPlaybackLikelyToKeepUp` and `loadedTimeRanges`, the layer's
+    /// readiness, and the item's end and failure notifications.
     /// Each callback only schedules a main-actor read of the current value, stamped with the load's ID.
     func observe(_ item: AVPlayerItem, for id: Machine.LoadID) -> LoadObservation {
         let status = item.observe(\.status, options: [.initial, .new]) { @Sendable [weak self] _, _ in
@@ -21,6 +21,10 @@ extension PlayerController {
         let keepUp = item.observe(\.isPlaybackLikelyToKeepUp, options: [.new]) { @Sendable [weak self] _, _ in
             let controller = self
             Task { @MainActor in controller?.readLikelyToKeepUp(of: id) }
+        }
+        let loaded = item.observe(\.loadedTimeRanges, options: [.new]) { @Sendable [weak self] _, _ in
+            let controller = self
+            Task { @MainActor in controller?.readLoadedRanges(of: id) }
         }
         let display = layer.observe(\.isReadyForDisplay, options: [.initial, .new]) { @Sendable [weak self] _, _ in
             let controller = self
@@ -47,7 +51,7 @@ extension PlayerController {
             Task { @MainActor in controller?.readErrorLog(for: id) }
         }
         return LoadObservation(
-            item: item, keyValue: [status, duration, keepUp, display],
+            item: item, keyValue: [status, duration, keepUp, loaded, display],
             notifications: [playedToEnd, failedToEnd, errorLog])
     }
 
@@ -116,6 +120,17 @@ extension PlayerController {
     private func readLikelyToKeepUp(of id: Machine.LoadID) {
         guard let item = observations[id]?.item else { return }
         observed(.likelyToKeepUp(item.isPlaybackLikelyToKeepUp), for: id)
+    }
+
+    private func readLoadedRanges(of id: Machine.LoadID) {
+        guard let item = observations[id]?.item else { return }
+        let ranges = item.loadedTimeRanges.map { value in
+            let range = value.timeRangeValue
+            return (start: CMTimeGetSeconds(range.start), duration: CMTimeGetSeconds(range.duration))
+        }
+        observed(
+            .loadedRanges(Machine.LoadedRanges(ranges: ranges, position: CMTimeGetSeconds(player.currentTime()))),
+            for: id)
     }
 
     private func readDisplay(for id: Machine.LoadID) {

@@ -166,7 +166,10 @@ final class PlayerController {
             case .reportFailure(let reason):
                 failures.report(reason)
             case .report(let report):
-                statuses.report(PlaybackStatus(phase: report.phase, position: position(), duration: report.duration))
+                statuses.report(
+                    PlaybackStatus(
+                        phase: report.phase, position: position(), duration: report.duration,
+                        bufferedAhead: report.bufferedAhead))
             case .checkStall(let delay):
                 // A timer: nothing structured waits for it, and a check that finds no stall does nothing.
                 Task { @MainActor [weak self] in

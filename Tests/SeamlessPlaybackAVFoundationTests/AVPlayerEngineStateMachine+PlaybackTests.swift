@@ -89,6 +89,57 @@ struct AVPlayerEngineStateMachinePlaybackTests {
         #expect(machine.observed(.duration(seconds: 12), for: 2) == [], "another load's item")
     }
 
+    // MARK: What the item holds ahead
+
+    static func loaded(_ ranges: [(start: Double, duration: Double)], at position: Double)
+        -> AVPlayerEngineStateMachine.Observation
+    {
+        .loadedRanges(.init(ranges: ranges, position: position))
+    }
+
+    static func report(ahead: Duration, step: Int, phase: PlaybackPhase = .playing) -> AVPlayerEngineStateMachine.Action {
+        .report(.init(phase: phase, duration: .seconds(10), bufferedAhead: ahead, bufferedAheadStep: step))
+    }
+
+    @Test("what the item holds past the position is reported when it crosses a whole second or comes to hold the end")
+    func bufferedAheadIsReportedInSteps() {
+        var machine = Fixture.playing()  // a 10 s item, playing at 1 s
+        #expect(machine.observed(Self.loaded([(0, 2.5)], at: 1), for: 1) == [Self.report(ahead: .seconds(1.5), step: 1)])
+        #expect(machine.observed(Self.loaded([(0, 2.9)], at: 1), for: 1) == [], "the same second")
+        #expect(machine.observed(Self.loaded([(0, 5.5)], at: 1.2), for: 1) == [Self.report(ahead: .seconds(4.3), step: 4)])
+        // 9.8 s of 10: the end is in hand, within a frame or two.
+        #expect(
+            machine.observed(Self.loaded([(0, 9.8)], at: 1.5), for: 1) == [Self.report(ahead: .seconds(8.3), step: .max)])
+        #expect(machine.observed(Self.loaded([(0, 9.8)], at: 1.5), for: 2) == [], "another load's item")
+    }
+
+    @Test("the range that holds the position counts; ranges elsewhere, or that are no time, hold nothing")
+    func onlyTheRangeHoldingThePositionCounts() {
+        typealias Ranges = AVPlayerEngineStateMachine.LoadedRanges
+        #expect(Ranges(ranges: [(0, 2), (5, 3)], position: 6).ahead == .seconds(2))
+        #expect(Ranges(ranges: [(0, 2), (5, 3)], position: 3).ahead == .zero, "between ranges")
+        #expect(Ranges(ranges: [(5.05, 1.95)], position: 5).ahead == .seconds(2), "a range a frame ahead holds it")
+        #expect(Ranges(ranges: [(.nan, 1), (0, .infinity), (-1, 3)], position: 1).ranges.isEmpty)
+        #expect(Ranges(ranges: [(0, 3)], position: .nan).position == 0)
+    }
+
+    @Test("a loading item reports no buffer ahead; what was read while it loaded counts once it is ready")
+    func aLoadingItemReportsNoBufferAhead() {
+        var machine = AVPlayerEngineStateMachine(backgroundPolicy: .pauseInBackground)
+        _ = machine.loadRequested(source: .direct)
+        machine.itemReplaced(1)
+        _ = machine.observed(.duration(seconds: 10), for: 1)
+        #expect(machine.observed(Self.loaded([(0, 3)], at: 0), for: 1) == [])
+        _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
+        _ = machine.observed(.layerReadyForDisplay(false), for: 1)
+        let ready = machine.observed(.layerReadyForDisplay(true), for: 1)
+        #expect(
+            ready.contains { action in
+                if case .report(let report) = action { return report.bufferedAhead == .seconds(3) }
+                return false
+            })
+    }
+
     // MARK: The end
 
     @Test("a loop at the end seeks to the start on the same player; nothing is reported, no end and no pause")

@@ -72,6 +72,15 @@ extension PlaybackStatus {
         return position + ahead + Self.endSlack >= duration
     }
 
+    /// What ``bufferedAhead`` says, as coarsely as an engine reports it: whole seconds, one step (`Int.max`) once it
+    /// holds the end, `nil` when unknown. An engine reports a new status when this changes, not on every packet.
+    @_spi(EngineSupport) public var bufferedAheadStep: Int? {
+        guard let ahead = bufferedAhead else { return nil }
+        if holdsItsEnd { return .max }
+        let seconds = Double(ahead.components.seconds) + Double(ahead.components.attoseconds) * 1e-18
+        return Int(min(seconds, 1e9).rounded(.down))
+    }
+
     /// How near the end a clip's buffer may stop and still hold its end.
     static let endSlack = Duration.milliseconds(250)
 

@@ -57,6 +57,12 @@ open class AVPlayerItem: NSObject {
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/isplaybacklikelytokeepup
     nonisolated open var isPlaybackLikelyToKeepUp: Bool { false }
 
+    /// `@property (readonly) NSArray<NSValue *> *loadedTimeRanges NS_SWIFT_NONISOLATED;` (AVPlayerItem.h, category
+    /// `AVPlayerItemPlayability`, iOS 18.0 SDK): the time ranges whose media data the player has readily available,
+    /// possibly discontinuous, each an `NSValue` holding a `CMTimeRange`; key-value observable.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/loadedtimeranges
+    nonisolated open var loadedTimeRanges: [NSValue] { [] }
+
     /// `- (nullable AVPlayerItemErrorLog *)errorLog NS_SWIFT_NONISOLATED API_AVAILABLE(ios(4.3) …);`
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/errorlog()
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)

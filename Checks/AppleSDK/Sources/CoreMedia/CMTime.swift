@@ -29,3 +29,20 @@ public struct CMTime: Sendable {
 /// https://developer.apple.com/documentation/coremedia/cmtimegetseconds(_:) (header: CoreMedia/CMTime.h)
 @available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 6.0, visionOS 1.0, *)
 public func CMTimeGetSeconds(_ time: CMTime) -> Float64 { .nan }
+
+/// Stand-in for Core Media's `CMTimeRange` (CoreMedia/CMTimeRange.h): a C struct of a start and a duration, both
+/// `CMTime`, `Sendable` in Swift. Only the two fields the shell reads.
+/// https://developer.apple.com/documentation/coremedia/cmtimerange
+@available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 6.0, visionOS 1.0, *)
+public struct CMTimeRange: Sendable {
+    /// The start of the range. https://developer.apple.com/documentation/coremedia/cmtimerange/start
+    public var start: CMTime
+    /// The length of the range. https://developer.apple.com/documentation/coremedia/cmtimerange/duration
+    public var duration: CMTime
+
+    /// `init()`: the zero-initialised struct, as Swift imports for every C struct.
+    public init() {
+        start = CMTime()
+        duration = CMTime()
+    }
+}

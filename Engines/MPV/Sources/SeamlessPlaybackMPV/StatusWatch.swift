@@ -1,4 +1,4 @@
-import SeamlessPlayback
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// Which ``SeamlessPlayback/PlaybackPhase`` the player is in, from what mpv reports, and when to tell the pool.
 ///
@@ -41,8 +41,6 @@ struct StatusWatch: Hashable, Sendable {
     private(set) var isBuffering = false
     /// mpv's `demuxer-cache-duration`: seconds of media its demuxer holds past the position; `nil` while unknown.
     private(set) var cachedAhead: Double?
-    /// The step of the buffer ahead last reported (``step(of:)``).
-    private(set) var reportedStep: Int?
     /// Whether mpv loops the file: the engine's last `loop-file` that mpv took.
     private(set) var loops = false
     /// The engine's sets of `loop-file` waiting for their replies, and whether each loops.
@@ -98,23 +96,13 @@ struct StatusWatch: Hashable, Sendable {
         let position = phase == .loading ? .zero : Self.duration(inputs.position)
         let ahead = phase == .loading ? nil : cachedAhead.map { Duration.seconds($0) }
         let status = PlaybackStatus(phase: phase, position: position, duration: duration, bufferedAhead: ahead)
-        let step = Self.step(of: status)
         if let last = lastReported, last.phase == phase, (last.duration == nil) == (duration == nil),
-            reportedStep == step
+            last.bufferedAheadStep == status.bufferedAheadStep
         {
             return nil
         }
         lastReported = status
-        reportedStep = step
         return status
-    }
-
-    /// What a report's buffer ahead says, coarsely enough not to report every packet: whole seconds, one step for
-    /// holding the end, `nil` when unknown.
-    static func step(of status: PlaybackStatus) -> Int? {
-        guard let ahead = status.bufferedAhead else { return nil }
-        if status.holdsItsEnd { return .max }
-        return Int(ahead.inSeconds.rounded(.down))
     }
 
     /// Follows the duration since the last load, to tell a length from a live stream's growing estimate.

@@ -5,7 +5,8 @@ struct BenchArguments {
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
                          [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
-                         [--prefetch-fetches N] [--read-ahead SECONDS] [--json PATH]
+                         [--prefetch-fetches N] [--read-ahead SECONDS] [--focused-buffer SECONDS]
+                         [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
                mpv-bench --soak [--minutes N] [--seed N] [--json PATH] [--svg PATH]
@@ -35,6 +36,8 @@ struct BenchArguments {
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
           --read-ahead SECONDS with --origin-delay: how far ahead every engine reads while it plays, in all
                             three configurations (MPVEngine.Options.readAheadWhilePlaying; default: its own)
+          --focused-buffer SECONDS with --origin-delay: the window's focusedBufferAhead, what the clip on screen
+                            holds before preloads and prefetches use the link (default: PreloadWindow's)
           --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
                             phone-b: 120 items (10 s clips, about 1.2 Mbit/s) and 40 swipes drawn from a
                             fixed seed each: 40 % to the next clip, 10 % back one, 50 % flings of 2–6
@@ -96,6 +99,8 @@ struct BenchArguments {
     var prefetchFetches: Int?
     /// With ``originDelay``: the engines' read-ahead while playing; `nil` for `MPVEngine.Options`' default.
     var playingReadAhead: Duration?
+    /// With ``originDelay``: the window's `focusedBufferAhead`; `nil` for `PreloadWindow`'s default.
+    var focusedBuffer: Duration?
     /// With ``originDelay``: the swipes and the media they go through (`--plan`).
     var plan = SlowFeedPlan.Choice.builtIn
     /// Whether `--plan` was given.
@@ -175,6 +180,11 @@ struct BenchArguments {
                     return .failure(.usage("--read-ahead needs a number of seconds, more than 0"))
                 }
                 parsed.playingReadAhead = .milliseconds(Int64((seconds * 1_000).rounded()))
+            case "--focused-buffer":
+                guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                    return .failure(.usage("--focused-buffer needs a number of seconds, at least 0"))
+                }
+                parsed.focusedBuffer = .milliseconds(Int64((seconds * 1_000).rounded()))
             case "--plan":
                 guard let text = remaining.popFirst(), let plan = SlowFeedPlan.Choice(rawValue: text) else {
                     let names = SlowFeedPlan.Choice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -213,6 +223,9 @@ struct BenchArguments {
         }
         if parsed.originDelay == nil, parsed.playingReadAhead != nil {
             return .failure(.usage("--read-ahead needs --origin-delay"))
+        }
+        if parsed.originDelay == nil, parsed.focusedBuffer != nil {
+            return .failure(.usage("--focused-buffer needs --origin-delay"))
         }
         if parsed.originDelay == nil, parsed.choosesPlan {
             return .failure(.usage("--plan needs --origin-delay"))

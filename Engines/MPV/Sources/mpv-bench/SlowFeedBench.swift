@@ -16,14 +16,17 @@ struct SlowFeedBench {
         func window(_ settings: Settings) -> PreloadWindow? {
             switch self {
             case .noPolicy: nil
-            case .playersOnly: PreloadWindow(bytesAhead: 0, bytesBehind: 0)
-            case .playersAndBytes: PreloadWindow(bytesPerItem: settings.bytesPerItem)
+            case .playersOnly:
+                PreloadWindow(bytesAhead: 0, bytesBehind: 0, focusedBufferAhead: settings.focusedBuffer)
+            case .playersAndBytes:
+                PreloadWindow(bytesPerItem: settings.bytesPerItem, focusedBufferAhead: settings.focusedBuffer)
             }
         }
     }
 
     /// What the command line sets: the byte tier's bytes per item and the prefetcher's concurrent fetches (players +
-    /// bytes), and how far ahead every engine reads while it plays (all three configurations).
+    /// bytes), what the clip on screen holds before the others use the link (both policies), and how far ahead every
+    /// engine reads while it plays (all three configurations).
     struct Settings: Sendable {
         /// `MediaPrefetcher`'s default `maxConcurrentFetches`.
         static let defaultFetches = 2
@@ -34,6 +37,9 @@ struct SlowFeedBench {
         /// How far ahead every engine reads while it plays, in all three configurations (`--read-ahead`,
         /// `MPVEngine.Options.readAheadWhilePlaying`).
         var readAhead = MPVEngine.Options().readAheadWhilePlaying
+        /// What the clip on screen holds before preloads and prefetches use the link (`--focused-buffer`,
+        /// `PreloadWindow.focusedBufferAhead`).
+        var focusedBuffer = PreloadWindow().focusedBufferAhead
     }
 
     /// One swipe: where its clip stood, how long its first frame took, and how it played on screen.

@@ -21,6 +21,7 @@ func runBench() async throws(BenchError) {
             bytesPerItem: arguments.bytesPerItem ?? PreloadWindow().bytesPerItem,
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.Settings.defaultFetches)
         if let readAhead = arguments.playingReadAhead { settings.readAhead = readAhead }
+        if let focusedBuffer = arguments.focusedBuffer { settings.focusedBuffer = focusedBuffer }
         try await runSlowFeedBench(
             originDelay: delay, originLimit: limit, settings: settings, plan: arguments.plan,
             repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)

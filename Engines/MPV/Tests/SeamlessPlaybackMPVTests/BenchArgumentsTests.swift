@@ -39,6 +39,16 @@ struct BenchArgumentsTests {
         #expect(SlowFeedBench.Settings(bytesPerItem: 1, maxConcurrentFetches: 1).readAhead == .seconds(10))
     }
 
+    @Test func theFocusedBufferIsTheWindowsUnlessGivenWithTheDelay() {
+        let link = "--feed --origin-delay 100 --origin-link 4000"
+        #expect(parsed(link)?.focusedBuffer == nil)
+        #expect(parsed("\(link) --focused-buffer 2.5")?.focusedBuffer == .seconds(2.5))
+        #expect(parsed("\(link) --focused-buffer 0")?.focusedBuffer == .zero)
+        #expect(refusal("\(link) --focused-buffer -1")?.contains("--focused-buffer") == true)
+        #expect(refusal("--feed --focused-buffer 4")?.contains("needs --origin-delay") == true)
+        #expect(SlowFeedBench.Settings(bytesPerItem: 1, maxConcurrentFetches: 1).focusedBuffer == .seconds(4))
+    }
+
     @Test func theDelayTakesExactlyOneLimit() {
         #expect(refusal("--feed --origin-delay 100 --origin-rate 4000 --origin-link 4000")?.contains("exclude") == true)
         #expect(refusal("--feed --origin-delay 100")?.contains("one of --origin-rate and --origin-link") == true)
