@@ -97,19 +97,21 @@ struct AVPlayerEngineStateMachinePlaybackTests {
         .loadedRanges(.init(ranges: ranges, position: position))
     }
 
-    static func report(ahead: Duration, step: Int, phase: PlaybackPhase = .playing) -> AVPlayerEngineStateMachine.Action {
-        .report(.init(phase: phase, duration: .seconds(10), bufferedAhead: ahead, bufferedAheadStep: step))
+    static func report(ahead: Duration, step: Int) -> AVPlayerEngineStateMachine.Action {
+        .report(.init(phase: .playing, duration: .seconds(10), bufferedAhead: ahead, bufferedAheadStep: step))
     }
 
     @Test("what the item holds past the position is reported when it crosses a whole second or comes to hold the end")
     func bufferedAheadIsReportedInSteps() {
         var machine = Fixture.playing()  // a 10 s item, playing at 1 s
-        #expect(machine.observed(Self.loaded([(0, 2.5)], at: 1), for: 1) == [Self.report(ahead: .seconds(1.5), step: 1)])
-        #expect(machine.observed(Self.loaded([(0, 2.9)], at: 1), for: 1) == [], "the same second")
-        #expect(machine.observed(Self.loaded([(0, 5.5)], at: 1.2), for: 1) == [Self.report(ahead: .seconds(4.3), step: 4)])
+        func read(_ end: Double, at position: Double) -> [AVPlayerEngineStateMachine.Action] {
+            machine.observed(Self.loaded([(0, end)], at: position), for: 1)
+        }
+        #expect(read(2.5, at: 1) == [Self.report(ahead: .seconds(1.5), step: 1)])
+        #expect(read(2.9, at: 1) == [], "the same second")
+        #expect(read(5.5, at: 1.5) == [Self.report(ahead: .seconds(4), step: 4)])
         // 9.8 s of 10: the end is in hand, within a frame or two.
-        #expect(
-            machine.observed(Self.loaded([(0, 9.8)], at: 1.5), for: 1) == [Self.report(ahead: .seconds(8.3), step: .max)])
+        #expect(read(9.8, at: 1.5) == [Self.report(ahead: .seconds(8.3), step: .max)])
         #expect(machine.observed(Self.loaded([(0, 9.8)], at: 1.5), for: 2) == [], "another load's item")
     }
 

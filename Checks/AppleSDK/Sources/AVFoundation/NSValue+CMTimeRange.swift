@@ -6,6 +6,7 @@ import Foundation
 /// `timeRangeValue`. The shell reads each of `AVPlayerItem.loadedTimeRanges` with it.
 /// https://developer.apple.com/documentation/foundation/nsvalue/timerangevalue
 extension NSValue {
+    /// The time range the value holds.
     @available(iOS 4.0, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
     public var timeRangeValue: CMTimeRange { CMTimeRange() }
 }
