@@ -107,7 +107,7 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.checkInvariants() == [])
     }
 
-    @Test("a clip on screen whose engine does not say what it holds, or a live one, holds the neighbours only by a stall")
+    @Test("a clip on screen that does not say what it holds, or a live one, holds the neighbours only by a stall")
     func aClipThatDoesNotSayWhatItHoldsHoldsNothing() {
         let h = MachineHarness(capacity: 4)
         let p1 = Self.p[0]

@@ -114,7 +114,7 @@ struct StatusWatchTests {
         #expect(watch.lastReported?.phase == .ended)
     }
 
-    @Test("what mpv holds ahead is reported when it crosses a whole second or comes to hold the end, never while loading")
+    @Test("what mpv holds ahead is reported when it crosses a whole second or holds the end, never while loading")
     func reportsTheBufferAheadInSteps() {
         var watch = StatusWatch()
         var inputs = Self.playing  // 1 s into a 6 s clip
