@@ -15,7 +15,8 @@ public struct PlaybackStatus: Hashable, Sendable {
     /// An engine that says reports again when it changes by a second or more, and when it reaches the media's end.
     /// While a feed's focused clip plays short of its ``PreloadWindow/focusedBufferAhead`` (and of its end), the pool
     /// starts no preload and the byte tier fetches nothing: the clip on screen has the link first. The libmpv engine
-    /// reports it; an engine that leaves it `nil` holds them only while it reports ``PlaybackPhase/buffering``.
+    /// (mpv's `demuxer-cache-duration`) and the AVPlayer engine (the item's `loadedTimeRanges`) report it; an engine
+    /// that leaves it `nil` holds them only while it reports ``PlaybackPhase/buffering``.
     public var bufferedAhead: Duration?
 
     /// Creates a status.
