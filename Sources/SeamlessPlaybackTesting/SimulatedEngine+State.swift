@@ -12,6 +12,9 @@ extension SimulatedEngine {
         /// A pause the engine made by itself (``SimulatedEngine/pauseBySystem(_:)``), until the pool applies again.
         var systemPause: PauseReason?
         var isStalled = false
+        /// What the engine says it holds past the position (``SimulatedEngine/setBufferedAhead(_:)``); `nil` until
+        /// set, and after each load.
+        var bufferedAhead: Duration?
         var hasEnded = false
         var inFlight = 0
         var reportFailure: (@Sendable (String) -> Void)?
@@ -19,6 +22,7 @@ extension SimulatedEngine {
         var unheardFailure: String?
         var reportStatus: (@Sendable (PlaybackStatus) -> Void)?
         var lastPhase: PlaybackPhase?
+        var lastBufferedAhead: Duration?
         var hangNextLoad: Gate?
         var hangNextApply: Gate?
         var hangNextSeek: Gate?
@@ -71,14 +75,17 @@ extension SimulatedEngine {
             if ended { hasEnded = true }
         }
 
-        /// Tells the pool the status when its phase changed since the last report. Called under the engine's lock,
-        /// so that reports keep the order of the changes; the pool's handler only queues them.
+        /// Tells the pool the status when its phase or the buffer ahead it says changed since the last report. Called
+        /// under the engine's lock, so that reports keep the order of the changes; the pool's handler only queues them.
         mutating func reportIfChanged(at now: Duration, duration: Duration?) {
-            guard let phase = phase(at: now, duration: duration), phase != lastPhase else { return }
+            guard let phase = phase(at: now, duration: duration) else { return }
+            let ahead = isLoading ? nil : bufferedAhead
+            guard phase != lastPhase || ahead != lastBufferedAhead else { return }
             lastPhase = phase
+            lastBufferedAhead = ahead
             let status = PlaybackStatus(
                 phase: phase, position: position(at: now, duration: duration),
-                duration: isLoading ? nil : duration)
+                duration: isLoading ? nil : duration, bufferedAhead: ahead)
             record.statuses.append(status)
             reportStatus?(status)
         }

@@ -178,6 +178,7 @@ public final class SimulatedEngine: PlaybackEngine {
             state.isLoading = false
             state.hasEnded = false
             state.isStalled = false
+            state.bufferedAhead = nil
             state.anchorPosition = .zero
         }
     }

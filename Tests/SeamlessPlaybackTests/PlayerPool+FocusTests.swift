@@ -114,4 +114,37 @@ struct PlayerPoolByteTierTests {
         #expect(prefetcher.plans.value.last == .empty)
         await pool.shutdown()
     }
+
+    @Test func theClipOnScreenShortOfItsBufferHoldsTheBytesUntilItHoldsEnoughOrPauses() async throws {
+        let prefetcher = RecordingPrefetcher()
+        let engine = SimulatedEngine(duration: .seconds(30))
+        let pool = PlayerPool(configuration: .init(capacity: 1, prefetcher: prefetcher)) { engine }
+        let items = (0..<10).map { MediaItem(id: "clip-\($0)") }
+        let window = PreloadWindow(
+            ahead: 0, behind: 0, bytesAhead: 2, bytesBehind: 0, bytesPerItem: 1_000, focusedBufferAhead: .seconds(4))
+        func planIsHeld(_ held: Bool) async {
+            while prefetcher.plans.value.last?.isHeld != held { await Task.yield() }
+        }
+        await pool.focus(on: 0, in: items, window: window)
+        await planIsHeld(false)
+        let feed = try await pool.makeSession(named: "feed")
+        let lease = try await feed.acquire(items[0])
+        // The clip plays and its engine says it holds one second: the link is the clip's.
+        engine.setBufferedAhead(.seconds(1))
+        await planIsHeld(true)
+        var statuses = feed.status(of: lease).makeAsyncIterator()
+        #expect(await statuses.next()?.bufferedAhead == .seconds(1), "the page hears it too")
+        engine.setBufferedAhead(.seconds(5))
+        await planIsHeld(false)
+        engine.setBufferedAhead(.seconds(2))
+        await planIsHeld(true)
+        // Paused by its page, it takes nothing from the link.
+        try await feed.update { $0.isPaused = true }
+        await planIsHeld(false)
+        #expect(
+            prefetcher.plans.value.map(\.isHeld).suffix(5) == [false, true, false, true, false],
+            "every change of the hold handed over once")
+        try await feed.giveBack(lease)
+        await pool.shutdown()
+    }
 }

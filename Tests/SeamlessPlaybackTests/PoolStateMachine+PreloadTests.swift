@@ -305,6 +305,30 @@ struct PoolStateMachinePreloadTests {
         #expect(landed.jobs == [.run(.create, on: Self.p[1])])
     }
 
+    /// The page's grant of a preloaded clip lands before its engine reports that it plays: the engine's last report
+    /// (its preload's pause, one second in hand) is judged against the page's settings, so no neighbour slips in.
+    @Test func aGrantThatPlaysIsJudgedAsPlayingBeforeItsEngineSaysSo() throws {
+        let h = MachineHarness(capacity: 4)
+        let (p1, p2) = (Self.p[0], Self.p[1])
+        _ = focus(h, 3)
+        h.finishJob(p1)
+        h.finishJob(p1)
+        let feed = h.open("feed", feedSettings)
+        let acquire = h.request()
+        h.step { $0.acquireRequested(acquire, session: feed, media: item(3), timeout: nil, now: .zero) }
+        let landed = h.step { $0.loadFinished(p1, media: item(3)) }
+        #expect(landed.jobs == [.run(.apply(feedSettings, version: 2), on: p1)], "the grant first")
+        let preloaded = PlaybackStatus(
+            phase: .paused(.requested), position: .zero, duration: .seconds(10), bufferedAhead: .seconds(1))
+        #expect(h.step { $0.statusReported(p1, preloaded) } == [])
+        let granted = h.step { $0.applyFinished(p1, version: 2) }
+        #expect(granted.grant(for: acquire) != nil)
+        #expect(granted.jobs == [], "held: the clip on screen plays with one second in hand")
+        let playing = PlaybackStatus(
+            phase: .playing, position: .zero, duration: .seconds(10), bufferedAhead: .seconds(5))
+        #expect(h.step { $0.statusReported(p1, playing) }.jobs == [.run(.create, on: p2)])
+    }
+
     @Test func aPreloadThatFailsIsNotTriedAgainWhileTheFocusLasts() {
         let h = MachineHarness(capacity: 2)
         _ = focus(h, 3, window: PreloadWindow(ahead: 1, behind: 0))

@@ -248,11 +248,18 @@ extension PoolStateMachine {
     /// ``PreloadWindow/focusedBufferAhead`` held ahead and short of its end. For the focused item's player the clip on
     /// screen needs the link, and neither a neighbour's preload nor the byte tier starts until its engine reports it
     /// holds enough (or paused, or ended). A report of media it had before does not count.
+    ///
+    /// A report of the pool's own pause while the settings now on the engine play (a page's grant landed, and the
+    /// engine's report that it plays is on its way) is judged as playing: the grant's neighbours do not slip in
+    /// before it.
     func needsTheLink(_ player: PlayerID) -> Bool {
-        guard let focus = feed, let reported = statuses[player], let media = reported.media,
-            reported.status.isShortOfBuffer(focus.focusedBufferAhead)
-        else { return false }
-        return players.read(player, { MediaItem.same($0.loaded, media) }) == true
+        guard let focus = feed, let reported = statuses[player], let media = reported.media else { return false }
+        return players.read(player) { state in
+            guard MediaItem.same(state.loaded, media) else { return false }
+            var status = reported.status
+            if status.phase == .paused(.requested), state.applied?.isPaused == false { status.phase = .playing }
+            return status.isShortOfBuffer(focus.focusedBufferAhead)
+        } == true
     }
 
     /// Whether the player has `media` on its engine, no load of it running.
