@@ -72,6 +72,12 @@ extension MPVEngine {
         /// network cache, which would otherwise read the whole clip while paused (mpv's `cache-secs` is 1,000 hours). Whichever
         /// of `demuxer-readahead-secs` and `cache-secs` ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePlaying: Duration
+        /// How far ahead of the position mpv reads while the engine is paused — a preload standing on its first frame
+        /// for the feed, a page's pause — as `demuxer-readahead-secs` and `cache-secs`. Defaults to 1 second, mpv's own
+        /// `demuxer-readahead-secs`: a preload then holds a second of its clip when a page takes it. Less makes a
+        /// paused preload read little more than its first frame needs, on a link every connection shares; values
+        /// below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
+        public var readAheadWhilePaused: Duration
 
         /// Creates options; every argument has the documented default.
         /// - Parameters:
@@ -80,27 +86,28 @@ extension MPVEngine {
         ///   - seekTimeout: How long a seek waits for the first frame at the new position.
         ///   - rendersFrames: Whether the engine draws its pictures into ``FrameHost``s.
         ///   - readAheadWhilePlaying: How far ahead mpv reads through the cache while the engine plays.
+        ///   - readAheadWhilePaused: How far ahead mpv reads while the engine is paused.
         public init(
             mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10),
             seekTimeout: Duration = .seconds(3), rendersFrames: Bool = false,
-            readAheadWhilePlaying: Duration = .seconds(10)
+            readAheadWhilePlaying: Duration = .seconds(10), readAheadWhilePaused: Duration = .seconds(1)
         ) {
             self.mpvOptions = mpvOptions
             self.loadTimeout = loadTimeout
             self.seekTimeout = seekTimeout
             self.rendersFrames = rendersFrames
             self.readAheadWhilePlaying = readAheadWhilePlaying
+            self.readAheadWhilePaused = readAheadWhilePaused
         }
 
-        /// mpv's `demuxer-readahead-secs` when the engine stands paused: mpv's own default.
-        static let readAheadWhilePaused: Double = 1
-
         /// The properties an apply of `settings` sets: the settings' own (``SeamlessPlayback/PlaybackSettings``'s
-        /// `mpvProperties`), then how far ahead mpv reads — ``readAheadWhilePlaying`` when they play, one second when
-        /// they pause — as `demuxer-readahead-secs` and `cache-secs`, each unless ``mpvOptions`` sets it itself.
+        /// `mpvProperties`), then how far ahead mpv reads — ``readAheadWhilePlaying`` when they play (never less than
+        /// while paused), ``readAheadWhilePaused`` when they pause — as `demuxer-readahead-secs` and `cache-secs`, each
+        /// unless ``mpvOptions`` sets it itself.
         func properties(applying settings: PlaybackSettings) -> [(name: String, value: MPVValue)] {
-            let playing = max(Self.readAheadWhilePaused, readAheadWhilePlaying.inSeconds)
-            let ahead = MPVValue.double(settings.isPaused ? Self.readAheadWhilePaused : playing)
+            let paused = max(0, readAheadWhilePaused.inSeconds)
+            let playing = max(paused, readAheadWhilePlaying.inSeconds)
+            let ahead = MPVValue.double(settings.isPaused ? paused : playing)
             let bounds = ["demuxer-readahead-secs", "cache-secs"].filter { mpvOptions[$0] == nil }
             return settings.mpvProperties + bounds.map { ($0, ahead) }
         }

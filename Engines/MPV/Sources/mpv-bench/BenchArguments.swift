@@ -5,8 +5,8 @@ struct BenchArguments {
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
                          [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
-                         [--prefetch-fetches N] [--read-ahead SECONDS] [--focused-buffer SECONDS]
-                         [--json PATH]
+                         [--prefetch-fetches N] [--read-ahead SECONDS] [--paused-read-ahead SECONDS]
+                         [--focused-buffer SECONDS] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
                mpv-bench --soak [--minutes N] [--seed N] [--json PATH] [--svg PATH]
@@ -36,6 +36,8 @@ struct BenchArguments {
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
           --read-ahead SECONDS with --origin-delay: how far ahead every engine reads while it plays, in all
                             three configurations (MPVEngine.Options.readAheadWhilePlaying; default: its own)
+          --paused-read-ahead SECONDS with --origin-delay: how far ahead every engine reads while paused (a
+                            preload), in all three configurations (MPVEngine.Options.readAheadWhilePaused)
           --focused-buffer SECONDS with --origin-delay: the window's focusedBufferAhead, what the clip on screen
                             holds before preloads and prefetches use the link (default: PreloadWindow's)
           --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
@@ -99,6 +101,8 @@ struct BenchArguments {
     var prefetchFetches: Int?
     /// With ``originDelay``: the engines' read-ahead while playing; `nil` for `MPVEngine.Options`' default.
     var playingReadAhead: Duration?
+    /// With ``originDelay``: the engines' read-ahead while paused; `nil` for `MPVEngine.Options`' default.
+    var pausedReadAhead: Duration?
     /// With ``originDelay``: the window's `focusedBufferAhead`; `nil` for `PreloadWindow`'s default.
     var focusedBuffer: Duration?
     /// With ``originDelay``: the swipes and the media they go through (`--plan`).
@@ -180,6 +184,11 @@ struct BenchArguments {
                     return .failure(.usage("--read-ahead needs a number of seconds, more than 0"))
                 }
                 parsed.playingReadAhead = .milliseconds(Int64((seconds * 1_000).rounded()))
+            case "--paused-read-ahead":
+                guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                    return .failure(.usage("--paused-read-ahead needs a number of seconds, at least 0"))
+                }
+                parsed.pausedReadAhead = .milliseconds(Int64((seconds * 1_000).rounded()))
             case "--focused-buffer":
                 guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                     return .failure(.usage("--focused-buffer needs a number of seconds, at least 0"))
@@ -226,6 +235,9 @@ struct BenchArguments {
         }
         if parsed.originDelay == nil, parsed.focusedBuffer != nil {
             return .failure(.usage("--focused-buffer needs --origin-delay"))
+        }
+        if parsed.originDelay == nil, parsed.pausedReadAhead != nil {
+            return .failure(.usage("--paused-read-ahead needs --origin-delay"))
         }
         if parsed.originDelay == nil, parsed.choosesPlan {
             return .failure(.usage("--plan needs --origin-delay"))

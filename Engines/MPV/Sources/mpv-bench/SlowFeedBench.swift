@@ -37,6 +37,9 @@ struct SlowFeedBench {
         /// How far ahead every engine reads while it plays, in all three configurations (`--read-ahead`,
         /// `MPVEngine.Options.readAheadWhilePlaying`).
         var readAhead = MPVEngine.Options().readAheadWhilePlaying
+        /// How far ahead every engine reads while paused (`--paused-read-ahead`,
+        /// `MPVEngine.Options.readAheadWhilePaused`).
+        var pausedReadAhead = MPVEngine.Options().readAheadWhilePaused
         /// What the clip on screen holds before preloads and prefetches use the link (`--focused-buffer`,
         /// `PreloadWindow.focusedBufferAhead`).
         var focusedBuffer = PreloadWindow().focusedBufferAhead
@@ -146,7 +149,9 @@ struct SlowFeedBench {
         let engineCache = cache
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
             try await MPVEngine.make(
-                options: MPVEngine.Options(readAheadWhilePlaying: settings.readAhead), readingThrough: engineCache)
+                options: MPVEngine.Options(
+                    readAheadWhilePlaying: settings.readAhead, readAheadWhilePaused: settings.pausedReadAhead),
+                readingThrough: engineCache)
         }
         var result: Result
         do {

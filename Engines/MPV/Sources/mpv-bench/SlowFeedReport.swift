@@ -80,6 +80,7 @@ struct SlowFeedReport {
             mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) \(originLimit.option) \
             --bytes-per-item \(settings.bytesPerItem / 1_024) --prefetch-fetches \(settings.maxConcurrentFetches) \
             --read-ahead \(String(format: "%g", settings.readAhead.milliseconds / 1_000)) \
+            --paused-read-ahead \(String(format: "%g", settings.pausedReadAhead.milliseconds / 1_000)) \
             --focused-buffer \(String(format: "%g", settings.focusedBuffer.milliseconds / 1_000)) \
             --plan \(plan.rawValue) — \(mpvVersion): \(shape.clipCount) items (\(shape.distinctClips) clips of \
             \(shape.clipSeconds) s, H.264 \(shape.videoKilobits) kbit/s + AAC, 640×360@30, \
@@ -198,6 +199,7 @@ struct SlowFeedReport {
             "prefetch_fetches": settings.maxConcurrentFetches,
             "read_ahead_s": settings.readAhead.milliseconds / 1_000,
             "focused_buffer_s": settings.focusedBuffer.milliseconds / 1_000,
+            "paused_read_ahead_s": settings.pausedReadAhead.milliseconds / 1_000,
             "items": shape.clipCount,
             "plan": plan.rawValue,
             "clip_seconds": shape.clipSeconds,

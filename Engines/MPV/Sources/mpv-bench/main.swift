@@ -22,6 +22,7 @@ func runBench() async throws(BenchError) {
             maxConcurrentFetches: arguments.prefetchFetches ?? SlowFeedBench.Settings.defaultFetches)
         if let readAhead = arguments.playingReadAhead { settings.readAhead = readAhead }
         if let focusedBuffer = arguments.focusedBuffer { settings.focusedBuffer = focusedBuffer }
+        if let paused = arguments.pausedReadAhead { settings.pausedReadAhead = paused }
         try await runSlowFeedBench(
             originDelay: delay, originLimit: limit, settings: settings, plan: arguments.plan,
             repetitions: arguments.slowFeedRepetitions, jsonPath: arguments.jsonPath)

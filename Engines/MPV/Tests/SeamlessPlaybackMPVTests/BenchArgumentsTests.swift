@@ -47,6 +47,9 @@ struct BenchArgumentsTests {
         #expect(refusal("\(link) --focused-buffer -1")?.contains("--focused-buffer") == true)
         #expect(refusal("--feed --focused-buffer 4")?.contains("needs --origin-delay") == true)
         #expect(SlowFeedBench.Settings(bytesPerItem: 1, maxConcurrentFetches: 1).focusedBuffer == .seconds(4))
+        #expect(parsed("\(link) --paused-read-ahead 0.25")?.pausedReadAhead == .milliseconds(250))
+        #expect(refusal("\(link) --paused-read-ahead nan")?.contains("--paused-read-ahead") == true)
+        #expect(refusal("--feed --paused-read-ahead 1")?.contains("needs --origin-delay") == true)
     }
 
     @Test func theDelayTakesExactlyOneLimit() {

@@ -39,8 +39,8 @@ struct MPVEngineOptionsTests {
         #expect(resolved(MPVEngine.Options())["video-timing-offset"] == nil)
     }
 
-    /// Ten seconds (or as the options say) while it plays, one second while paused, through the cache and over HTTP
-    /// directly.
+    /// Ten seconds (or as the options say) while it plays, one second (or as they say) while paused, through the cache
+    /// and over HTTP directly.
     @Test("an apply bounds how far ahead mpv reads, playing and paused")
     func readAhead() {
         func readAhead(_ options: MPVEngine.Options, _ settings: PlaybackSettings, _ name: String) -> MPVValue? {
@@ -55,7 +55,13 @@ struct MPVEngineOptionsTests {
             let shorter = MPVEngine.Options(readAheadWhilePlaying: .milliseconds(2_500))
             #expect(readAhead(shorter, PlaybackSettings(), name) == .double(2.5))
             let none = MPVEngine.Options(readAheadWhilePlaying: .zero)
-            #expect(readAhead(none, PlaybackSettings(), name) == .double(1), "never below a second")
+            #expect(readAhead(none, PlaybackSettings(), name) == .double(1), "never below what it reads paused")
+            let light = MPVEngine.Options(readAheadWhilePaused: .milliseconds(250))
+            #expect(readAhead(light, .idle, name) == .double(0.25))
+            #expect(readAhead(light, PlaybackSettings(), name) == .double(10))
+            let negative = MPVEngine.Options(readAheadWhilePlaying: .zero, readAheadWhilePaused: .seconds(-1))
+            #expect(readAhead(negative, .idle, name) == .double(0))
+            #expect(readAhead(negative, PlaybackSettings(), name) == .double(0))
             let own = MPVEngine.Options(mpvOptions: [name: "30"])
             #expect(readAhead(own, PlaybackSettings(), name) == nil, "the app's own setting stays")
         }
