@@ -67,16 +67,17 @@ extension MPVEngine {
         /// The clip on screen comes first. While the engine plays, mpv reads this far ahead: through a
         /// ``SeamlessPlayback/MediaCache`` mpv treats the stream as local and would read one second ahead, which a
         /// network that slows for a moment runs dry. While it is paused (a preload, standing on its first frame for
-        /// the feed) it reads one second ahead, so that a paused preload takes little link time from the clip that
-        /// plays: through the cache that lies inside the first origin fetch; over HTTP directly it bounds mpv's
-        /// network cache, which would otherwise read the whole clip while paused (mpv's `cache-secs` is 1,000 hours). Whichever
-        /// of `demuxer-readahead-secs` and `cache-secs` ``mpvOptions`` sets stays the app's.
+        /// the feed) it reads ``readAheadWhilePaused`` ahead, one second by default, so that a paused preload takes
+        /// little link time from the clip that plays: through the cache that lies inside the first origin fetch; over
+        /// HTTP directly it bounds mpv's network cache, which would otherwise read the whole clip while paused (mpv's
+        /// `cache-secs` is 1,000 hours). Whichever of `demuxer-readahead-secs` and `cache-secs` ``mpvOptions`` sets
+        /// stays the app's.
         public var readAheadWhilePlaying: Duration
         /// How far ahead of the position mpv reads while the engine is paused — a preload standing on its first frame
         /// for the feed, a page's pause — as `demuxer-readahead-secs` and `cache-secs`. Defaults to 1 second, mpv's own
-        /// `demuxer-readahead-secs`: a preload then holds a second of its clip when a page takes it. Less makes a
-        /// paused preload read little more than its first frame needs, on a link every connection shares; values
-        /// below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
+        /// `demuxer-readahead-secs`: a preload then holds a second of its clip when a page takes it. On a shared link
+        /// a tenth of a second saved no origin bytes and no time to a swipe's first frame (`BENCHMARKS.md`, "A phone's
+        /// swipes"); values below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePaused: Duration
 
         /// Creates options; every argument has the documented default.

@@ -17,9 +17,9 @@
 ///
 /// A status is reported when its phase differs from the last one reported, when its duration becomes known or
 /// unknown, or when what mpv holds ahead of the position (`demuxer-cache-duration`) crosses a whole second or comes to
-/// hold the end; it carries the duration and the buffer ahead known then (none while loading). A duration that grows by more than ``liveGrowth`` after it first
-/// became known (mpv's estimate for a stream of no fixed length: a live stream, a generator) counts as unknown from
-/// then on, until the next load: a live stream's status has no duration.
+/// hold the end; it carries the duration and the buffer ahead known then (none while loading). A duration that grows
+/// by more than ``liveGrowth`` after it first became known (mpv's estimate for a stream of no fixed length: a live
+/// stream, a generator) counts as unknown from then on, until the next load: a live stream's status has no duration.
 struct StatusWatch: Hashable, Sendable {
     /// What the rest of the machine knows when a report is due.
     struct Inputs: Hashable, Sendable {

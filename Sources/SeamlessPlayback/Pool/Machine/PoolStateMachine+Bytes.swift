@@ -8,7 +8,8 @@ extension PoolStateMachine {
     ///
     /// Runs after every change of the focus, after every change of a player the preload policy looks at and after
     /// every status report, so that the prefetcher is held from the moment the focused item's load is in flight to
-    /// the moment it is loaded (or failed, or cut short), and from its stall, or its short buffer, to the report that it holds enough.
+    /// the moment it is loaded (or failed, or cut short), and from its stall, or its short buffer, to the report that
+    /// it holds enough.
     mutating func updateBytePlan() {
         guard prefetches else { return }
         var plan = BytePrefetchPlan.empty
