@@ -59,9 +59,10 @@ extension SimulatedEngine {
     }
 
     /// Says how much of the media past the position the engine holds
-    /// (``SeamlessPlayback/PlaybackStatus/bufferedAhead``), reported at once with the phase it plays in, as a real
-    /// engine does while its buffer fills or drains; `nil` says nothing, as an engine that does not know. A load
-    /// starts it afresh at `nil`.
+    /// (``SeamlessPlayback/PlaybackStatus/bufferedAhead``), reported at once with the phase it plays in; `nil` says
+    /// nothing, as an engine that does not know. The value stays as set while the position moves: a test fills or
+    /// drains the buffer by setting it again, and each change is reported (a real engine reports at whole seconds). A
+    /// load starts it afresh at `nil`.
     /// - Parameter ahead: What the engine holds ahead of the position.
     public func setBufferedAhead(_ ahead: Duration?) {
         change(at: clock.now()) { $0.bufferedAhead = ahead }

@@ -1,3 +1,4 @@
+@_spi(EngineSupport) import SeamlessPlayback
 import Testing
 
 @testable import SeamlessPlayback
@@ -35,5 +36,17 @@ struct PlaybackStatusTests {
         #expect(status(.playing, ahead: nil).isShortOfBuffer(target) == false, "the engine does not say")
         #expect(status(.playing, duration: nil, ahead: .zero).isShortOfBuffer(target) == false, "live")
         #expect(status(.playing, ahead: .zero).isShortOfBuffer(.zero) == false, "a target of zero")
+    }
+
+    @Test func absurdValuesNeitherOverflowNorHoldTheEnd() {
+        let huge = Duration.seconds(Int64.max) * 18
+        let far = PlaybackStatus(phase: .playing, position: huge, duration: .seconds(30), bufferedAhead: huge)
+        #expect(far.holdsItsEnd)
+        #expect(far.bufferedAheadStep == .max)
+        let negative = status(.playing, ahead: .seconds(-5))
+        #expect(negative.holdsItsEnd == false)
+        #expect(negative.bufferedAheadStep == 0, "a negative buffer holds nothing")
+        #expect(negative.isShortOfBuffer(.seconds(4)))
+        #expect(status(.playing, ahead: .seconds(Int64.max)).isShortOfBuffer(.seconds(4)) == false)
     }
 }

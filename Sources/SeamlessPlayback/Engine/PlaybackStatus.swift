@@ -12,7 +12,8 @@ public struct PlaybackStatus: Hashable, Sendable {
     /// How much of the media past ``position`` the engine holds, ready to play without the network; `nil` when the
     /// engine does not say.
     ///
-    /// An engine that says reports again when it changes by a second or more, and when it reaches the media's end.
+    /// An engine that says reports again when it crosses a whole second, and when it comes to hold the media's end;
+    /// a negative value counts as nothing held.
     /// While a feed's focused clip plays short of its ``PreloadWindow/focusedBufferAhead`` (and of its end), the pool
     /// starts no preload and the byte tier fetches nothing: the clip on screen has the link first. The libmpv engine
     /// (mpv's `demuxer-cache-duration`) and the AVPlayer engine (the item's `loadedTimeRanges`) report it; an engine
@@ -70,7 +71,8 @@ extension PlaybackStatus {
     /// two before the media's length; `false` when either is unknown.
     public var holdsItsEnd: Bool {
         guard let ahead = bufferedAhead, let duration else { return false }
-        return position + ahead + Self.endSlack >= duration
+        // In seconds, so that no value, however large, can overflow.
+        return Self.seconds(position) + max(0, Self.seconds(ahead)) + Self.endSlack >= Self.seconds(duration)
     }
 
     /// What ``bufferedAhead`` says, as coarsely as an engine reports it: whole seconds, one step (`Int.max`) once it
@@ -78,12 +80,16 @@ extension PlaybackStatus {
     @_spi(EngineSupport) public var bufferedAheadStep: Int? {
         guard let ahead = bufferedAhead else { return nil }
         if holdsItsEnd { return .max }
-        let seconds = Double(ahead.components.seconds) + Double(ahead.components.attoseconds) * 1e-18
-        return Int(min(seconds, 1e9).rounded(.down))
+        return Int(min(max(0, Self.seconds(ahead)), 1e9).rounded(.down))
     }
 
-    /// How near the end a clip's buffer may stop and still hold its end.
-    static let endSlack = Duration.milliseconds(250)
+    /// How near the end a clip's buffer may stop and still hold its end, in seconds.
+    static let endSlack = 0.25
+
+    /// `duration` in seconds (the ratio of two durations, defined for every value).
+    static func seconds(_ duration: Duration) -> Double {
+        duration / .seconds(1)
+    }
 
     /// Whether the engine reports a pause it did not ask for.
     var isSystemPause: Bool {

@@ -33,7 +33,8 @@ public struct PreloadWindow: Hashable, Sendable {
     /// preload starts or the byte tier fetches (``PlaybackStatus/bufferedAhead``); a clip that holds its end needs no
     /// more. Default 4 seconds: on a link every connection shares (a phone's radio), each preloaded byte is one the
     /// clip on screen did not get, and a few seconds in hand ride out the neighbours' traffic. Zero holds them only
-    /// while the clip on screen stalls. Engines that do not report what they hold are held only by a stall.
+    /// while the clip on screen stalls. Engines that do not report what they hold are held only by a stall. Engines
+    /// report what they hold at each whole second, so a target between two is met at the next whole second.
     public var focusedBufferAhead: Duration
 
     /// Creates a window.
