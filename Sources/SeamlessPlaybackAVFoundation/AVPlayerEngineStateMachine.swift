@@ -94,7 +94,7 @@ struct AVPlayerEngineStateMachine {
     /// position when they were read: how much it holds past the position is the status's
     /// ``SeamlessPlayback/PlaybackStatus/bufferedAhead``.
     struct LoadedRanges: Hashable, Sendable {
-        /// The ranges that are times: finite, not negative, start before end.
+        /// The ranges that are times: finite, not negative, start before end, ending within ``longest``.
         let ranges: [ClosedRange<Double>]
         /// The player's position, in seconds; zero when it is no time.
         let position: Double
@@ -103,10 +103,11 @@ struct AVPlayerEngineStateMachine {
         init(ranges: [(start: Double, duration: Double)], position: Double) {
             self.ranges = ranges.compactMap { range in
                 let end = range.start + range.duration
-                guard range.start.isFinite, end.isFinite, range.start >= 0, range.duration >= 0 else { return nil }
+                guard range.start.isFinite, end.isFinite, range.start >= 0, range.duration >= 0, end < Self.longest
+                else { return nil }
                 return range.start...end
             }
-            self.position = position.isFinite && position > 0 ? position : 0
+            self.position = position.isFinite && position > 0 && position < Self.longest ? position : 0
         }
 
         /// How much past the position the range holding it reaches; zero when no range holds it. A range that
@@ -120,6 +121,9 @@ struct AVPlayerEngineStateMachine {
 
         /// How far before the position a range may start and still hold it, in seconds.
         static let slack = 0.1
+        /// The latest time a range or the position may reach, in seconds (some 30 years): beyond it a reading is no
+        /// time, and a `Duration` made of it could not be represented.
+        static let longest = 1e9
     }
 
     /// Which rates an item ready to play can play (`AVPlayerItem.h`, `AVPlayerItemRateAndSteppingSupport`): 1–2×
