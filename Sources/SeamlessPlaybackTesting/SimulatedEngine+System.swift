@@ -59,7 +59,7 @@ extension SimulatedEngine {
     }
 
     /// Says how much of the media past the position the engine holds
-    /// (``SeamlessPlayback/PlaybackStatus/bufferedAhead``), reported at once with the phase it plays in; `nil` says
+    /// (`PlaybackStatus.bufferedAhead`), reported at once with the phase it plays in; `nil` says
     /// nothing, as an engine that does not know. The value stays as set while the position moves: a test fills or
     /// drains the buffer by setting it again, and each change is reported (a real engine reports at whole seconds). A
     /// load starts it afresh at `nil`.
