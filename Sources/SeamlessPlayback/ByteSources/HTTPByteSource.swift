@@ -62,7 +62,7 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
 
     private init(configuration: Configuration, session sessionConfiguration: URLSessionConfiguration) {
         self.configuration = configuration
-        let seconds = Self.seconds(configuration.timeout)
+        let seconds = configuration.timeout.inSeconds
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
@@ -239,13 +239,9 @@ public final class HTTPByteSource: ByteSource, BlockingByteSource {
 
     private func request(_ url: URL, range header: String) -> URLRequest {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        request.timeoutInterval = Self.seconds(configuration.timeout)
+        request.timeoutInterval = configuration.timeout.inSeconds
         for (name, value) in configuration.headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue(header, forHTTPHeaderField: "Range")
         return request
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

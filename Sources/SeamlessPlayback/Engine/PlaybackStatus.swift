@@ -72,7 +72,7 @@ extension PlaybackStatus {
     public var holdsItsEnd: Bool {
         guard let ahead = bufferedAhead, let duration else { return false }
         // In seconds, so that no value, however large, can overflow.
-        return Self.seconds(position) + max(0, Self.seconds(ahead)) + Self.endSlack >= Self.seconds(duration)
+        return position.inSeconds + max(0, ahead.inSeconds) + Self.endSlack >= duration.inSeconds
     }
 
     /// What ``bufferedAhead`` says, as coarsely as an engine reports it: whole seconds, one step (`Int.max`) once it
@@ -80,16 +80,11 @@ extension PlaybackStatus {
     @_spi(EngineSupport) public var bufferedAheadStep: Int? {
         guard let ahead = bufferedAhead else { return nil }
         if holdsItsEnd { return .max }
-        return Int(min(max(0, Self.seconds(ahead)), 1e9).rounded(.down))
+        return Int(min(max(0, ahead.inSeconds), 1e9).rounded(.down))
     }
 
     /// How near the end a clip's buffer may stop and still hold its end, in seconds.
     static let endSlack = 0.25
-
-    /// `duration` in seconds (the ratio of two durations, defined for every value).
-    static func seconds(_ duration: Duration) -> Double {
-        duration / .seconds(1)
-    }
 
     /// Whether the engine reports a pause it did not ask for.
     var isSystemPause: Bool {

@@ -113,13 +113,10 @@ extension PlaybackQuality: Codable {
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
-        try container.encode(startupTime.map(seconds), forKey: .startupTime)
-        try container.encode(seconds(playingTime), forKey: .playingTime)
+        try container.encode(startupTime.map(\.inSeconds), forKey: .startupTime)
+        try container.encode(playingTime.inSeconds, forKey: .playingTime)
         try container.encode(stallCount, forKey: .stallCount)
-        try container.encode(seconds(stallTime), forKey: .stallTime)
+        try container.encode(stallTime.inSeconds, forKey: .stallTime)
         try container.encode(rebufferRatio, forKey: .rebufferRatio)
         try container.encode(seekCount, forKey: .seekCount)
         try container.encode(loadRetries, forKey: .loadRetries)
