@@ -220,4 +220,36 @@ struct MediaPrefetcherTests {
         #expect(await fixture.next(2) == [.started(a, range: 0..<1000), .completed(a, range: 0..<1000)])
         #expect(fixture.cached("a") == RangeSet(0..<1000))
     }
+
+    /// Fetches that end at once on the cooperative pool end together on several threads: each end starts the next
+    /// item, and the starts must still be reported in the plan's order (they were not when each end reported
+    /// outside the lock that decided it).
+    @Test func startsAreReportedInThePlansOrderWhenFetchesEndTogether() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = try MediaCache(directory: directory, capacity: 1 << 22)
+        let (stream, continuation) = AsyncStream<MediaPrefetcher.Event>.makeStream()
+        let prefetcher = MediaPrefetcher(
+            cache: cache, source: InstantByteSource(), maxConcurrentFetches: 4, onEvent: { continuation.yield($0) })
+        let items = (0..<200).map { MediaItem(id: "\($0)", url: URL(string: "https://example.test/\($0).mp4")) }
+        prefetcher.update(BytePrefetchPlan(items: items, bytesPerItem: 100, isHeld: false))
+        var started: [String] = []
+        var ended = 0
+        for await event in stream {
+            if case .started(let item, _) = event { started.append(item.id) } else { ended += 1 }
+            if ended == items.count { break }
+        }
+        #expect(started == items.map(\.id))
+        #expect(prefetcher.stats.completedFetches == items.count)
+    }
+}
+
+/// A source that answers every read at once with zeros.
+private struct InstantByteSource: ByteSource {
+    func fetch(
+        _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        receive(ByteChunk(offset: range.lowerBound, bytes: Data(count: range.count)))
+        return ByteRangeRead(range: range, totalLength: 10_000)
+    }
 }

@@ -22,6 +22,9 @@ public final class MediaPrefetcher: BytePrefetching {
         /// The waits before retries, by item key.
         var retries: [String: Task<Void, Never>] = [:]
         var fetchedBytes: Int64 = 0
+        /// Events decided but not yet delivered, oldest first, and whether a call is delivering them now.
+        var undelivered: [Event] = []
+        var delivering = false
     }
 
     /// What a fetch's task needs, without the prefetcher itself: a prefetcher nobody holds goes away, and its
@@ -43,8 +46,9 @@ public final class MediaPrefetcher: BytePrefetching {
     ///     included. Default 2; values below 1 count as 1.
     ///   - retryDelay: The wait before an item's first retry after a fetch that failed for now; each later one
     ///     waits twice as long. Default half a second.
-    ///   - onEvent: Called with each fetch's start and end, on the thread that caused it; keep it short and do not
-    ///     call the prefetcher from it. Default none.
+    ///   - onEvent: Called with each fetch's start and end in the order the prefetcher decided them, one call at a
+    ///     time, on the thread of a call or fetch that caused one of them; keep it short and do not call the
+    ///     prefetcher from it. Default none.
     public init(
         cache: MediaCache, source: any ByteSource, maxConcurrentFetches: Int = 2,
         retryDelay: Duration = .milliseconds(500), onEvent: (@Sendable (Event) -> Void)? = nil
@@ -80,19 +84,20 @@ public final class MediaPrefetcher: BytePrefetching {
     }
 
     /// Feeds the scheduler one event and carries out its actions: tasks are started and filed under the lock (so
-    /// that a fetch that ends at once finds its own), and cancelled outside it. `report` goes to `onEvent` before the
-    /// starts, once the scheduler has counted it.
+    /// that a fetch that ends at once finds its own), and cancelled outside it. `report` is queued for `onEvent`
+    /// before the starts, once the scheduler has counted it, and every event leaves in the order it was decided:
+    /// two fetches ending together on two threads never report their successors' starts out of order.
     private static func carryOut(
         _ context: Context, report: Event? = nil, _ event: (inout State) -> [PrefetchScheduler.Action]
     ) {
-        let (started, cancelled) = context.state.withLock { state -> ([PrefetchScheduler.Job], [Task<Void, Never>]) in
-            var started: [PrefetchScheduler.Job] = []
+        let (cancelled, delivers) = context.state.withLock { state -> ([Task<Void, Never>], Bool) in
             var cancelled: [Task<Void, Never>] = []
+            if let report { state.undelivered.append(report) }
             for action in event(&state) {
                 switch action {
                 case .start(let job):
                     state.tasks[job.id] = Task { await fetch(job, context) }
-                    started.append(job)
+                    state.undelivered.append(.started(job.item, range: job.range))
                 case .cancel(let id):
                     if let task = state.tasks[id] { cancelled.append(task) }
                 case .retry(let key, let delay):
@@ -107,11 +112,27 @@ public final class MediaPrefetcher: BytePrefetching {
                     }
                 }
             }
-            return (started, cancelled)
+            let delivers = !state.delivering && !state.undelivered.isEmpty
+            if delivers { state.delivering = true }
+            return (cancelled, delivers)
         }
-        if let report { context.onEvent?(report) }
-        for job in started { context.onEvent?(.started(job.item, range: job.range)) }
+        if delivers { deliver(context) }
         for task in cancelled { task.cancel() }
+    }
+
+    /// Hands the queued events to `onEvent` outside the lock, oldest first, until none is left; events queued
+    /// meanwhile by other threads are delivered by this loop too, so that only one call delivers at a time.
+    private static func deliver(_ context: Context) {
+        while true {
+            let batch = context.state.withLock { state -> [Event] in
+                let batch = state.undelivered
+                state.undelivered = []
+                if batch.isEmpty { state.delivering = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            if let onEvent = context.onEvent { for event in batch { onEvent(event) } }
+        }
     }
 
     /// Whether a source's failure may pass: the network, a server's 5xx, a body cut short. A missing media, another
