@@ -119,6 +119,12 @@ public final class AVPlayerEngine: PlaybackEngine {
         await controller.position()
     }
 
+    /// Pauses and releases the item (`replaceCurrentItem(with: nil)`): the player stops loading it, over the network
+    /// or through the cache, and holds no decoder. The settings stay; no failure is reported for the item.
+    public func unload() async {
+        await controller.unload()
+    }
+
     /// Pauses, removes the item (which frees its decoder), detaches the layer from the player and stops
     /// every observation. A load still waiting fails with ``AVPlayerEngineError/shutDown``.
     public func shutdown() async {

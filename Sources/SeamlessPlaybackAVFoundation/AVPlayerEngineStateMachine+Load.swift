@@ -74,6 +74,19 @@ extension AVPlayerEngineStateMachine {
         return [.stopObserving(id), .send([.pause, .removeCurrentItem]), .finishLoad(id, .failed(.cancelled))]
     }
 
+    /// The pool lets go of the media (``SeamlessPlayback/PlaybackEngine/unload()``): the item's observations stop, the
+    /// player pauses and releases the item, and with it its decoder and its loading (the network, the cache's
+    /// resource loading). The state is that of a cancelled load: nothing is reported of the item any more, and the
+    /// next load starts afresh. A load or seek still waiting (the pool unloads only between its calls) fails as
+    /// cancelled. Nothing to do before the first load, after another unload or after the shutdown.
+    mutating func unloadRequested() -> [Action] {
+        guard let id = currentLoad, state != .cancelled(id) else { return [] }
+        let actions = leaveCurrentLoad(failingWaiterWith: .cancelled) + failSeek(with: .cancelled)
+        state = .cancelled(id)
+        playback.itemGone()
+        return actions + [.send([.pause, .removeCurrentItem])]
+    }
+
     /// The engine shuts down: pause, release the item (and its decoder), release the layer's player.
     /// Only the first call does anything.
     mutating func shutdownRequested() -> [Action] {

@@ -132,6 +132,10 @@ final class PlayerController {
         perform(machine.systemEvent(event))
     }
 
+    func unload() {
+        perform(machine.unloadRequested())
+    }
+
     func shutdown() {
         perform(machine.shutdownRequested())
         for observation in playerObservations { observation.invalidate() }

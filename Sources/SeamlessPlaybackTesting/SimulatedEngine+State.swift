@@ -26,6 +26,7 @@ extension SimulatedEngine {
         var hangNextLoad: Gate?
         var hangNextApply: Gate?
         var hangNextSeek: Gate?
+        var hangNextUnload: Gate?
         var hangShutdown: Gate?
         var refuseNextSeek: String?
         /// Bumped whenever the time of the end moves, so a stale end timer does nothing.

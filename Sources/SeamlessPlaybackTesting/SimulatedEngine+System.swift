@@ -84,6 +84,14 @@ extension SimulatedEngine {
         return gate
     }
 
+    /// Makes the next unload hang until the returned gate is opened.
+    /// - Returns: The gate the next unload waits at (closed).
+    public func hangNextUnload() -> Gate {
+        let gate = Gate()
+        state.withLock { $0.hangNextUnload = gate }
+        return gate
+    }
+
     /// Makes the next seek hang until the returned gate is opened.
     /// - Returns: The gate the next seek waits at (closed).
     public func hangNextSeek() -> Gate {

@@ -47,6 +47,8 @@ public final class SimulatedEngine: PlaybackEngine {
         public var seeks: [Duration] = []
         /// Every status the engine reported, in order.
         public var statuses: [PlaybackStatus] = []
+        /// How many times ``SimulatedEngine/unload()`` was called.
+        public var unloads = 0
         /// How many times ``SimulatedEngine/shutdown()`` was called.
         public var shutdowns = 0
         /// Whether two loads, applies or seeks ever ran at once, or a shutdown came while one ran (the pool
@@ -160,16 +162,16 @@ public final class SimulatedEngine: PlaybackEngine {
                 if latency > .zero { try? await clock.sleep(clock.now() + latency) }
             }
         } catch {
-            unload()
+            dropMedia()
             throw error
         }
         let now = clock.now()
         if let reason = failLoad(item) {
-            unload()
+            dropMedia()
             throw LoadError(description: reason)
         }
         if let failure = failMedia(item) {
-            unload()
+            dropMedia()
             throw failure
         }
         change(at: now) { state in
@@ -181,6 +183,20 @@ public final class SimulatedEngine: PlaybackEngine {
             state.bufferedAhead = nil
             state.anchorPosition = .zero
         }
+    }
+
+    /// Lets go of the media, after the gate from ``hangNextUnload()``, if any: the engine has nothing loaded and keeps
+    /// its settings; it reports no status (nobody holds a player the pool unloads).
+    public func unload() async {
+        begin()
+        defer { end() }
+        let hang = state.withLock { state in
+            state.record.unloads += 1
+            defer { state.hangNextUnload = nil }
+            return state.hangNextUnload
+        }
+        await hang?.pass()
+        dropMedia()
     }
 
     /// Waits the apply latency, then takes the settings; the position carries on from where it was.
@@ -290,7 +306,7 @@ public final class SimulatedEngine: PlaybackEngine {
     }
 
     /// A load that did not finish leaves no media.
-    private func unload() {
+    private func dropMedia() {
         state.withLock { state in
             state.isLoading = false
             state.media = nil

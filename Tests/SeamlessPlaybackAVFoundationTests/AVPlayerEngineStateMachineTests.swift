@@ -191,6 +191,36 @@ struct AVPlayerEngineStateMachineTests {
         #expect(machine.state == .cancelled(1))
     }
 
+    @Test("an unload releases the ready item, stops its observations, and the next load starts afresh")
+    func unloadReadyItem() {
+        var machine = ready()
+        #expect(machine.unloadRequested() == [.stopObserving(1), .send([.pause, .removeCurrentItem])])
+        #expect(machine.state == .cancelled(1))
+        #expect(machine.unloadRequested() == [], "a second unload does nothing")
+        #expect(machine.observed(.itemStatus(.failed(.other("released"))), for: 1) == [], "the item is gone")
+        let (id, actions) = machine.loadRequested()
+        #expect(id == 2)
+        #expect(actions.contains(.startObserving(2)))
+    }
+
+    @Test("an unload before any load, or after the shutdown, does nothing")
+    func unloadWithNothingLoaded() {
+        var machine = Machine()
+        #expect(machine.unloadRequested() == [])
+        _ = machine.loadRequested()
+        _ = machine.shutdownRequested()
+        #expect(machine.unloadRequested() == [])
+    }
+
+    @Test("an unload while a load waits fails it as cancelled")
+    func unloadWhileWaiting() {
+        var machine = waiting()
+        #expect(
+            machine.unloadRequested() == [
+                .stopObserving(1), .finishLoad(1, .failed(.cancelled)), .send([.pause, .removeCurrentItem]),
+            ])
+    }
+
     @Test("cancelling a finished, an unknown or an older load does nothing")
     func cancelAfterTheFact() {
         var machine = ready()

@@ -55,6 +55,7 @@ final class MachineHarness {
         case .apply(_, let version): step(sourceLocation: sourceLocation) { $0.applyFinished(player, version: version) }
         case .seek(_, let request):
             step(sourceLocation: sourceLocation) { $0.seekFinished(player, request: request, failure: nil) }
+        case .unload: step(sourceLocation: sourceLocation) { $0.unloadFinished(player) }
         case .shutDown: step(sourceLocation: sourceLocation) { $0.engineShutDown(player) }
         case nil:
             // A failed engine still owes its shutdown.
@@ -75,7 +76,7 @@ final class MachineHarness {
         for _ in 0..<4 {
             switch job(player) {
             case .load: return all
-            case .create, .apply, .seek: all += finishJob(player, sourceLocation: sourceLocation)
+            case .create, .apply, .seek, .unload: all += finishJob(player, sourceLocation: sourceLocation)
             case .shutDown, nil:
                 Issue.record("\(player) ran no load", sourceLocation: sourceLocation)
                 return all

@@ -147,4 +147,59 @@ struct PlayerPoolByteTierTests {
         try await feed.giveBack(lease)
         await pool.shutdown()
     }
+
+    /// Focused on item 0 with one neighbour ahead, both loaded; returns the two engines, item 0's first.
+    func focusedOnItem0(_ fixture: PoolFixture, events: AsyncStream<PoolEvent>) async -> [SimulatedEngine] {
+        await fixture.pool.focus(on: 0, in: PlayerPoolFocusTests.items, window: PreloadWindow(ahead: 1, behind: 0))
+        var loaded = 0
+        while loaded < 2, await waitFor(events, { if case .loaded = $0 { true } else { false } }) != nil { loaded += 1 }
+        return fixture.engines
+    }
+
+    @Test func aFocusMoveUnloadsTheEnginesOfMediaTheWindowLeftAndAPageThenLoadsItAgain() async throws {
+        let fixture = PoolFixture(capacity: 3)
+        let pool = fixture.pool
+        let events = await pool.events()
+        let engines = await focusedOnItem0(fixture, events: events)
+        #expect(engines.map(\.media) == [PlayerPoolFocusTests.items[0], PlayerPoolFocusTests.items[1]])
+        let gates = engines.map { $0.hangNextUnload() }
+        await pool.focus(on: 6, in: PlayerPoolFocusTests.items, window: PreloadWindow(ahead: 0, behind: 0))
+        for gate in gates { await gate.waitForArrivals(1) }
+        #expect(engines.map(\.record.unloads) == [1, 1])
+        for gate in gates { gate.open() }
+        // Item 0 is no warm hit any more: the page's acquire loads it again.
+        let page = try await pool.makeSession(named: "feed", settings: feedSettings)
+        let lease = try await page.acquire(PlayerPoolFocusTests.items[0])
+        let acquired = await waitFor(events) { if case .acquired = $0 { true } else { false } }
+        #expect(acquired == .acquired(lease.player, session: "feed", warm: false))
+        #expect(fixture.engines.flatMap(\.record.loads).filter { $0 == PlayerPoolFocusTests.items[0] }.count == 2)
+        #expect(fixture.engines.allSatisfy { !$0.record.sawOverlap })
+        await page.close()
+        await pool.shutdown()
+    }
+
+    @Test func anUnloadThatHangsPastTheApplyTimeoutFailsOnlyItsEngine() async throws {
+        let fixture = PoolFixture(capacity: 3, timeouts: (load: nil, apply: .seconds(2)))
+        let pool = fixture.pool
+        let events = await pool.events()
+        let engines = await focusedOnItem0(fixture, events: events)
+        let hung = engines[1].hangNextUnload()
+        await pool.focus(on: 6, in: PlayerPoolFocusTests.items, window: PreloadWindow(ahead: 0, behind: 0))
+        await hung.waitForArrivals(1)
+        fixture.clock.advance(by: .seconds(2))
+        let failed = await waitFor(events) { if case .engineFailed = $0 { true } else { false } }
+        guard case .engineFailed(_, let reason)? = failed else {
+            Issue.record("no engine failed")
+            return
+        }
+        #expect(reason.contains("unload"))
+        // The pool goes on: a page gets a player, and nothing waits for the hung engine.
+        let page = try await pool.makeSession(named: "feed", settings: feedSettings)
+        let lease = try await page.acquire(PlayerPoolFocusTests.items[3])
+        #expect(fixture.engine(of: lease)?.media == PlayerPoolFocusTests.items[3])
+        hung.open()
+        await engines[1].waitForShutdown()
+        await page.close()
+        await pool.shutdown()
+    }
 }

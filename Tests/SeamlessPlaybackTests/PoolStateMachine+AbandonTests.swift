@@ -279,4 +279,106 @@ extension PoolStateMachineAbandonTests {
         #expect(h.step { $0.retryDue(Self.p1, media: clip) }.jobs == [.run(.load(clip), on: Self.p1)])
         #expect(h.settle().grant(for: r) != nil)
     }
+
+    // MARK: Media let go of
+
+    /// A pool focused on a0 with a window of one ahead, a0 and a1 loaded and idle.
+    func focusedOnA0(_ h: MachineHarness) {
+        let items = PoolStateMachinePreloadTests.items
+        h.step { $0.focusChanged(on: 0, in: items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        h.settle()
+    }
+
+    @Test func aFocusMoveLetsGoOfLoadedMediaTheWindowNoLongerWantsAndTheEngineUnloadsIt() throws {
+        let h = MachineHarness(capacity: 4)
+        let items = PoolStateMachinePreloadTests.items
+        focusedOnA0(h)
+        #expect(h.machine.players[Self.p1]?.loaded == items[0])
+        #expect(h.machine.players[MachineHarness.pid2]?.loaded == items[1])
+        // A fling to a5: its engine is made (a slot is free); a0 and a1 are let go of, their engines told to unload.
+        let moved = h.step { $0.focusChanged(on: 5, in: items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        #expect(
+            moved == [
+                .run(.create, on: MachineHarness.pid3), .emit(.evicted(Self.p1, items[0])), .run(.unload, on: Self.p1),
+                .emit(.evicted(MachineHarness.pid2, items[1])), .run(.unload, on: MachineHarness.pid2),
+            ])
+        #expect(h.machine.players[Self.p1]?.media == nil)
+        #expect(h.step { $0.unloadFinished(Self.p1) } == [])
+        #expect(h.machine.players[Self.p1]?.loaded == nil)
+        #expect(h.machine.players[Self.p1]?.isLaneFree == true)
+        // An unload reported twice, or for a lane that runs no unload, changes nothing.
+        #expect(h.step { $0.unloadFinished(Self.p1) } == [])
+        // a0 is no warm hit any more: a page that wants it has it loaded again.
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, items[0], timeout: nil)
+        let actions = h.settle()
+        let grant = try #require(actions.grant(for: r))
+        #expect(actions.contains(.run(.load(items[0]), on: grant.player)))
+    }
+
+    @Test func withoutAFocusAGivenBackPlayerKeepsItsMediaForAWarmHit() throws {
+        let h = MachineHarness(capacity: 1)
+        let feed = h.open("feed", feedSettings)
+        let grant = try #require(h.acquire(feed, clip))
+        let back = h.request()
+        h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
+        let settled = h.settle()
+        #expect(!settled.contains(.run(.unload, on: Self.p1)))
+        #expect(h.machine.players[Self.p1]?.loaded == clip)
+        #expect(h.machine.players[Self.p1]?.media == clip)
+    }
+
+    @Test func aPlayerGivenBackOutsideTheWindowGoesQuietThenUnloads() throws {
+        let h = MachineHarness(capacity: 4)
+        let items = PoolStateMachinePreloadTests.items
+        let feed = h.open("feed", feedSettings)
+        let grant = try #require(h.acquire(feed, items[9]))
+        focusedOnA0(h)
+        // Held: the focus lets go of nothing a page holds.
+        #expect(h.machine.players[grant.player]?.media == items[9])
+        let back = h.request()
+        let given = h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
+        #expect(given.contains(.emit(.evicted(grant.player, items[9]))))
+        #expect(given.jobs == [.run(.apply(.idle, version: 2), on: grant.player)])
+        // The give-back returns once the idle settings are on; the unload comes after.
+        let quiet = h.finishJob(grant.player)
+        #expect(quiet.contains(.succeed(back)))
+        #expect(quiet.jobs == [.run(.unload, on: grant.player)])
+        h.finishJob(grant.player)
+        #expect(h.machine.players[grant.player]?.loaded == nil)
+    }
+
+    @Test func mediaAnAppPrewarmedStaysLoadedWhenTheFocusMovesAway() {
+        let h = MachineHarness(capacity: 4)
+        let items = PoolStateMachinePreloadTests.items
+        let warm = h.request()
+        h.step { $0.prewarmRequested(warm, media: film) }
+        #expect(h.settle().contains(.succeed(warm)))
+        focusedOnA0(h)
+        let moved = h.step { $0.focusChanged(on: 5, in: items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        #expect(moved.contains(.run(.unload, on: MachineHarness.pid2)))
+        #expect(!moved.contains(.run(.unload, on: Self.p1)))
+        #expect(h.machine.players[Self.p1]?.loaded == film)
+        #expect(h.machine.players[Self.p1]?.media == film)
+    }
+
+    @Test func anAcquireThatRecyclesAPlayerWhileItUnloadsLoadsAfterTheUnload() throws {
+        let h = MachineHarness(capacity: 2)
+        let items = PoolStateMachinePreloadTests.items
+        focusedOnA0(h)
+        h.step { $0.focusChanged(on: 8, in: items, window: PreloadWindow(ahead: 0, behind: 0)) }
+        // a8 went to the player farthest from the focus (a0's), a1's player unloads.
+        #expect(h.job(Self.p1) == .load(items[8]))
+        #expect(h.job(MachineHarness.pid2) == .unload)
+        h.finishJob(Self.p1)
+        let feed = h.open("feed", feedSettings)
+        let r = acquire(h, feed, film, timeout: nil)
+        // The acquire takes the emptied player; its settings and load wait for the unload.
+        #expect(h.job(MachineHarness.pid2) == .unload)
+        let unloaded = h.step { $0.unloadFinished(MachineHarness.pid2) }
+        #expect(unloaded.jobs.count == 1)
+        #expect(h.job(MachineHarness.pid2) == .apply(feedSettings, version: 2))
+        #expect(h.settle().grant(for: r)?.player == MachineHarness.pid2)
+        #expect(h.machine.players[MachineHarness.pid2]?.loaded == film)
+    }
 }

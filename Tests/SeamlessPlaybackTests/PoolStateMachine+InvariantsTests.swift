@@ -138,6 +138,8 @@ struct PoolStateMachineInvariantsTests {
                 absorb(h.step { $0.applyFinished(player, version: version) })
             case .seek(_, let request):
                 absorb(h.step { $0.seekFinished(player, request: request, failure: failing ? "no index" : nil) })
+            case .unload:
+                absorb(h.step { $0.unloadFinished(player) })
             case .shutDown:
                 absorb(h.step { $0.engineShutDown(player) })
             }

@@ -205,7 +205,10 @@ struct PoolStateMachinePreloadTests {
         h.finishJob(Self.p[1])  // a1's load runs
         let warm = h.request()
         h.step { $0.prewarmRequested(warm, media: item(1)) }
-        #expect(focus(h, 5, window: window) == [.run(.create, on: Self.p[2])])
+        // a0, the old focus, is let go of: nobody wants it.
+        #expect(
+            focus(h, 5, window: window)
+                == [.run(.create, on: Self.p[2]), .emit(.evicted(Self.p[0], item(0))), .run(.unload, on: Self.p[0])])
         h.finishJob(Self.p[2])
         h.finishJob(Self.p[2])
         // a5 loaded: a6 waits while a1's load still runs.
@@ -221,7 +224,11 @@ struct PoolStateMachinePreloadTests {
         for _ in 0..<3 { h.finishJob(Self.p[0]) }
         h.finishJob(Self.p[1])
         h.finishJob(Self.p[1])  // a1's load runs
-        #expect(focus(h, 5, window: window) == [.cancelLoad(Self.p[1], item(1)), .run(.create, on: Self.p[2])])
+        #expect(
+            focus(h, 5, window: window) == [
+                .cancelLoad(Self.p[1], item(1)), .run(.create, on: Self.p[2]), .emit(.evicted(Self.p[0], item(0))),
+                .run(.unload, on: Self.p[0]),
+            ])
         h.finishJob(Self.p[2])
         h.finishJob(Self.p[2])
         // a5 loaded: a6 starts at once, beside the load being cancelled.
@@ -280,12 +287,23 @@ struct PoolStateMachinePreloadTests {
         h.finishJob(Self.p[1])  // a4's load runs
         #expect(h.job(Self.p[1]) == .load(item(4)))
         // The user swipes far: a8 starts at once; a4's load, outside the new window, is cancelled.
-        #expect(focus(h, 8) == [.cancelLoad(Self.p[1], item(4)), .run(.create, on: Self.p[2])])
+        // a3, the old focus, is let go of.
+        #expect(
+            focus(h, 8) == [
+                .cancelLoad(Self.p[1], item(4)), .run(.create, on: Self.p[2]), .emit(.evicted(Self.p[0], item(3))),
+                .run(.unload, on: Self.p[0]),
+            ])
         #expect(h.job(Self.p[1]) == .load(item(4)))
         #expect(h.machine.players[Self.p[2]]?.media == item(8))
-        // a4's load finishing before it stopped keeps it, warm, and starts no neighbour while a8's engine is made.
-        #expect(h.step { $0.loadFinished(Self.p[1], media: item(4)) } == [.emit(.loaded(Self.p[1], item(4)))])
-        #expect(h.machine.players[Self.p[1]]?.media == item(4))
+        // a4's load finishing before it stopped is let go of at once (nobody wants it), and starts no neighbour while
+        // a8's engine is made.
+        #expect(
+            h.step { $0.loadFinished(Self.p[1], media: item(4)) } == [
+                .emit(.loaded(Self.p[1], item(4))), .emit(.evicted(Self.p[1], item(4))), .run(.unload, on: Self.p[1]),
+            ])
+        #expect(h.machine.players[Self.p[1]]?.media == nil)
+        h.finishJob(Self.p[1])
+        #expect(h.machine.players[Self.p[1]]?.loaded == nil)
     }
 
     @Test func aPagesOwnAcquireOfTheFocusedItemHoldsTheNeighboursBack() throws {
@@ -442,8 +460,10 @@ struct PoolStateMachinePreloadTests {
 
     @Test func anAcquireRecyclesTheIdlePlayerFarthestFromTheFocusNotTheLeastRecentlyUsed() throws {
         let (h, page) = try idleA9A0A5()
+        // The window keeps a9 and a5 (nobody wants a0 any more: its player is recycled for a8); a7 and a6 find no
+        // player to recycle.
         #expect(
-            focus(h, 8, window: PreloadWindow(ahead: 0, behind: 0))
+            focus(h, 8, window: PreloadWindow(ahead: 1, behind: 3))
                 == [.emit(.evicted(Self.p[1], item(0))), .run(.load(item(8)), on: Self.p[1])])
         h.settle()
         let r = h.request()

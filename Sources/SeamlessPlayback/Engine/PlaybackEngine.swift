@@ -1,10 +1,10 @@
 /// A real player: AVPlayer, libmpv, or a simulation.
 ///
-/// The pool is the only caller of `load`, `applyImmediately`, `apply`, `seek` and `shutdown`, and it calls one engine
-/// strictly one operation at a time: a `load`, apply or seek never overlaps another on the same engine, and they arrive
-/// in the order the pool decided them. `shutdown` is called exactly once, last. Implementations
-/// therefore need no ordering logic of their own, only thread safety for their own state, since
-/// pages may read `currentPosition` at any time.
+/// The pool is the only caller of `load`, `applyImmediately`, `apply`, `seek`, `unload` and `shutdown`, and it calls one
+/// engine strictly one operation at a time: a `load`, apply, seek or unload never overlaps another on the same engine,
+/// and they arrive in the order the pool decided them. `shutdown` is called exactly once, last. Implementations
+/// therefore need no ordering logic of their own, only thread safety for their own state, since pages may read
+/// `currentPosition` at any time.
 ///
 /// While no page holds its player, an engine carries the pool's idle settings
 /// (``PlayerPool/Configuration/idleSettings``, by default paused and muted). They come through ``apply(_:)`` like any
@@ -62,6 +62,13 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// depends on it.
     /// - Parameter report: Tells the pool the engine's new status.
     func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void)
+    /// Lets go of the loaded media, and of everything it still reads over the network, and returns when it has.
+    ///
+    /// The pool calls it on the engine's lane, only while no page holds the player, when a feed's focus moved away
+    /// from the media and nobody else wants it (see <doc:FeedPreloading>): on a link every connection shares, a
+    /// paused player that keeps reading takes bytes from the clip on screen. The next call is a ``load(_:)`` or
+    /// ``shutdown()``. The engine keeps its settings, and reports no failure for the media it let go of.
+    func unload() async
 }
 
 extension PlaybackEngine {
@@ -84,6 +91,10 @@ extension PlaybackEngine {
     /// Engines that report no status need not implement it: their pages' status streams stay silent.
     /// - Parameter report: Ignored.
     public func onStatusChange(_ report: @escaping @Sendable (PlaybackStatus) -> Void) {}
+
+    /// Engines that read nothing once loaded, or cannot let go of their media, need not implement it: the media
+    /// stays on the engine until the next load replaces it.
+    public func unload() async {}
 }
 
 /// What the protocol's default implementations throw.

@@ -182,6 +182,13 @@ public final class MPVEngine: PlaybackEngine {
         client.onFailure(report)
     }
 
+    /// Lets go of the loaded file (mpv's `stop`) and returns at mpv's reply: mpv closes the file's stream, and with
+    /// it its connection to the origin (or, through a cache, its fetch), and idles with nothing loaded. The settings
+    /// stay; no failure is reported for the file. A failed or shut-down engine returns at once.
+    public func unload() async {
+        try? await client.command(["stop"])
+    }
+
     /// Terminates mpv and destroys its handle; returns when it is gone.
     ///
     /// Calls waiting on the engine fail with ``MPVError/shutDown``. Safe to call more than once;

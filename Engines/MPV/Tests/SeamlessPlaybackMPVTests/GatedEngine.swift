@@ -34,6 +34,10 @@ final class GatedEngine: PlaybackEngine {
         await mpv.currentPosition()
     }
 
+    func unload() async {
+        await mpv.unload()
+    }
+
     func shutdown() async {
         await mpv.shutdown()
     }

@@ -40,4 +40,21 @@ struct MPVEngineDirectReadAheadTests {
         #expect(origin.stats.requests >= 2, "the cut connection was opened again: \(ranges)")
         await preloaded.tearDown()
     }
+
+    @Test func anUnloadClosesThePreloadsConnectionAndTheEngineLoadsAgain() async throws {
+        let preloaded = try await Preloaded(throughCache: false)
+        let (origin, engine) = (preloaded.origin, preloaded.engine)
+        let failures = Protected<[String]>([])
+        engine.onFailure { reason in failures.withLock { $0.append(reason) } }
+        // The paused preload's answer is still being sent (the sockets hold a part of the clip): mpv's stop closes
+        // its connection, which the origin sees as a request given up on.
+        #expect(origin.stats.abandoned == 0)
+        await engine.unload()
+        await origin.wait { $0.abandoned == 1 }
+        #expect(await engine.currentPosition() == .zero)
+        try await engine.load(MediaItem(id: preloaded.url.absoluteString, url: preloaded.url))
+        #expect(origin.stats.requests == 2)
+        #expect(failures.withLock { $0 } == [])
+        await preloaded.tearDown()
+    }
 }

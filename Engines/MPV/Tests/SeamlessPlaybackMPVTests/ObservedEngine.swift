@@ -29,6 +29,7 @@ final class ObservedEngine: PlaybackEngine {
 
     func seek(to position: Duration) async throws { try await mpv.seek(to: position) }
     func currentPosition() async -> Duration { await mpv.currentPosition() }
+    func unload() async { await mpv.unload() }
     func shutdown() async { await mpv.shutdown() }
     func onFailure(_ report: @escaping @Sendable (String) -> Void) { mpv.onFailure(report) }
 

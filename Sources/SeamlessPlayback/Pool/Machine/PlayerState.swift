@@ -1,7 +1,7 @@
 /// The machine's view of one player.
 ///
-/// Its lane (``Lane``): `.create` (engine being made) → `nil` (free) ⇄ `.load` / `.apply` / `.seek` → `.shutDown`
-/// (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
+/// Its lane (``Lane``): `.create` (engine being made) → `nil` (free) ⇄ `.load` / `.apply` / `.seek` / `.unload` →
+/// `.shutDown` (after `retiring` and an empty stack) → removed. Only one job is ever in flight.
 struct PlayerState: Sendable {
     /// What a player's engine is doing: one job at a time, from its making (`.create`) to its shutdown (`.shutDown`),
     /// `nil` while free. A running load can be marked cancelled, and only while it runs: starting or ending a job
@@ -68,6 +68,9 @@ struct PlayerState: Sendable {
     var retry = RetryState.none
     /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
     var emptiedAt: UInt64 = 0
+    /// Media an app's prewarm loaded on the player: a feed's focus does not let go of it
+    /// (``PoolStateMachine/letGoIfUnwanted(_:)``) while the player keeps it.
+    var prewarmedByApp: MediaItem?
 
     init(id: PlayerID, media: MediaItem?, tick: UInt64) {
         self.id = id
@@ -114,7 +117,7 @@ extension PlayerState {
     /// player, only once the engine carries `idleSettings`, so that it stands still on the first frame); apply the
     /// settings the engine should carry when the version moved on — the active holder's (`activeSettings`), or
     /// `idleSettings` when nobody holds the player — unless they are on the engine already, which counts as landed
-    /// at once.
+    /// at once; then, with nobody holding the player, unload media it let go of.
     mutating func startNextJob(activeSettings: PlaybackSettings?, idleSettings: PlaybackSettings) -> EngineJob? {
         guard isLaneFree else { return nil }  // (A lane being created is not free.)
         if retiring, stack.isEmpty {
@@ -151,7 +154,7 @@ extension PlayerState {
             // Quiet again after the last holder left, and a new engine before anything else: only an outside
             // change (``SettingsOnEngine/changedOutside``) is left as the engine made it, as with a holder.
             guard version > landed else {
-                return onEngine == .unknown ? startIdleApply(idleSettings) : nil
+                return onEngine == .unknown ? startIdleApply(idleSettings) : startUnloadIfLetGo()
             }
             settings = idleSettings
         } else {
@@ -161,9 +164,17 @@ extension PlayerState {
         }
         if applied == settings {
             landed = version
-            return nil
+            return stack.isEmpty ? startUnloadIfLetGo() : nil
         }
         return startApply(settings)
+    }
+
+    /// Media nobody wants any more (``PoolStateMachine/letGoIfUnwanted(_:)``) on an idle engine that carries the idle
+    /// settings: the engine lets go of it, and of its network reads.
+    private mutating func startUnloadIfLetGo() -> EngineJob? {
+        guard media == nil, loaded != nil else { return nil }
+        lane.start(.unload)
+        return .unload
     }
 
     /// Puts the idle settings on an engine that nothing else asks an apply of: a version of its own, so that every

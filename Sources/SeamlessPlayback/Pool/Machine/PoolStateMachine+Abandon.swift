@@ -5,8 +5,15 @@ extension PoolStateMachine {
     /// or waits for the player, no app's prewarm waits for the media, and the feed's focus does not want it (or its
     /// load failed or was abandoned while the focus lasts); or the player is being retired. A running load is
     /// cancelled (``PoolAction/cancelLoad(_:_:)``) and the media let go of, so that no page is granted it while it
-    /// is cut short; a load not yet begun is dropped.
+    /// is cut short; a load not yet begun is dropped. Media the engine has loaded is let go of as
+    /// ``letGoIfUnwanted(_:)`` says.
     mutating func abandonIfUnwanted(_ id: PlayerID) {
+        abandonLoadIfUnwanted(id)
+        letGoIfUnwanted(id)
+    }
+
+    /// The load part of ``abandonIfUnwanted(_:)``: a running load is cancelled, one not yet begun dropped.
+    private mutating func abandonLoadIfUnwanted(_ id: PlayerID) {
         guard let player = players[id], player.stack.isEmpty, let media = player.media ?? player.runningLoad else {
             return
         }
@@ -51,9 +58,31 @@ extension PoolStateMachine {
         return focus.wants(media) && !focus.failed.contains(media)
     }
 
+    /// While a feed has the focus, an idle player lets go of the media its engine has loaded once nobody wants it
+    /// any more (as ``isWanted(_:on:)`` says: not the window, no app's prewarm waiting, no waiting acquire), unless an
+    /// app's prewarm loaded it: the engine is told to unload it (``EngineJob/unload``, once the idle settings are on
+    /// it) and no warm hit matches it from now on. A paused player that keeps its media keeps reading it over the
+    /// network (socket buffers, read-ahead), on a link the clip on screen shares. Without a focus a loaded player
+    /// keeps its media for a warm hit, and a player being retired is shut down instead.
+    mutating func letGoIfUnwanted(_ id: PlayerID) {
+        guard feed != nil, let player = players[id], player.stack.isEmpty, !player.retiring,
+            player.runningLoad == nil, let media = player.loaded, MediaItem.same(player.media, media),
+            player.prewarmedByApp != media, !isWanted(media, on: player)
+        else { return }
+        players[id]?.media = nil
+        if publishesEvents { out.append(.emit(.evicted(id, media))) }
+        advance(id)
+    }
+
     /// Every player's load or planned load that nobody wants any more is cut short (after the focus moved).
     mutating func abandonUnwantedLoads() {
-        for id in players.keys.sorted(by: { $0.number < $1.number }) { abandonIfUnwanted(id) }
+        for id in players.keys.sorted(by: { $0.number < $1.number }) { abandonLoadIfUnwanted(id) }
+    }
+
+    /// Every idle player lets go of loaded media nobody wants any more (``letGoIfUnwanted(_:)``), after the focus
+    /// moved and its preloads took the players they recycle.
+    mutating func letGoOfUnwantedMedia() {
+        for id in players.keys.sorted(by: { $0.number < $1.number }) { letGoIfUnwanted(id) }
     }
 }
 

@@ -147,6 +147,8 @@ extension PoolStateMachine {
             // A grant that never completed may leave a load that nobody wants any more (its page closed, say).
             if players.read(id, { $0.stack.isEmpty }) == true { abandonIfUnwanted(id) }
         }
+        // With a feed's focus, a player nobody holds any more lets go of media the focus does not want.
+        if feed != nil, players.read(id, { $0.stack.isEmpty }) == true { letGoIfUnwanted(id) }
         advance(id)
         return version
     }

@@ -50,6 +50,8 @@ extension PoolStateMachine {
                 player.loaded = nil
             }
             players[id] = player
+            // Nobody wanted it: with a feed's focus, the engine lets go of it, and of its network reads.
+            letGoIfUnwanted(id)
             advance(id)
             serveWaiters()
             replenishPreloads()
@@ -107,6 +109,22 @@ extension PoolStateMachine {
         guard landed == true else { return }
         advance(id)
         if feed != nil { focusedItemSettled(on: id) }
+    }
+
+    /// The engine let go of its media (``EngineJob/unload``): it has nothing loaded, and the lane is free for the next
+    /// job, or for the feed's next preload.
+    mutating func unloadFinished(_ id: PlayerID) {
+        if players[id] == nil, failedEngineCallReturned(id) { return }
+        let unloaded = players.modify(id) { player in
+            guard player.lane.job == .unload else { return false }
+            player.lane.free()
+            player.loaded = nil
+            return true
+        }
+        guard unloaded == true else { return }
+        advance(id)
+        serveWaiters()
+        replenishPreloads()
     }
 
     /// The engine is shut down; its slot is free.
@@ -233,6 +251,7 @@ extension PoolStateMachine {
             case .prewarm(let playerID, let media) where playerID == id:
                 if player.loaded == media, player.runningLoad != media {
                     requests[request] = nil
+                    player.prewarmedByApp = media
                     out.append(.succeed(request))
                 } else if player.media != media, player.runningLoad != media {
                     // Claimed for other media before the load began: nothing left to wait for.

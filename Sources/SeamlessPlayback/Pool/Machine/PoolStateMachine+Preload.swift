@@ -41,6 +41,7 @@ extension PoolStateMachine {
         dropStalePreloads()
         abandonUnwantedLoads()
         placePreloads()
+        letGoOfUnwantedMedia()
         updateBytePlan()
     }
 

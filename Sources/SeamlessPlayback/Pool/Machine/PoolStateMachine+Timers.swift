@@ -67,7 +67,7 @@ extension PoolStateMachine {
             return
         }
         switch players[id]?.lane.job {
-        case .load?, .apply?, .seek?: break
+        case .load?, .apply?, .seek?, .unload?: break
         case .create?:
             out.append(.run(.shutDown, on: id))
             return engineCreationFailed(id, reason: call)

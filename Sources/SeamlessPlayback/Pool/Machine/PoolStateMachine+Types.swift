@@ -30,6 +30,8 @@ enum EngineJob: Hashable, Sendable {
     case apply(PlaybackSettings, version: UInt64)
     /// A seek of the active holder, checked at its turn: it reaches the engine only if its lease is still active.
     case seek(Duration, request: RequestID)
+    /// Let go of the loaded media that nobody wants any more (``PlaybackEngine/unload()``).
+    case unload
     case shutDown
 }
 

@@ -61,7 +61,7 @@ struct Watchdog {
     }
 
     /// A job was handed to the player's lane at `now`: a load and the engine's creation are bounded by the load
-    /// timeout, an apply, a seek and the engine's shutdown by the apply timeout.
+    /// timeout, an apply, a seek, an unload and the engine's shutdown by the apply timeout.
     /// - Returns: `.wake` when the timer must wake sooner, else `nil`.
     mutating func callStarted(_ job: EngineJob, on id: PlayerID, now: Duration) -> Action? {
         let limit: Duration?
@@ -71,6 +71,7 @@ struct Watchdog {
         case .load(let media): (limit, what) = (loadTimeout, "load of \(media)")
         case .apply: (limit, what) = (applyTimeout, "apply")
         case .seek(let position, _): (limit, what) = (applyTimeout, "seek to \(position)")
+        case .unload: (limit, what) = (applyTimeout, "unload")
         case .shutDown: (limit, what) = (applyTimeout, "shutdown")
         }
         guard let limit else { return nil }

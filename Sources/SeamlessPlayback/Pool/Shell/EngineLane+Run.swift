@@ -66,6 +66,10 @@ extension EngineLane {
                 }
                 await reportNotedFailure(of: id, to: pool)
                 await pool()?.laneSeeked(id, request: request, failure: failure)
+            case .unload:
+                if !isFailed { await engine.unload() }
+                await reportNotedFailure(of: id, to: pool)
+                await pool()?.laneUnloaded(id)
             case .shutDown:
                 await engine.shutdown()
                 await pool()?.laneShutDown(id)

@@ -25,6 +25,8 @@ extension PlayerPool {
 
     func laneShutDown(_ id: PlayerID) { shell.laneShutDown(id) }
 
+    func laneUnloaded(_ id: PlayerID) { shell.laneUnloaded(id) }
+
     func watchdogFired() { shell.watchdogFired() }
 
     /// An engine reported that it can no longer play.

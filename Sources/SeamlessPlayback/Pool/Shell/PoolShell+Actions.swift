@@ -310,6 +310,11 @@ extension PoolShell {
         run { $0.seekFinished(id, request: request, failure: failure) }
     }
 
+    mutating func laneUnloaded(_ id: PlayerID) {
+        callReturned(on: id)
+        run { $0.unloadFinished(id) }
+    }
+
     mutating func laneShutDown(_ id: PlayerID) {
         callReturned(on: id)
         engines[id] = nil
