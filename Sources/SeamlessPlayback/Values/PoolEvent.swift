@@ -14,7 +14,8 @@ public enum PoolEvent: Hashable, Sendable {
     case reclaimed(PlayerID, session: String)
     /// A page's lease was revoked.
     case revoked(PlayerID, session: String)
-    /// An idle player's media was replaced (recycling) or the player was trimmed.
+    /// An idle player's media was replaced (recycling), let go of (a feed's focus moved away from it and nobody else
+    /// wants it: its engine unloads it, ``PlaybackEngine/unload()``), or the player was trimmed.
     case evicted(PlayerID, MediaItem?)
     /// An engine was shut down.
     case destroyed(PlayerID)
