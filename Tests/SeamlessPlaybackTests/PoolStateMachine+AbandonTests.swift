@@ -348,6 +348,30 @@ extension PoolStateMachineAbandonTests {
         #expect(h.machine.players[grant.player]?.loaded == nil)
     }
 
+    @Test func mediaLetGoOfIsKeptWhenTheWindowWantsItAgainBeforeItsUnloadBegins() throws {
+        let h = MachineHarness(capacity: 4)
+        let items = PoolStateMachinePreloadTests.items
+        let feed = h.open("feed", feedSettings)
+        let grant = try #require(h.acquire(feed, items[9]))
+        focusedOnA0(h)
+        let back = h.request()
+        h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
+        #expect(h.machine.players[grant.player]?.media == nil)
+        #expect(h.job(grant.player) == .apply(.idle, version: 2))
+        // The user is back at a9 while its engine still goes quiet: a9 is kept, and no unload follows.
+        h.step { $0.focusChanged(on: 9, in: items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        #expect(h.machine.players[grant.player]?.media == items[9])
+        let quiet = h.finishJob(grant.player)
+        #expect(!quiet.contains(.run(.unload, on: grant.player)))
+        #expect(h.machine.players[grant.player]?.loaded == items[9])
+        // A page that wants it now is a warm hit.
+        let r = acquire(h, feed, items[9], timeout: nil)
+        let settled = h.settle()
+        #expect(settled.grant(for: r)?.player == grant.player)
+        #expect(!settled.jobs.contains { $0 == .run(.load(items[9]), on: grant.player) })
+        #expect(h.machine.players.values.filter { $0.job == .unload }.isEmpty)
+    }
+
     @Test func mediaAnAppPrewarmedStaysLoadedWhenTheFocusMovesAway() {
         let h = MachineHarness(capacity: 4)
         let items = PoolStateMachinePreloadTests.items

@@ -74,6 +74,18 @@ extension PoolStateMachine {
         advance(id)
     }
 
+    /// Media let go of whose unload has not begun (its engine still goes quiet, or its lane is busy), that the window
+    /// wants again (the user swiped back at once), is kept: the player has it again, and no unload is sent.
+    mutating func keepMediaWantedAgain() {
+        guard let focus = feed else { return }
+        for id in players.keys.sorted(by: { $0.number < $1.number }) {
+            guard let player = players[id], player.media == nil, player.stack.isEmpty, !player.retiring,
+                player.runningLoad == nil, let loaded = player.loaded, player.job != .unload, focus.wants(loaded)
+            else { continue }
+            players[id]?.media = loaded
+        }
+    }
+
     /// Every player's load or planned load that nobody wants any more is cut short (after the focus moved).
     mutating func abandonUnwantedLoads() {
         for id in players.keys.sorted(by: { $0.number < $1.number }) { abandonLoadIfUnwanted(id) }

@@ -38,6 +38,7 @@ extension PoolStateMachine {
         // Media whose preload failed or was abandoned is not preloaded again while the focus lasts.
         next.failed = feed?.failed ?? []
         feed = next
+        keepMediaWantedAgain()
         dropStalePreloads()
         abandonUnwantedLoads()
         placePreloads()
