@@ -51,7 +51,7 @@ public final class SimulatedEngine: PlaybackEngine {
         public var unloads = 0
         /// How many times ``SimulatedEngine/shutdown()`` was called.
         public var shutdowns = 0
-        /// Whether two loads, applies or seeks ever ran at once, or a shutdown came while one ran (the pool
+        /// Whether two loads, applies, seeks or unloads ever ran at once, or a shutdown came while one ran (the pool
         /// promises neither happens).
         public var sawOverlap = false
         /// Whether anything was asked of the engine after it was shut down.

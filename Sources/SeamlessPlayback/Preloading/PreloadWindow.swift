@@ -37,12 +37,14 @@ public struct PreloadWindow: Hashable, Sendable {
     /// report what they hold at each whole second, so a target between two is met at the next whole second.
     ///
     /// The cost is on fast swipes: when the user swipes on before the clip on screen holds the target, nothing is
-    /// preloaded meanwhile. Measured with libmpv (the engine's `BENCHMARKS.md`), with a prefetcher: on a link every
-    /// connection shares, 4 seconds cut the clip on screen's stalls from 7 (4.8 s) to 1–2 a run at 4 Mbit/s, and
-    /// from 38 (70 s) to 23–24 (33–36 s) at 1.5 Mbit/s, but at 4 Mbit/s left 10 of 40 swipes warm instead of 18 and
-    /// the byte tier mostly empty; where each connection has its own 4 Mbit/s and swipes come every 800 ms, it left
-    /// the byte tier empty and 17 of 27 swipes warm instead of 21. Choose zero for a network known to give each
-    /// connection its own rate, or where first frames matter more than stalls.
+    /// preloaded meanwhile. Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares:
+    /// with a prefetcher, 4 seconds kept the clip on screen from stalling at 4 Mbit/s (none in three runs, against 8
+    /// stalls, 5.2 s, with zero) and cut its stalls at 1.5 Mbit/s from 38 (61 s) to 11–13 (16–19 s), but left 11–13
+    /// of 40 swipes warm instead of 18 and the byte tier mostly empty; without a prefetcher, zero stalled nothing more
+    /// at 4 Mbit/s and kept 18 swipes warm instead of 15–16, and at 1.5 Mbit/s stalled 36 times (52 s) against 11–12
+    /// (15–17 s). Where each connection has its own 4 Mbit/s and swipes come every 800 ms, 4 seconds left the byte
+    /// tier empty and 17–18 of 27 swipes warm instead of 21. Choose zero for a network known to give each connection
+    /// its own rate, or where first frames matter more than stalls.
     public var focusedBufferAhead: Duration
 
     /// Creates a window.
