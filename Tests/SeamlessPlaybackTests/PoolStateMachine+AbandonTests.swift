@@ -328,12 +328,18 @@ extension PoolStateMachineAbandonTests {
         #expect(h.machine.players[Self.p1]?.media == clip)
     }
 
+    /// A page holding a9 while the pool is focused on a0: a9 is outside the window.
+    func a9HeldWhileFocusedOnA0(_ h: MachineHarness) throws -> (SessionID, Grant) {
+        let feed = h.open("feed", feedSettings)
+        let grant = try #require(h.acquire(feed, PoolStateMachinePreloadTests.items[9]))
+        focusedOnA0(h)
+        return (feed, grant)
+    }
+
     @Test func aPlayerGivenBackOutsideTheWindowGoesQuietThenUnloads() throws {
         let h = MachineHarness(capacity: 4)
         let items = PoolStateMachinePreloadTests.items
-        let feed = h.open("feed", feedSettings)
-        let grant = try #require(h.acquire(feed, items[9]))
-        focusedOnA0(h)
+        let (feed, grant) = try a9HeldWhileFocusedOnA0(h)
         // Held: the focus lets go of nothing a page holds.
         #expect(h.machine.players[grant.player]?.media == items[9])
         let back = h.request()
@@ -351,9 +357,7 @@ extension PoolStateMachineAbandonTests {
     @Test func mediaLetGoOfIsKeptWhenTheWindowWantsItAgainBeforeItsUnloadBegins() throws {
         let h = MachineHarness(capacity: 4)
         let items = PoolStateMachinePreloadTests.items
-        let feed = h.open("feed", feedSettings)
-        let grant = try #require(h.acquire(feed, items[9]))
-        focusedOnA0(h)
+        let (feed, grant) = try a9HeldWhileFocusedOnA0(h)
         let back = h.request()
         h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
         #expect(h.machine.players[grant.player]?.media == nil)
