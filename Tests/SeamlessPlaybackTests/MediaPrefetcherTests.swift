@@ -222,8 +222,7 @@ struct MediaPrefetcherTests {
     }
 
     /// Fetches that end at once on the cooperative pool end together on several threads: each end starts the next
-    /// item, and the starts must still be reported in the plan's order (they were not when each end reported
-    /// outside the lock that decided it).
+    /// item, and the starts are still reported in the plan's order.
     @Test func startsAreReportedInThePlansOrderWhenFetchesEndTogether() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

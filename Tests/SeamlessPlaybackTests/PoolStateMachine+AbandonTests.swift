@@ -376,6 +376,54 @@ extension PoolStateMachineAbandonTests {
         #expect(h.machine.players.values.filter { $0.job == .unload }.isEmpty)
     }
 
+    @Test func mediaLetGoOfIsKeptWhenTheFocusEndsBeforeItsUnloadBegins() throws {
+        let h = MachineHarness(capacity: 4)
+        let (feed, grant) = try a9HeldWhileFocusedOnA0(h)
+        let back = h.request()
+        h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
+        #expect(h.machine.players[grant.player]?.media == nil)
+        h.step { $0.focusEnded() }
+        #expect(h.machine.players[grant.player]?.media == PoolStateMachinePreloadTests.items[9])
+        #expect(!h.settle().contains(.run(.unload, on: grant.player)))
+    }
+
+    @Test func anAppsPrewarmIsForgottenOnceItsPlayerLoadsOtherMedia() throws {
+        let h = MachineHarness(capacity: 1)
+        let items = PoolStateMachinePreloadTests.items
+        let warm = h.request()
+        h.step { $0.prewarmRequested(warm, media: items[0]) }
+        h.settle()
+        #expect(h.machine.players[Self.p1]?.prewarmedByApp == items[0])
+        // The feed's policy takes the player for a1, then for a0 again: a0 is the policy's now, and is let go of
+        // when the focus moves on.
+        h.step { $0.focusChanged(on: 1, in: items, window: PreloadWindow(ahead: 0, behind: 0)) }
+        h.settle()
+        #expect(h.machine.players[Self.p1]?.prewarmedByApp == nil)
+        h.step { $0.focusChanged(on: 0, in: items, window: PreloadWindow(ahead: 0, behind: 0)) }
+        h.settle()
+        #expect(h.machine.players[Self.p1]?.loaded == items[0])
+        let moved = h.step { $0.focusChanged(on: 5, in: items, window: PreloadWindow(ahead: 0, behind: 0)) }
+        #expect(moved.contains(.emit(.evicted(Self.p1, items[0]))))
+    }
+
+    @Test func nothingIsLetGoOfWhileAnAcquireWaitsForAPlayer() throws {
+        let h = MachineHarness(capacity: 1)
+        let items = PoolStateMachinePreloadTests.items
+        // A page whose settings are the idle ones: given back, its engine needs no apply, and an unload could start
+        // at once.
+        let feed = h.open("feed", .idle)
+        let detail = h.open("detail", detailSettings)
+        let grant = try #require(h.acquire(feed, items[9]))
+        h.step { $0.focusChanged(on: 0, in: items, window: PreloadWindow(ahead: 0, behind: 0)) }
+        let r = acquire(h, detail, film, timeout: nil)
+        let back = h.request()
+        // The waiting acquire recycles the player given back (evicting a9 for the film): no unload comes first.
+        let given = h.step { $0.giveBackRequested(back, lease: grant.key, by: feed) }
+        let settled = h.settle()
+        #expect(!(given + settled).contains(.run(.unload, on: grant.player)))
+        #expect(settled.grant(for: r)?.player == grant.player)
+    }
+
     @Test func mediaAnAppPrewarmedStaysLoadedWhenTheFocusMovesAway() {
         let h = MachineHarness(capacity: 4)
         let items = PoolStateMachinePreloadTests.items

@@ -66,8 +66,9 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     ///
     /// The pool calls it on the engine's lane, only while no page holds the player, when a feed's focus moved away
     /// from the media and nobody else wants it (see <doc:FeedPreloading>): on a link every connection shares, a
-    /// paused player that keeps reading takes bytes from the clip on screen. The next call is a ``load(_:)`` or
-    /// ``shutdown()``. The engine keeps its settings, and reports no failure for the media it let go of.
+    /// paused player that keeps reading takes bytes from the clip on screen. What follows is a ``load(_:)`` (perhaps
+    /// after an apply of its page's settings) or ``shutdown()``. The engine keeps its settings, and reports no failure
+    /// for the media it let go of.
     func unload() async
 }
 

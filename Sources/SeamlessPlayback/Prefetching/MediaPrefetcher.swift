@@ -116,8 +116,9 @@ public final class MediaPrefetcher: BytePrefetching {
             if delivers { state.delivering = true }
             return (cancelled, delivers)
         }
-        if delivers { deliver(context) }
+        // Cancelled first: delivering may drain other threads' events a while.
         for task in cancelled { task.cancel() }
+        if delivers { deliver(context) }
     }
 
     /// Hands the queued events to `onEvent` outside the lock, oldest first, until none is left; events queued

@@ -15,8 +15,8 @@ public enum PoolEvent: Hashable, Sendable {
     /// A page's lease was revoked.
     case revoked(PlayerID, session: String)
     /// An idle player's media was replaced (recycling), let go of (a feed's focus moved away from it and nobody else
-    /// wants it: its engine unloads it, ``PlaybackEngine/unload()``, once the idle settings are on it, after this
-    /// event), or the player was trimmed.
+    /// wants it: its engine unloads it, ``PlaybackEngine/unload()``, once the idle settings are on it, unless the
+    /// window wants it again or the focus ends first), or the player was trimmed.
     case evicted(PlayerID, MediaItem?)
     /// An engine was shut down.
     case destroyed(PlayerID)

@@ -69,7 +69,8 @@ struct PlayerState: Sendable {
     /// The version the stack last emptied at: the one a give-back or close that left nobody waits for.
     var emptiedAt: UInt64 = 0
     /// Media an app's prewarm loaded on the player: a feed's focus does not let go of it
-    /// (``PoolStateMachine/letGoIfUnwanted(_:)``) while the player keeps it.
+    /// (``PoolStateMachine/letGoIfUnwanted(_:)``) while the player keeps it. Cleared when the engine loads other
+    /// media or unloads.
     var prewarmedByApp: MediaItem?
 
     init(id: PlayerID, media: MediaItem?, tick: UInt64) {

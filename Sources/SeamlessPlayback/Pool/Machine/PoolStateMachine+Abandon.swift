@@ -65,7 +65,8 @@ extension PoolStateMachine {
     /// network (socket buffers, read-ahead), on a link the clip on screen shares. Without a focus a loaded player
     /// keeps its media for a warm hit, and a player being retired is shut down instead.
     mutating func letGoIfUnwanted(_ id: PlayerID) {
-        guard feed != nil, let player = players[id], player.stack.isEmpty, !player.retiring,
+        // An acquire waiting for a player recycles this one: an unload first would only make it wait.
+        guard feed != nil, queue.isEmpty, let player = players[id], player.stack.isEmpty, !player.retiring,
             player.runningLoad == nil, let media = player.loaded, MediaItem.same(player.media, media),
             player.prewarmedByApp != media, !isWanted(media, on: player)
         else { return }
@@ -78,9 +79,14 @@ extension PoolStateMachine {
     /// wants again (the user swiped back at once), is kept: the player has it again, and no unload is sent.
     mutating func keepMediaWantedAgain() {
         guard let focus = feed else { return }
+        keepLetGoMedia { focus.wants($0) && !focus.failed.contains($0) }
+    }
+
+    /// Media let go of whose unload has not begun, for which `keep` holds, goes back to its player.
+    mutating func keepLetGoMedia(where keep: (MediaItem) -> Bool) {
         for id in players.keys.sorted(by: { $0.number < $1.number }) {
             guard let player = players[id], player.media == nil, player.stack.isEmpty, !player.retiring,
-                player.runningLoad == nil, let loaded = player.loaded, player.job != .unload, focus.wants(loaded)
+                player.runningLoad == nil, let loaded = player.loaded, player.job != .unload, keep(loaded)
             else { continue }
             players[id]?.media = loaded
         }

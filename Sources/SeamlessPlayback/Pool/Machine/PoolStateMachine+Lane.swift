@@ -42,6 +42,7 @@ extension PoolStateMachine {
             if failure == nil {
                 // It finished before it stopped: the engine has the media, a warm hit for whoever wants it.
                 player.loaded = media
+                if player.prewarmedByApp != media { player.prewarmedByApp = nil }
                 if player.media == nil { player.media = media }
                 if publishesEvents { out.append(.emit(.loaded(id, media))) }
             } else {
@@ -86,6 +87,7 @@ extension PoolStateMachine {
             if player.stack.isEmpty { player.retiring = true }
         } else {
             player.loaded = media
+            if player.prewarmedByApp != media { player.prewarmedByApp = nil }
             player.retry = .none
             if publishesEvents { out.append(.emit(.loaded(id, media))) }
         }
@@ -119,6 +121,7 @@ extension PoolStateMachine {
             guard player.lane.job == .unload else { return false }
             player.lane.free()
             player.loaded = nil
+            player.prewarmedByApp = nil
             return true
         }
         guard unloaded == true else { return }
@@ -249,7 +252,7 @@ extension PoolStateMachine {
                     keep()
                 }
             case .prewarm(let playerID, let media) where playerID == id:
-                if player.loaded == media, player.runningLoad != media {
+                if player.loaded == media, player.runningLoad != media, player.job != .unload {
                     requests[request] = nil
                     player.prewarmedByApp = media
                     out.append(.succeed(request))

@@ -54,6 +54,8 @@ extension PoolStateMachine {
         feed?.placed = focus.placed
         dropStalePreloads()
         feed = nil
+        // Without a focus a player keeps its media: one let go of whose unload has not begun keeps it after all.
+        keepLetGoMedia { _ in true }
         abandonUnwantedLoads()
         updateBytePlan()
     }
