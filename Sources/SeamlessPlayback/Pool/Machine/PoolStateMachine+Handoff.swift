@@ -144,11 +144,13 @@ extension PoolStateMachine {
         if holder.pending == nil, borrowWarningThreshold != nil { out.append(.unwatchHold(holder.epoch)) }
         if let pending = holder.pending {
             endUnfinishedGrant(pending, on: id, until: version, error: error ?? .cancelled)
-            // A grant that never completed may leave a load that nobody wants any more (its page closed, say).
-            if players.read(id, { $0.stack.isEmpty }) == true { abandonIfUnwanted(id) }
         }
-        // With a feed's focus, a player nobody holds any more lets go of media the focus does not want.
-        if feed != nil, players.read(id, { $0.stack.isEmpty }) == true { letGoIfUnwanted(id) }
+        // A player nobody holds any more: a grant that never completed may leave a load that nobody wants (its page
+        // closed, say), and with a feed's focus, media the focus does not want is let go of. (``abandonIfUnwanted(_:)``
+        // lets go too.) Read only when either may apply: a give-back without a focus pays nothing here.
+        if holder.pending != nil || feed != nil, players.read(id, { $0.stack.isEmpty }) == true {
+            if holder.pending != nil { abandonIfUnwanted(id) } else { letGoIfUnwanted(id) }
+        }
         advance(id)
         return version
     }
