@@ -162,11 +162,10 @@ struct HTTPByteSourceTests {
     }
 
     @Test func aClosedPortIsUnreachable() async throws {
-        let origin = try TestOrigin()
-        let url = origin.url(for: "/clip")
-        origin.stop()
+        let port = try RefusingPort()
+        defer { port.close() }
         let source = HTTPByteSource()
-        await #expect(throws: ByteSourceError.unreachable) { try await source.read(url, range: 0..<10) }
+        await #expect(throws: ByteSourceError.unreachable) { try await source.read(port.url(for: "/clip"), range: 0..<10) }
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {

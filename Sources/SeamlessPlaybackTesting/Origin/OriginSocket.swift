@@ -33,8 +33,15 @@ struct OriginSocket: Sendable {
     }
 
     /// Opens a listening socket on 127.0.0.1 with a port the system chooses.
-    /// - Returns: The socket and its port, or `nil` with the failing call's `errno` when one fails.
-    static func listen() -> Result<(OriginSocket, UInt16), TestOriginError> {
+    /// - Returns: The socket and its port, or the failing call's `errno` when one fails.
+    static func listen() -> Result<(OriginSocket, UInt16), TestOriginError> { open(listening: true) }
+
+    /// Binds a socket on 127.0.0.1 to a port the system chooses and never listens on it: every connection to the port
+    /// is refused, and no other socket is given the port while this one is open.
+    /// - Returns: The socket and its port, or the failing call's `errno` when one fails.
+    static func refusing() -> Result<(OriginSocket, UInt16), TestOriginError> { open(listening: false) }
+
+    private static func open(listening: Bool) -> Result<(OriginSocket, UInt16), TestOriginError> {
         #if canImport(Glibc) || canImport(Musl)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -42,8 +49,10 @@ struct OriginSocket: Sendable {
         #endif
         guard descriptor >= 0 else { return .failure(.socketFailed(call: "socket", errno: errno)) }
         let socket = OriginSocket(descriptor: descriptor)
-        var reuse: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        if listening {
+            var reuse: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         #if canImport(Darwin)
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -57,7 +66,7 @@ struct OriginSocket: Sendable {
             }
         }
         guard bound == 0 else { return socket.failing("bind") }
-        guard systemListen(descriptor, 64) == 0 else { return socket.failing("listen") }
+        if listening, systemListen(descriptor, 64) != 0 { return socket.failing("listen") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
