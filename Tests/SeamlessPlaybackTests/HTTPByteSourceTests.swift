@@ -165,7 +165,9 @@ struct HTTPByteSourceTests {
         let port = try RefusingPort()
         defer { port.close() }
         let source = HTTPByteSource()
-        await #expect(throws: ByteSourceError.unreachable) { try await source.read(port.url(for: "/clip"), range: 0..<10) }
+        await #expect(throws: ByteSourceError.unreachable) {
+            try await source.read(port.url(for: "/clip"), range: 0..<10)
+        }
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {

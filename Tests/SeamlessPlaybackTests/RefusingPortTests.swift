@@ -19,11 +19,8 @@ struct RefusingPortTests {
     @Test func noOriginStartedBesideItIsGivenItsPort() throws {
         let port = try RefusingPort()
         defer { port.close() }
-        var origins: [TestOrigin] = []
-        defer { origins.forEach { $0.stop() } }
         for _ in 0..<40 {
             let origin = try TestOrigin()
-            origins.append(origin)
             #expect(origin.port != port.port)
             origin.stop()
         }
