@@ -208,7 +208,9 @@ struct CachedStreamTests {
         #expect(try await first == [])
         #expect(try await second == [])
         #expect(sources.map(\.delivered).reduce(0, +) == Int64(Self.length), "\(sources.map(\.requests))")
-        #expect(cache.claimedRanges(for: key).isEmpty)
+        // A fetch releases its claim as it ends, after the bytes it wrote have woken the reader that waited for
+        // them: on a busy machine the readers can be done a moment before the last fetch is.
+        #expect(await eventually { cache.claimedRanges(for: key).isEmpty }, "\(cache.claimedRanges(for: key))")
         for stream in streams { stream.close() }
     }
 
