@@ -16,6 +16,7 @@ struct MPVEngineOptionsTests {
         #expect(options["ao"] == "null")
         #expect(options["config"] == "no")
         #expect(options["audio-buffer"] == "0.01")
+        #expect(options["af"] == "scaletempo")
     }
 
     @Test("a real audio output keeps mpv's buffering; the caller's options win")
@@ -25,8 +26,9 @@ struct MPVEngineOptionsTests {
         #expect(real["vo"] == "gpu")
         #expect(real["audio-buffer"] == nil)
         #expect(real["terminal"] == "no")
-        let tuned = resolved(MPVEngine.Options(mpvOptions: ["audio-buffer": "0.05"]))
+        let tuned = resolved(MPVEngine.Options(mpvOptions: ["audio-buffer": "0.05", "af": ""]))
         #expect(tuned["audio-buffer"] == "0.05")
+        #expect(tuned["af"] == "")
     }
 
     @Test("a frame-rendering engine outputs to libmpv's render API, whatever vo says, and draws frames when due")
