@@ -14,9 +14,9 @@ extension MPVEngine {
         ///
         /// A speed other than 1 keeps the pitch with mpv's older `scaletempo` filter (`af=scaletempo`), not the
         /// `scaletempo2` mpv inserts by itself: on libmpv 0.35.1, `scaletempo2` corrupted the process's heap when the
-        /// speed jumped between far rates without passing 1 (0.5 to 2, 4 to 1.25: six engines changing speed every
-        /// 20–80 ms crashed the process in every run, with `scaletempo` in none), which a page at one rate handing its
-        /// player to a page at another does. Pass another `af` in ``mpvOptions`` to choose (`""` for mpv's own).
+        /// speed jumped between far rates without passing 1 (0.5 to 2, 4 to 1.25), which a page at one rate handing
+        /// its player to a page at another does; the package's README says what was measured. Pass another `af` in
+        /// ``mpvOptions`` to choose (`""` for mpv's own).
         public static let headlessDefaults: [String: String] = [
             "af": "scaletempo",
             "vo": "null",
