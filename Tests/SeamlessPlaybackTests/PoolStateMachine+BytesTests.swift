@@ -7,10 +7,8 @@ struct PoolStateMachineBytesTests {
     static let items = (0..<12).map { MediaItem(id: "b\($0)") }
     static let p1 = PlayerID(pool: 1, number: 1)
 
-    /// The plan of a focus on `focus` (its item named as the focused one).
-    func plan(_ indices: [Int], held: Bool, focus: Int = 3, bytes: Int64 = 256 << 10) -> BytePrefetchPlan {
-        BytePrefetchPlan(
-            items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held, focused: Self.items[focus])
+    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 256 << 10) -> BytePrefetchPlan {
+        BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held)
     }
 
     /// The plans the actions hand over, in order; each is the machine's plan at the time.
@@ -36,7 +34,7 @@ struct PoolStateMachineBytesTests {
         h.settle()
         // Moving on: the plan follows the focus; the focused item is loaded already (a player has it), so not held.
         let moved = h.step { $0.focusChanged(on: 4, in: Self.items, window: PreloadWindow()) }
-        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: false, focus: 4)])
+        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: false)])
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [.empty])
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [], "nothing new")
     }
@@ -82,7 +80,7 @@ struct PoolStateMachineBytesTests {
         let h = MachineHarness(capacity: 2, prefetches: true)
         let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)
         let actions = h.step { $0.focusChanged(on: 5, in: Self.items, window: window) }
-        #expect(prefetches(actions, h) == [plan([4, 7, 3, 8], held: true, focus: 5, bytes: 4_096)])
+        #expect(prefetches(actions, h) == [plan([4, 7, 3, 8], held: true, bytes: 4_096)])
     }
 
     @Test func aPoolWithoutAPrefetcherHasNoByteTier() {
@@ -110,6 +108,6 @@ struct PoolStateMachineBytesTests {
         let failed = h.step {
             $0.loadFinished(Self.p1, media: Self.items[0], mediaFailure: MediaFailure(.notFound, reason: "404"))
         }
-        #expect(prefetches(failed, h) == [plan([1], held: false, focus: 0)])
+        #expect(prefetches(failed, h) == [plan([1], held: false)])
     }
 }

@@ -26,10 +26,8 @@ private func start(_ id: UInt64, _ name: String, _ range: Range<Int64>) -> Sched
     .start(Scheduler.Job(id: ID(raw: id), item: item(name), key: key(name), url: URL(string: key(name))!, range: range))
 }
 
-private func plan(_ names: [String], bytes: Int64 = 100, held: Bool = false, focused: String? = nil)
-    -> BytePrefetchPlan
-{
-    BytePrefetchPlan(items: names.map(item), bytesPerItem: bytes, isHeld: held, focused: focused.map(item))
+private func plan(_ names: [String], bytes: Int64 = 100, held: Bool = false) -> BytePrefetchPlan {
+    BytePrefetchPlan(items: names.map(item), bytesPerItem: bytes, isHeld: held)
 }
 
 /// A scheduler that checks its invariants after every event.
@@ -105,25 +103,6 @@ struct PrefetchSchedulerTests {
         #expect(checked.end(1, .cancelled) == [start(3, "a", 25..<100)])
         #expect(checked.end(2, .cancelled) == [start(4, "b", 0..<100)])
         #expect(checked.scheduler.cancelled == 2)
-    }
-
-    @Test("the focus moving onto an item whose fetch is under way lets it run, held or not, and starts none of it")
-    func theFocusedItemsFetchRunsOn() {
-        var checked = Checked(max: 2)
-        _ = checked.plan(plan(["a", "b", "c"]))
-        // The user swipes to b: it leaves the byte items, its engine loads (held). a is cancelled, b runs on.
-        #expect(checked.plan(plan(["c", "d"], held: true, focused: "b")) == [.cancel(ID(raw: 1))])
-        #expect(checked.scheduler.inFlight.keys.sorted() == [ID(raw: 1), ID(raw: 2)])
-        #expect(checked.scheduler.cancelling == [ID(raw: 1)])
-        // It ends: nothing starts while held, and the focused item is not fetched again.
-        checked.cache.ranges[key("b")] = RangeSet(0..<100)
-        #expect(checked.end(2, .completed(0..<100)) == [])
-        #expect(checked.end(1, .cancelled) == [])
-        #expect(checked.plan(plan(["c", "d"], focused: "b")) == [start(3, "c", 0..<100), start(4, "d", 0..<100)])
-        // Once the focus moves on, its fetch is an item like any other: cancelled when it leaves the plan.
-        var moved = Checked(max: 1)
-        _ = moved.plan(plan(["a"], focused: "z"))
-        #expect(moved.plan(plan(["c"], focused: "b")) == [.cancel(ID(raw: 1))])
     }
 
     @Test func aFetchThatEndsWhileHeldStartsNothing() {

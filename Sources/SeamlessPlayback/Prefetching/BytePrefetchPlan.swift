@@ -7,11 +7,6 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     /// Whether the focused item's own load is in flight, or its engine reports it buffering or playing short of the
     /// window's ``PreloadWindow/focusedBufferAhead``: while it is, no prefetch traffic at all.
     public var isHeld: Bool
-    /// The item the clip on screen plays, when the plan follows a feed's focus. A fetch of it already under way runs
-    /// on, held or not, though it is not among ``items``: the engine that loads it reads those very bytes (it waits for
-    /// the fetch's claim), and cutting the fetch would make it wait for the cancel and then ask the origin again. None
-    /// of it is started.
-    public var focused: MediaItem?
 
     /// Creates a plan.
     /// - Parameters:
@@ -19,12 +14,10 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     ///   - bytesPerItem: How many bytes from the start of each item; negative values count as 0.
     ///   - isHeld: Whether the focused item's load is in flight, or the clip on screen stalls or plays short of its
     ///     buffer.
-    ///   - focused: The item the clip on screen plays, whose fetch under way is not cancelled. Default: none.
-    public init(items: [MediaItem], bytesPerItem: Int64, isHeld: Bool, focused: MediaItem? = nil) {
+    public init(items: [MediaItem], bytesPerItem: Int64, isHeld: Bool) {
         self.items = items
         self.bytesPerItem = max(0, bytesPerItem)
         self.isHeld = isHeld
-        self.focused = focused
     }
 
     /// A plan with nothing to fetch.

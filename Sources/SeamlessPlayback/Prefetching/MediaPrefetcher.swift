@@ -6,8 +6,7 @@ import Foundation
 /// the cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time,
 /// writing the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from
 /// the plan are cancelled; while the plan is held, every fetch is cancelled and none starts until a plan that is not
-/// held. A fetch of the plan's ``BytePrefetchPlan/focused`` item is the exception: it runs on, for the engine that
-/// reads it. Errors are counted in ``stats`` and reported to `onEvent`. A fetch that failed for now (a network failure, a
+/// held. Errors are counted in ``stats`` and reported to `onEvent`. A fetch that failed for now (a network failure, a
 /// server's 5xx, a body cut short) is tried again after `retryDelay`, doubling, while its item stays in the plan, three
 /// fetches in all; one that failed for good (404 or 410, another status, the cache refusing the bytes) is not, nor is
 /// an item past its tries, until it leaves the plan and comes back.

@@ -1,8 +1,7 @@
 extension PoolStateMachine {
     // MARK: The feed's byte tier
 
-    /// Hands the prefetcher the byte tier's plan when it changed: the focus's byte items, nearest first, and the
-    /// focused item (whose fetch under way the prefetcher lets run: the clip on screen reads it), held while
+    /// Hands the prefetcher the byte tier's plan when it changed: the focus's byte items, nearest first, held while
     /// the focused item's own engine is being made or its load runs, and while its engine reports it buffering or
     /// playing short of the focus's ``PreloadWindow/focusedBufferAhead`` (the clip on screen needs the link: it is its
     /// own until it holds enough); nothing without a focus or after shutdown.
@@ -21,8 +20,7 @@ extension PoolStateMachine {
                 case .loaded(let player): needsTheLink(player)
                 case .absent, .failed: false
                 }
-            plan = BytePrefetchPlan(
-                items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld, focused: focus.wanted.first)
+            plan = BytePrefetchPlan(items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld)
         }
         guard plan != bytePlan else { return }
         bytePlan = plan
