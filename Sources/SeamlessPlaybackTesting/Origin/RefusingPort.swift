@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+@_spi(EngineSupport) import SeamlessPlayback
 
 /// A port on 127.0.0.1 that refuses every connection for as long as it is open: for tests of an origin that cannot
 /// be reached.
@@ -14,7 +14,7 @@ import Synchronization
 /// await #expect(throws: ByteSourceError.unreachable) { try await source.read(port.url(for: "/clip"), range: 0..<10) }
 /// ```
 public final class RefusingPort: Sendable {
-    private let socket: Mutex<OriginSocket?>
+    private let socket: Protected<OriginSocket?>
 
     /// The port the system chose.
     public let port: UInt16
@@ -23,7 +23,7 @@ public final class RefusingPort: Sendable {
     /// - Throws: ``TestOriginError/socketFailed(call:errno:)`` when the socket cannot be opened or bound.
     public init() throws(TestOriginError) {
         let (socket, port) = try OriginSocket.refusing().get()
-        self.socket = Mutex(socket)
+        self.socket = Protected(socket)
         self.port = port
     }
 
