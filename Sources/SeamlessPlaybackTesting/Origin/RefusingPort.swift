@@ -33,7 +33,7 @@ public final class RefusingPort: Sendable {
     /// - Parameter path: A path starting with `/`.
     /// - Returns: `http://127.0.0.1:<port><path>`.
     public func url(for path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        TestOrigin.url(port: port, path: path)
     }
 
     /// Closes the socket: the port is free for the system to give again. Calling it again does nothing.

@@ -68,7 +68,14 @@ public final class TestOrigin: Sendable {
     /// - Parameter path: A path starting with `/`.
     /// - Returns: `http://127.0.0.1:<port><path>`.
     public func url(for path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)") ?? baseURL
+        Self.url(port: port, path: path)
+    }
+
+    /// The URL of `path` on `port` of 127.0.0.1, `http://127.0.0.1:<port><path>`; the port's own address when `path`
+    /// makes no URL. For an origin and a ``RefusingPort`` alike.
+    static func url(port: UInt16, path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(string: "http://127.0.0.1:\(port)")
+            ?? URL(fileURLWithPath: "/")
     }
 
     /// Serves `resource` at `path` from the next request on; `nil` removes it (a `404` then).
