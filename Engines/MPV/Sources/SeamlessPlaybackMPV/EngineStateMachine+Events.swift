@@ -10,6 +10,18 @@ extension EngineStateMachine {
         return completions
     }
 
+    /// Applies one event the event thread read at `now`, and judges the deadlines once mpv's queue is drained.
+    ///
+    /// A deadline is judged only on `none`, when no event is left to read: one still queued may be the answer (a
+    /// seek's first frame, or the start of the entry that overtook it), and a thread that was descheduled past a
+    /// deadline must read it before it fails a call for mpv's silence. Once a deadline has passed the thread waits
+    /// no longer (``MPVClient``), so the queue drains within the reads of what it holds.
+    mutating func handle(_ event: MPVEvent, readAt now: ContinuousClock.Instant) -> [Completion] {
+        var completions = handle(event)
+        if case .none = event, nextDeadline != nil { completions += deadlinesPassed(now: now) }
+        return completions
+    }
+
     /// The origin failed the stream mpv reads `source` through, `failure` saying how, or (`nil`) a later fetch of
     /// that stream ended well. The end of playback that follows a failure is the failure's (``PlaybackWatch``).
     mutating func originReported(source: String, failure: String?) {

@@ -364,10 +364,7 @@ final class MPVClient: Sendable {
                 renderer.propertyChanged(name, to: value)
             }
             update { shared in
-                var completions = shared.machine.handle(event)
-                if shared.machine.nextDeadline != nil {
-                    completions += shared.machine.deadlinesPassed(now: .now)
-                }
+                let completions = shared.machine.handle(event, readAt: .now)
                 return completions + sendReady(&shared.machine)
             }
         }

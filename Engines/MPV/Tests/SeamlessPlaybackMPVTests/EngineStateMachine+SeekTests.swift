@@ -238,6 +238,44 @@ struct EngineStateMachineSeekTests {
         #expect(drain(&machine).isEmpty)
     }
 
+    @Test("a deadline that passed while events waited unread is judged on them: the overtaking entry interrupts")
+    func deadlineJudgedAfterTheQueue() throws {
+        var machine = try playing()
+        let waiter = seek(&machine, to: .seconds(4))
+        let command = try firstSent(&machine)
+        let late = start + .seconds(5)  // the event thread was descheduled (or held) past the seek's deadline
+        #expect(
+            machine.handle(.commandReply(request: command.request, error: nil, playlistEntryID: nil), readAt: late)
+                == [])
+        #expect(
+            machine.handle(.endFile(playlistEntryID: 1, reason: .stopped, error: nil), readAt: late) == [
+                .init(
+                    waiter: waiter,
+                    outcome: .failed(
+                        .seekInterrupted(
+                            position: .seconds(4),
+                            reason: "playback of the entry ended (stopped) before the seek's first frame")))
+            ])
+    }
+
+    @Test("a seek's deadline is judged only when mpv's queue is drained (none): then its silence fails it")
+    func deadlineJudgedOnDrain() throws {
+        var machine = try playing()
+        let waiter = seek(&machine, to: .seconds(2))
+        let command = try firstSent(&machine)
+        let late = start + .seconds(5)
+        #expect(
+            machine.handle(.commandReply(request: command.request, error: nil, playlistEntryID: nil), readAt: late)
+                == [])
+        #expect(machine.handle(.propertyChange(name: "pause", value: .flag(false)), readAt: late) == [])
+        #expect(machine.pendingWaiterCount == 1, "an event was read, the queue not yet drained")
+        #expect(machine.handle(.none, readAt: start + .seconds(2)) == [], "drained before the deadline")
+        #expect(
+            machine.handle(.none, readAt: late) == [
+                .init(waiter: waiter, outcome: .failed(.seekTimedOut(position: .seconds(2), timeout: .seconds(3))))
+            ])
+    }
+
     @Test("cancelling a seek changes nothing: mpv has it, and its first frame finishes it")
     func seekIsNotCancelled() throws {
         var machine = try playing()

@@ -180,6 +180,23 @@ struct EngineStateMachineTests {
         #expect(machine.requestsInFlight == 0)
     }
 
+    @Test("a load's first frame read after its deadline, before the queue drained, finishes it")
+    func loadDeadlineJudgedAfterTheQueue() throws {
+        var machine = Machine()
+        let (waiter, request) = try startLoad(&machine)
+        _ = machine.nextRequest()
+        let late = start + .seconds(12)
+        for event: MPVEvent in [
+            .commandReply(request: request, error: nil, playlistEntryID: 1), .startFile(playlistEntryID: 1),
+            .fileLoaded,
+        ] {
+            #expect(machine.handle(event, readAt: late) == [])
+        }
+        #expect(machine.handle(.playbackRestart, readAt: late) == [.init(waiter: waiter, outcome: .finished)])
+        #expect(machine.handle(.none, readAt: late) == [])
+        #expect(machine.nextRequest()?.command != .stop, "nothing stops mpv")
+    }
+
     @Test("an apply finishes when every property has replied, reporting the first refusal")
     func applyWaitsForEveryReply() {
         var machine = Machine()
