@@ -105,7 +105,7 @@ struct PlayerPoolByteTierTests {
             ])
         await loadGate.waitForArrivals(1)
         loadGate.open()
-        // The focused item loads; the plan is handed again, no longer held.
+        // The focused item loads, then its neighbour (the player tier first): the plan is handed again, no longer held.
         while prefetcher.plans.value.count < 2 { await Task.yield() }
         #expect(
             prefetcher.plans.value.last

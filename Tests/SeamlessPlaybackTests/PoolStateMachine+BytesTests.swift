@@ -28,22 +28,49 @@ struct PoolStateMachineBytesTests {
         #expect(h.machine.bytePlan == plan([1, 6, 7, 8, 9], held: true))
         #expect(prefetches(h.finishJob(Self.p1), h) == [], "still in flight: the engine goes quiet")
         #expect(prefetches(h.finishJob(Self.p1), h) == [], "its load starts")
-        #expect(prefetches(h.finishJob(Self.p1), h) == [plan([1, 6, 7, 8, 9], held: false)], "loaded")
+        #expect(prefetches(h.finishJob(Self.p1), h) == [], "loaded: the neighbours' preloads come first")
+        #expect(prefetches(h.settle(), h) == [plan([1, 6, 7, 8, 9], held: false)], "the player tier is loaded")
         // The same focus again hands nothing new.
         #expect(prefetches(h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }, h) == [])
-        h.settle()
-        // Moving on: the plan follows the focus; the focused item is loaded already (a player has it), so not held.
+        // Moving on: the plan follows the focus; the focused item is loaded already, but 6 needs a player.
         let moved = h.step { $0.focusChanged(on: 4, in: Self.items, window: PreloadWindow()) }
-        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: false)])
+        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: true)])
+        #expect(prefetches(h.settle(), h) == [plan([2, 7, 8, 9, 10], held: false)])
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [.empty])
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [], "nothing new")
+    }
+
+    @Test("the byte tier waits for every neighbour's preload to end, loaded or failed")
+    func theByteTierWaitsForThePlayerTier() {
+        let h = MachineHarness(capacity: 3, prefetches: true)
+        // Focus on 3: players for 3, then 4 and 2 (capacity 3: 5 gets none).
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        for _ in 0..<3 { _ = h.finishJob(Self.p1) }
+        let p2 = PlayerID(pool: 1, number: 2)
+        let p3 = PlayerID(pool: 1, number: 3)
+        #expect(h.machine.bytePlan.isHeld, "4's engine is being made")
+        #expect(prefetches(h.finishJob(p2), h) == [])
+        #expect(prefetches(h.finishJob(p2), h) == [], "4 loads")
+        // 4 loaded: 2's preload starts (one at a time), and the bytes wait for it too.
+        #expect(prefetches(h.finishJob(p2), h) == [])
+        #expect(h.machine.players[p3] != nil)
+        #expect(prefetches(h.finishJob(p3), h) == [])
+        #expect(prefetches(h.finishJob(p3), h) == [])
+        // 2's preload fails (not tried again while the focus stays): its player is free, and 5's preload takes it.
+        let failed = h.step {
+            $0.loadFinished(p3, media: Self.items[2], mediaFailure: MediaFailure(.notFound, reason: "404"))
+        }
+        #expect(prefetches(failed, h) == [])
+        #expect(h.machine.players[p3]?.media == Self.items[5])
+        // 5 loaded: nothing of the player tier is left to load (2 failed), and no player is left to be had.
+        #expect(prefetches(h.finishJob(p3), h) == [plan([1, 6, 7, 8, 9], held: false)])
     }
 
     @Test("a stall of the focused clip holds the byte tier until its engine reports it playing; a neighbour's does not")
     func aStallOfTheClipOnScreenHoldsTheBytes() {
         let h = MachineHarness(capacity: 4, prefetches: true)
         _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
-        for _ in 0..<3 { _ = h.finishJob(Self.p1) }
+        h.settle()
         #expect(h.machine.bytePlan == plan([1, 6, 7, 8, 9], held: false))
         func report(_ player: PlayerID, _ phase: PlaybackPhase) -> [BytePrefetchPlan] {
             let status = PlaybackStatus(phase: phase, position: .zero, duration: nil)
@@ -53,7 +80,6 @@ struct PoolStateMachineBytesTests {
         #expect(report(Self.p1, .buffering) == [plan([1, 6, 7, 8, 9], held: true)])
         #expect(report(Self.p1, .buffering) == [], "nothing new")
         #expect(report(Self.p1, .playing) == [plan([1, 6, 7, 8, 9], held: false)])
-        h.settle()
         // A neighbour's engine (not the clip on screen) buffering holds nothing.
         let neighbour = PlayerID(pool: 1, number: 2)
         #expect(h.machine.players[neighbour] != nil)
@@ -65,7 +91,7 @@ struct PoolStateMachineBytesTests {
         let h = MachineHarness(capacity: 4, prefetches: true)
         let window = PreloadWindow(focusedBufferAhead: .seconds(3))
         _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: window) }
-        for _ in 0..<3 { _ = h.finishJob(Self.p1) }
+        h.settle()
         func report(ahead: Duration) -> [BytePrefetchPlan] {
             let status = PlaybackStatus(
                 phase: .playing, position: .seconds(1), duration: .seconds(30), bufferedAhead: ahead)

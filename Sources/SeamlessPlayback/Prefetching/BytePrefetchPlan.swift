@@ -4,16 +4,17 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     public var items: [MediaItem]
     /// How many bytes from the start of each item to cache.
     public var bytesPerItem: Int64
-    /// Whether the focused item's own load is in flight, or its engine reports it buffering or playing short of the
-    /// window's ``PreloadWindow/focusedBufferAhead``: while it is, no prefetch traffic at all.
+    /// Whether the focused item's own load is in flight, its engine reports it buffering or playing short of the
+    /// window's ``PreloadWindow/focusedBufferAhead``, or a neighbour's preload (the player tier) is being made or
+    /// loads: while it is, no prefetch traffic at all.
     public var isHeld: Bool
 
     /// Creates a plan.
     /// - Parameters:
     ///   - items: The items whose first bytes to cache, nearest first.
     ///   - bytesPerItem: How many bytes from the start of each item; negative values count as 0.
-    ///   - isHeld: Whether the focused item's load is in flight, or the clip on screen stalls or plays short of its
-    ///     buffer.
+    ///   - isHeld: Whether the focused item's load is in flight, the clip on screen stalls or plays short of its
+    ///     buffer, or a neighbour's preload runs.
     public init(items: [MediaItem], bytesPerItem: Int64, isHeld: Bool) {
         self.items = items
         self.bytesPerItem = max(0, bytesPerItem)

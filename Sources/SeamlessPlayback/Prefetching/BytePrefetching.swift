@@ -8,8 +8,8 @@ public protocol BytePrefetching: Sendable {
     /// Replaces the plan the prefetcher works to. Called on the pool's actor: return at once, fetch elsewhere.
     ///
     /// Items no longer in the plan stop being fetched (what they already cached stays). While
-    /// ``BytePrefetchPlan/isHeld`` is `true` — the focused item's own load is in flight, or it stalls or plays short of
-    /// ``PreloadWindow/focusedBufferAhead`` — no prefetch
+    /// ``BytePrefetchPlan/isHeld`` is `true` — the focused item's own load is in flight, it stalls or plays short of
+    /// ``PreloadWindow/focusedBufferAhead``, or a neighbour's preload runs — no prefetch
     /// traffic flows at all; fetching resumes, from the bytes already cached, with the next plan that is not held.
     /// - Parameter plan: The items whose first bytes to cache, nearest the focus first.
     func update(_ plan: BytePrefetchPlan)
