@@ -39,13 +39,13 @@ public struct PreloadWindow: Hashable, Sendable {
     ///
     /// The cost is on fast swipes: when the user swipes on before the clip on screen holds the target, nothing is
     /// preloaded meanwhile. Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares:
-    /// with a prefetcher, 4 seconds kept the clip on screen from stalling at 4 Mbit/s (none in three runs, against 8
-    /// stalls, 5.2 s, with zero) and cut its stalls at 1.5 Mbit/s from 38 (61 s) to 11–13 (16–19 s), but left 11–13
-    /// of 40 swipes warm instead of 18 and the byte tier mostly empty; without a prefetcher, zero stalled nothing more
-    /// at 4 Mbit/s and kept 18 swipes warm instead of 15–16, and at 1.5 Mbit/s stalled 36 times (52 s) against 11–12
-    /// (15–17 s). Where each connection has its own 4 Mbit/s and swipes come every 800 ms, 4 seconds left the byte
-    /// tier empty and 17–18 of 27 swipes warm instead of 21. Choose zero for a network known to give each connection
-    /// its own rate, or where first frames matter more than stalls.
+    /// at 4 Mbit/s neither 4 seconds nor zero stalled the clip on screen, but 4 seconds left 14–15 of 40 swipes warm
+    /// instead of 18, and with a prefetcher the byte tier nearly empty (a mean first frame of 278–280 ms over the
+    /// swipes, against 89 ms with zero); at 1.5 Mbit/s 4 seconds cut the stalls from 36–38 (48–49 s) to 9–12
+    /// (13.5–20 s), where no preloading at all stalled 20–21 times (22–23 s). Where each connection has its own 4
+    /// Mbit/s and swipes come every 800 ms, 4 seconds left the byte tier empty and 16–18 of 27 swipes warm instead of
+    /// 21. Choose zero for a network known to give each connection its own rate, or a link several times the clips'
+    /// bit rate, or where first frames matter more than stalls.
     public var focusedBufferAhead: Duration
 
     /// Creates a window.
