@@ -29,6 +29,7 @@ final class MachineHarness {
         _ input: (inout PoolStateMachine) -> Void
     ) -> [PoolAction] {
         input(&machine)
+        machine.inputsEnded()
         var actions: [PoolAction] = []
         swap(&actions, &machine.out)
         #expect(machine.checkInvariants() == [], sourceLocation: sourceLocation)

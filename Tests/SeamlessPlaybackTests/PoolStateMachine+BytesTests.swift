@@ -125,6 +125,23 @@ struct PoolStateMachineBytesTests {
         #expect(prefetches(h.step { $0.shutdownRequested(request) }, h) == [.empty])
     }
 
+    @Test("a page's acquire that takes the player loading the focused item frees the bytes at once")
+    func anAcquireThatTakesTheFocusedPlayerMovesThePlan() {
+        let h = MachineHarness(capacity: 1, prefetches: true)
+        let window = PreloadWindow(ahead: 0, behind: 0, bytesAhead: 1, bytesBehind: 0)
+        h.step { $0.focusChanged(on: 0, in: Self.items, window: window) }
+        #expect(h.machine.bytePlan == plan([1], held: true), "the focused item's engine is being made")
+        // Another page wants other media: the only player is the preload's, and the page comes first.
+        let page = h.open("detail")
+        let request = h.request()
+        let now = h.now
+        let media = MediaItem(id: "elsewhere")
+        let actions = h.step { $0.acquireRequested(request, session: page, media: media, timeout: nil, now: now) }
+        #expect(h.machine.players[Self.p1]?.media == media)
+        #expect(
+            prefetches(actions, h) == [plan([1], held: false)], "no player has the focused item: nothing to wait for")
+    }
+
     @Test func aFocusedItemThatFailedDoesNotHoldTheBytes() {
         let h = MachineHarness(capacity: 1, prefetches: true)
         let window = PreloadWindow(ahead: 0, behind: 0, bytesAhead: 1, bytesBehind: 0)

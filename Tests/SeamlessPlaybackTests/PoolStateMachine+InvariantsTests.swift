@@ -12,7 +12,8 @@ struct PoolStateMachineInvariantsTests {
     @Test(arguments: 0..<24)
     func randomRun(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 1)
-        let h = MachineHarness(capacity: Int.random(in: 1...3, using: &rng))
+        // Half the runs have a prefetcher: its plan must follow every change (an invariant checked at each step).
+        let h = MachineHarness(capacity: Int.random(in: 1...3, using: &rng), prefetches: seed.isMultiple(of: 2))
         let media = [clip, film, trailer]
         let palette = [feedSettings, detailSettings, miniSettings, PlaybackSettings(rate: 2)]
         var sessions = (0..<5).map { h.open("page\($0)", palette[$0 % palette.count]) }

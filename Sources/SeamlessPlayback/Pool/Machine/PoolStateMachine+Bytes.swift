@@ -10,23 +10,36 @@ extension PoolStateMachine {
     /// Runs after every change of the focus, after every change of a player the preload policy looks at and after
     /// every status report, so that the prefetcher is held from the moment the focused item's load is in flight to
     /// the moment it is loaded (or failed, or cut short), from its stall, or its short buffer, to the report that
-    /// it holds enough, and from a neighbour's placing to the end of the last preload (loaded, failed, or dropped).
+    /// it holds enough, and from a neighbour's placing to the end of the last preload (loaded, failed, or dropped);
+    /// and at the end of every input (``inputsEnded()``), for the inputs that move the plan on another path (a
+    /// page's acquire that recycles the player loading the focused item, say).
     mutating func updateBytePlan() {
         guard prefetches else { return }
-        var plan = BytePrefetchPlan.empty
-        if !isShutDown, let focus = feed, !focus.bytes.isEmpty {
-            let focusedNeedsTheLink =
-                switch focusedItem(of: focus) {
-                case .inFlight: true
-                case .loaded(let player): needsTheLink(player)
-                case .absent, .failed: false
-                }
-            // The player tier is nearer than the byte tier: its preloads come first.
-            let isHeld = focusedNeedsTheLink || neighboursInFlight(of: focus) > 0
-            plan = BytePrefetchPlan(items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld)
-        }
+        let plan = impliedBytePlan
         guard plan != bytePlan else { return }
         bytePlan = plan
         out.append(.prefetch(plan))
+    }
+
+    /// The byte tier's plan as the pool's state implies it now (see ``updateBytePlan()``); the invariants check that
+    /// the prefetcher was handed it.
+    var impliedBytePlan: BytePrefetchPlan {
+        guard !isShutDown, let focus = feed, !focus.bytes.isEmpty else { return .empty }
+        let focusedNeedsTheLink =
+            switch focusedItem(of: focus) {
+            case .inFlight: true
+            case .loaded(let player): needsTheLink(player)
+            case .absent, .failed: false
+            }
+        // The player tier is nearer than the byte tier: its preloads come first.
+        let isHeld = focusedNeedsTheLink || neighboursInFlight(of: focus) > 0
+        return BytePrefetchPlan(items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld)
+    }
+
+    /// Brings up to date what the machine derives from its whole state rather than from one input: the byte tier's
+    /// plan. The driver calls it after the inputs it gave and before it carries their actions out
+    /// (``PoolShell/carryOut()``); it appends an action only when something changed.
+    mutating func inputsEnded() {
+        updateBytePlan()
     }
 }

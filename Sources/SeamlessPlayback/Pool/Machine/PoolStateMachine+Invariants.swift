@@ -29,6 +29,9 @@ extension PoolStateMachine {
         }
         problems += orphans()
         problems += checkPreloads()
+        if prefetches, bytePlan != impliedBytePlan {
+            problems.append("the prefetcher works to \(bytePlan), not to \(impliedBytePlan)")
+        }
         return problems
     }
 

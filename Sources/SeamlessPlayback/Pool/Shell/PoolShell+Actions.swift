@@ -74,7 +74,10 @@ extension PoolShell {
         guard !isCarryingOut else { return }
         isCarryingOut = true
         var first = 0
-        while first < machine.out.count {
+        while true {
+            // What the inputs given so far move beyond their own actions (the byte tier's plan).
+            machine.inputsEnded()
+            guard first < machine.out.count else { break }
             let end = machine.out.count
             carryOut(first..<end)
             first = end
