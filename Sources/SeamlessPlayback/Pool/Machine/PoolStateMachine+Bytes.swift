@@ -7,12 +7,11 @@ extension PoolStateMachine {
     /// own until it holds enough), and while a neighbour's preload is being made or loads (the player tier is nearer
     /// than the byte tier: its preloads come first); nothing without a focus or after shutdown.
     ///
-    /// Runs after every change of the focus, after every change of a player the preload policy looks at and after
-    /// every status report, so that the prefetcher is held from the moment the focused item's load is in flight to
-    /// the moment it is loaded (or failed, or cut short), from its stall, or its short buffer, to the report that
-    /// it holds enough, and from a neighbour's placing to the end of the last preload (loaded, failed, or dropped);
-    /// and at the end of every input (``inputsEnded()``), for the inputs that move the plan on another path (a
-    /// page's acquire that recycles the player loading the focused item, say).
+    /// Runs once at the end of every input (``inputsEnded()``), whichever path moved the plan — a focus change, a
+    /// load that finished, a status report, a page's acquire that recycled the player loading the focused item — so
+    /// that the prefetcher is held from the moment the focused item's load is in flight to the moment it is loaded
+    /// (or failed, or cut short), from its stall, or its short buffer, to the report that it holds enough, and from a
+    /// neighbour's placing to the end of the last preload (loaded, failed, or dropped).
     mutating func updateBytePlan() {
         guard prefetches else { return }
         let plan = impliedBytePlan

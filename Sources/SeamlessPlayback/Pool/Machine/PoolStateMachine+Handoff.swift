@@ -204,7 +204,6 @@ extension PoolStateMachine {
     mutating func shutdownRequested(_ request: RequestID) {
         if !isShutDown {
             isShutDown = true
-            updateBytePlan()
             for id in requests.keys.sorted(by: { $0.raw < $1.raw }) {
                 switch requests[id] {
                 case .settle, .reclaim, .retire:

@@ -43,7 +43,6 @@ extension PoolStateMachine {
         abandonUnwantedLoads()
         placePreloads()
         letGoOfUnwantedMedia()
-        updateBytePlan()
     }
 
     /// The app left the feed: preloads whose load has not begun are dropped, and recycling goes back to
@@ -57,7 +56,6 @@ extension PoolStateMachine {
         // Without a focus a player keeps its media: one let go of whose unload has not begun keeps it after all.
         keepLetGoMedia { _ in true }
         abandonUnwantedLoads()
-        updateBytePlan()
     }
 
     /// The idle player to recycle: the one farthest from the focus (least recently used among equals)
@@ -187,7 +185,6 @@ extension PoolStateMachine {
         guard feed != nil, !isShutDown else { return }
         if let failed, feed?.wants(failed) == true { feed?.failed.insert(failed) }
         placePreloads()
-        updateBytePlan()
     }
 
     /// An apply landed on the player: when it has the focused item (a page's grant of it just completed), the

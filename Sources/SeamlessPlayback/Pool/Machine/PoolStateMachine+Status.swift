@@ -46,8 +46,6 @@ extension PoolStateMachine {
         // neighbours' preloads; enough in hand lets them go.
         if neededTheLink != needsTheLink(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {
             replenishPreloads()
-        } else {
-            updateBytePlan()
         }
     }
 }
