@@ -107,6 +107,69 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.checkInvariants() == [])
     }
 
+    /// A link that brings the clip on screen twice what it plays can spare the rest before the clip holds its target;
+    /// once the clip falls behind (others share the link), the neighbours wait again.
+    @Test("a clip on screen whose buffer fills twice as fast as it plays lets the neighbours go before its target")
+    func aClipOnScreenThatFillsFastLetsTheNeighboursGo() {
+        let h = MachineHarness(capacity: 4)
+        let p1 = Self.p[0]
+        func report(_ milliseconds: Int, ahead: Int) -> [PoolAction] {
+            let status = PlaybackStatus(
+                phase: .playing, position: .milliseconds(milliseconds), duration: .seconds(10),
+                bufferedAhead: .milliseconds(ahead))
+            return h.step { $0.statusReported(p1, status) }
+        }
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        #expect(report(0, ahead: 300) == [.emit(.evicted(Self.p[1], item(4)))], "short, nothing measured")
+        #expect(h.machine.needsTheLink(p1))
+        // Half a second later it holds 1.8 s: it filled 2 s in 0.5 s of play, four times its pace.
+        #expect(report(500, ahead: 1_800).jobs == [.run(.create, on: Self.p[2])])
+        #expect(h.machine.needsTheLink(p1) == false)
+        h.finishJob(Self.p[2])
+        h.finishJob(Self.p[2])
+        // Sharing the link, it ran down to 0.8 s over five seconds: the next neighbour waits.
+        #expect(report(5_500, ahead: 800) == [])
+        #expect(h.machine.needsTheLink(p1))
+        #expect(h.step { $0.loadFinished(Self.p[2], media: item(4)) } == [.emit(.loaded(Self.p[2], item(4)))])
+        // Alone again, it gains twice its pace: the next neighbour goes.
+        #expect(report(6_500, ahead: 1_800).jobs == [.run(.create, on: Self.p[3])])
+        #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test("the byte tier waits for a clip on screen that fills slowly, not one that fills twice as fast")
+    func theByteTierFollowsHowFastTheClipOnScreenFills() {
+        // One player: no neighbour ever holds the byte tier, only the clip on screen.
+        let h = MachineHarness(capacity: 1, prefetches: true)
+        let p1 = Self.p[0]
+        func report(_ milliseconds: Int, ahead: Int, phase: PlaybackPhase = .playing) {
+            let status = PlaybackStatus(
+                phase: phase, position: .milliseconds(milliseconds), duration: .seconds(60),
+                bufferedAhead: .milliseconds(ahead))
+            _ = h.step { $0.statusReported(p1, status) }
+        }
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        report(0, ahead: 0)
+        #expect(h.machine.bytePlan.isHeld)
+        // A quarter faster than it plays: held until it holds the window's four seconds.
+        report(4_000, ahead: 1_000)
+        #expect(h.machine.bytePlan.isHeld)
+        report(16_000, ahead: 4_000)
+        #expect(h.machine.bytePlan.isHeld == false)
+        // A stall holds it whatever the pace was, and forgets the pace.
+        _ = focus(h, 3, window: PreloadWindow(focusedBufferAhead: .seconds(8)))
+        report(16_500, ahead: 5_500)
+        #expect(h.machine.bytePlan.isHeld == false, "0.5 s of play brought 2 s: four times its pace")
+        report(17_000, ahead: 0, phase: .buffering)
+        #expect(h.machine.bytePlan.isHeld)
+        report(17_000, ahead: 200)
+        #expect(h.machine.bytePlan.isHeld, "nothing measured since the stall")
+        report(17_500, ahead: 1_700)
+        #expect(h.machine.bytePlan.isHeld == false)
+        #expect(h.machine.checkInvariants() == [])
+    }
+
     @Test("a clip on screen that does not say what it holds, or a live one, holds the neighbours only by a stall")
     func aClipThatDoesNotSayWhatItHoldsHoldsNothing() {
         let h = MachineHarness(capacity: 4)

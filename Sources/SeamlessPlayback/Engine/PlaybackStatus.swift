@@ -15,7 +15,8 @@ public struct PlaybackStatus: Hashable, Sendable {
     /// An engine that says reports again when it crosses a whole second, and when it comes to hold the media's end;
     /// a negative value counts as nothing held.
     /// While a feed's focused clip plays short of its ``PreloadWindow/focusedBufferAhead`` (and of its end), the pool
-    /// starts no preload and the byte tier fetches nothing: the clip on screen has the link first. The libmpv engine
+    /// starts no preload and the byte tier fetches nothing: the clip on screen has the link first, unless its reports
+    /// show it filling at least twice as fast as it plays. The libmpv engine
     /// (mpv's `demuxer-cache-duration`) and the AVPlayer engine (the item's `loadedTimeRanges`) report it; an engine
     /// that leaves it `nil` holds them only while it reports ``PlaybackPhase/buffering``.
     public var bufferedAhead: Duration?

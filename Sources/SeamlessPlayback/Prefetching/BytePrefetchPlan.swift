@@ -5,8 +5,8 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     /// How many bytes from the start of each item to cache.
     public var bytesPerItem: Int64
     /// Whether the focused item's own load is in flight, its engine reports it buffering or playing short of the
-    /// window's ``PreloadWindow/focusedBufferAhead``, or a neighbour's preload (the player tier) is being made or
-    /// loads: while it is, no prefetch traffic at all.
+    /// window's ``PreloadWindow/focusedBufferAhead`` (on a link that brings it less than twice what it plays), or a
+    /// neighbour's preload (the player tier) is being made or loads: while it is, no prefetch traffic at all.
     public var isHeld: Bool
 
     /// Creates a plan.

@@ -6,7 +6,8 @@
 ///
 /// The focused item never waits for a neighbour: while its own engine is being made or its load runs, no
 /// neighbour's preload starts; once it is loaded, the neighbours load, nearest first, at most
-/// ``concurrentLoads`` at a time — and while it plays short of ``focusedBufferAhead``, or stalls, they wait again.
+/// ``concurrentLoads`` at a time — and while it stalls, or plays short of ``focusedBufferAhead`` on a link that brings
+/// it less than twice what it plays, they wait again.
 ///
 /// Beyond the players, a window has a byte tier: ``bytesAhead`` more items after the player tier and ``bytesBehind``
 /// more before it get their first ``bytesPerItem`` bytes cached on disk, no player spent, by the
@@ -36,6 +37,12 @@ public struct PreloadWindow: Hashable, Sendable {
     /// clip on screen did not get, and a few seconds in hand ride out the neighbours' traffic. Zero holds them only
     /// while the clip on screen stalls. Engines that do not report what they hold are held only by a stall. Engines
     /// report what they hold at each whole second, so a target between two is met at the next whole second.
+    ///
+    /// The target gives way to a fast link: a clip whose buffer filled at least twice as fast as it played between
+    /// its last two reports a quarter of a second of play or more apart (the link brings it what it plays and as
+    /// much again) lets the neighbours and the byte tier go before it holds the target, and holds them again as soon
+    /// as a report shows it filling less than that, stalling, or seeking back. Until two reports have measured its pace, the
+    /// target stands.
     ///
     /// The cost is on fast swipes: when the user swipes on before the clip on screen holds the target, nothing is
     /// preloaded meanwhile. Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares:

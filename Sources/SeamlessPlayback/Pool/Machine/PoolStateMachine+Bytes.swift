@@ -3,9 +3,10 @@ extension PoolStateMachine {
 
     /// Hands the prefetcher the byte tier's plan when it changed: the focus's byte items, nearest first, held while
     /// the focused item's own engine is being made or its load runs, while its engine reports it buffering or
-    /// playing short of the focus's ``PreloadWindow/focusedBufferAhead`` (the clip on screen needs the link: it is its
-    /// own until it holds enough), and while a neighbour's preload is being made or loads (the player tier is nearer
-    /// than the byte tier: its preloads come first); nothing without a focus or after shutdown.
+    /// playing short of the focus's ``PreloadWindow/focusedBufferAhead`` and filling less than twice as fast as it
+    /// plays (``needsTheLink(_:)``: the clip on screen needs the link, it is its own until it holds enough), and
+    /// while a neighbour's preload is being made or loads (the player tier is nearer than the byte tier: its preloads
+    /// come first); nothing without a focus or after shutdown.
     ///
     /// Runs once at the end of every input (``inputsEnded()``), whichever path moved the plan — a focus change, a
     /// load that finished, a status report, a page's acquire that recycled the player loading the focused item — so

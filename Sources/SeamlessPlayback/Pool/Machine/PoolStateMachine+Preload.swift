@@ -246,9 +246,10 @@ extension PoolStateMachine {
 
     /// Whether the player's engine last reported the media it has loaded short of buffer
     /// (``PlaybackStatus/isShortOfBuffer(_:)``): stalled, or playing with less than the focus's
-    /// ``PreloadWindow/focusedBufferAhead`` held ahead and short of its end. For the focused item's player the clip on
-    /// screen needs the link, and neither a neighbour's preload nor the byte tier starts until its engine reports it
-    /// holds enough (or paused, or ended). A report of media it had before does not count.
+    /// ``PreloadWindow/focusedBufferAhead`` held ahead and short of its end, unless its buffer last filled at least
+    /// twice as fast as it played (``BufferFill/isAmple``). For the focused item's player the clip on screen needs the
+    /// link, and neither a neighbour's preload nor the byte tier starts until its engine reports it holds enough, or
+    /// fills fast enough (or paused, or ended). A report of media it had before does not count.
     ///
     /// A report of the pool's own pause while the settings now on the engine play (a page's grant landed, and the
     /// engine's report that it plays is on its way) is judged as playing: the grant's neighbours do not slip in
@@ -259,7 +260,9 @@ extension PoolStateMachine {
             guard MediaItem.same(state.loaded, media) else { return false }
             var status = reported.status
             if status.phase == .paused(.requested), state.applied?.isPaused == false { status.phase = .playing }
-            return status.isShortOfBuffer(focus.focusedBufferAhead)
+            guard status.isShortOfBuffer(focus.focusedBufferAhead) else { return false }
+            // Short of its target, a clip whose link brings it twice what it plays can spare the rest; a stall cannot.
+            return status.phase == .buffering || !reported.fill.isAmple
         } == true
     }
 

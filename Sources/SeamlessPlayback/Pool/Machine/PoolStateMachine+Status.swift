@@ -23,7 +23,11 @@ extension PoolStateMachine {
                 if case .load(let loading)? = player.lane.job { return loading }
                 return player.loaded
             } ?? nil
-        statuses[id] = ReportedStatus(status: status, count: (statuses[id]?.count ?? 0) &+ 1, media: media)
+        // The pace of its buffer is measured over the reports of one media.
+        var fill = statuses[id].flatMap { MediaItem.same($0.media, media) ? $0.fill : nil } ?? BufferFill()
+        fill.reported(status)
+        statuses[id] = ReportedStatus(
+            status: status, count: (statuses[id]?.count ?? 0) &+ 1, media: media, fill: fill)
         let outside: Bool? = players.modify(id) { player in
             if isSuperseded, status.phase == .playing { return false }
             // Judged against what the engine may carry: the settings last applied, and those of an apply running now
@@ -94,4 +98,6 @@ struct ReportedStatus: Hashable, Sendable {
     /// The media the report is of: the one a load ran for when it arrived, else the one loaded. A stall of other
     /// media the engine had before says nothing of what it has now.
     let media: MediaItem?
+    /// How fast the engine fills its buffer of that media against how fast it plays, over its reports so far.
+    var fill = BufferFill()
 }

@@ -1,0 +1,53 @@
+/// How fast a playing clip's engine fills its buffer against how fast the clip plays, from its status reports: the
+/// media it brought in per second of media it played, between two reports at least ``minimumSpan`` of play apart.
+///
+/// The reach of a report is its position plus what it holds ahead (``PlaybackStatus/bufferedAhead``); the ratio is
+/// the reach's advance over the position's. 1 is a clip that keeps level; 2 one whose link carries it and as much
+/// again; below 1 one that runs down its buffer. It measures the link as the clip gets it at that moment: alone, or
+/// sharing it with whatever else reads from the network.
+///
+/// Only reports of a clip that plays and says what it holds, of known length, count. One that does not play starts the
+/// measurement afresh (what a paused clip fills is not the link's pace), keeping the last ratio; a stall, or a report
+/// that plays at an earlier position than the one measured from (a seek back, a loop), forgets the ratio too: the clip
+/// ran dry whatever it was, or a seek moved what it holds. A clip whose ratio is at least ``ample`` gives the link
+/// away before it holds its window's ``PreloadWindow/focusedBufferAhead``.
+struct BufferFill: Hashable, Sendable {
+    /// The least play between the two reports a ratio is taken from: reports closer together say little.
+    static let minimumSpan = Duration.milliseconds(250)
+    /// The ratio from which a clip short of its target no longer needs the link to itself: it fills twice as fast as
+    /// it plays, so the link carries it and as much again.
+    static let ample = 2.0
+
+    /// The position and the reach of the report measured from, in seconds.
+    private var basePosition: Double?
+    private var baseReach: Double?
+    /// The media brought in per second of media played, between the last two reports measured; `nil` until two were.
+    private(set) var ratio: Double?
+
+    /// A fill with nothing measured.
+    init() {}
+
+    /// Whether the last ratio measured is ``ample``.
+    var isAmple: Bool { (ratio ?? 0) >= Self.ample }
+
+    /// Takes the clip's next report into the measurement.
+    mutating func reported(_ status: PlaybackStatus) {
+        if status.phase == .buffering { ratio = nil }
+        guard status.phase == .playing, status.duration != nil, let ahead = status.bufferedAhead else {
+            (basePosition, baseReach) = (nil, nil)
+            return
+        }
+        let position = status.position.inSeconds
+        let reach = position + max(0, ahead.inSeconds)
+        guard let basePosition, let baseReach, position >= basePosition else {
+            // The first report that plays, or one after a seek back (or a loop): measured from here on.
+            if let basePosition, position < basePosition { ratio = nil }
+            (self.basePosition, self.baseReach) = (position, reach)
+            return
+        }
+        let span = position - basePosition
+        guard span >= Self.minimumSpan.inSeconds else { return }
+        ratio = (reach - baseReach) / span
+        (self.basePosition, self.baseReach) = (position, reach)
+    }
+}
