@@ -39,8 +39,9 @@ bounded 300 swift run --skip-build "$@" mpv-bench --repetitions 1 >/dev/null
 # detail pages, reclaims, dropped pages, trims and seeks; non-zero when a series grows or an invariant breaks.
 # With two malloc arenas: with glibc's default (8 per core), the arenas of mpv's, URLSession's and the fetches' threads
 # fill over the first two minutes (measured: to about 360 MiB, then level), and a minute's second half would judge
-# that warm-up rather than a leak; with two, resident memory is level from 12 s on (about 184 MiB). The 30-minute soak
-# in BENCHMARKS.md runs with the default.
+# that warm-up rather than a leak; with two, resident memory is about 180 MiB from 12 s on, with a step of up to a few
+# tens of MiB at times (its floor, 40 MiB, is in SoakSample.judged). The 30-minute soak in BENCHMARKS.md runs with the
+# default.
 soak_out="$(mktemp -d)"
 bounded 300 env MALLOC_ARENA_MAX=2 swift run --skip-build "$@" mpv-bench --soak --minutes 1 --json "$soak_out/soak.json" --svg "$soak_out/soak.svg" \
     2> >(grep -v '^\[' >&2)
