@@ -41,18 +41,17 @@ public struct PreloadWindow: Hashable, Sendable {
     /// The target gives way to a fast link: a clip whose buffer filled at least twice as fast as it played between
     /// its last two reports a quarter of a second of play or more apart (the link brings it what it plays and as
     /// much again) lets the neighbours and the byte tier go before it holds the target, and holds them again as soon
-    /// as a report shows it filling less than that, stalling, or seeking back. Until two reports have measured its pace, the
-    /// target stands.
+    /// as a report shows it filling less than that, stalling, or seeking back. Until two reports have measured its
+    /// pace, the target stands.
     ///
-    /// The cost is on fast swipes: when the user swipes on before the clip on screen holds the target, nothing is
-    /// preloaded meanwhile. Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares:
-    /// at 4 Mbit/s neither 4 seconds nor zero stalled the clip on screen, but 4 seconds left 14–15 of 40 swipes warm
-    /// instead of 18, and with a prefetcher the byte tier nearly empty (a mean first frame of 278–280 ms over the
-    /// swipes, against 89 ms with zero); at 1.5 Mbit/s 4 seconds cut the stalls from 36–38 (48–49 s) to 9–12
-    /// (13.5–20 s), where no preloading at all stalled 20–21 times (22–23 s). Where each connection has its own 4
-    /// Mbit/s and swipes come every 800 ms, 4 seconds left the byte tier empty and 16–18 of 27 swipes warm instead of
-    /// 21. Choose zero for a network known to give each connection its own rate, or a link several times the clips'
-    /// bit rate, or where first frames matter more than stalls.
+    /// Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares, 1.2 Mbit/s clips: at 4
+    /// Mbit/s the clip on screen fills about three times as fast as it plays, the target gives way, and 18 of 40
+    /// swipes found their player with no stall (14–16 with the four seconds alone; 18 with zero), a mean first frame
+    /// of 120–130 ms with a prefetcher (278–280 alone; 89 with zero); at 1.5 Mbit/s it fills barely faster than it
+    /// plays and the four seconds cut the stalls from 36–38 (48–49 s, with zero) to 8–13 (12.7–19.7 s), where no
+    /// preloading at all stalled 20–21 times (22–23 s). Where each connection has its own 4 Mbit/s and swipes come
+    /// every 800 ms, 21 of 27 swipes found their player, as with zero. Choose zero for a network known to give each
+    /// connection its own rate, or where first frames matter more than stalls.
     public var focusedBufferAhead: Duration
 
     /// Creates a window.
