@@ -56,15 +56,18 @@ struct BufferFillTests {
         #expect(fill.isAmple == false)
     }
 
-    @Test func aPauseStartsTheMeasurementAfreshAndKeepsTheRatio() {
-        var fill = fill(playing(0, ahead: 0), playing(500, ahead: 1_000))
-        fill.reported(PlaybackStatus(phase: .paused(.requested), position: .milliseconds(600), duration: .seconds(10)))
-        #expect(isAbout(fill.ratio, 3))
-        // Paused, it filled to 5 s: that is not the link's pace. Measured from the first report after the pause.
-        fill.reported(playing(600, ahead: 5_000))
-        #expect(isAbout(fill.ratio, 3))
-        fill.reported(playing(1_600, ahead: 4_000))
-        #expect(isAbout(fill.ratio, 0))
+    @Test func aReportThatDoesNotPlayForgetsTheMeasurement() {
+        for phase in [PlaybackPhase.paused(.requested), .loading, .ended] {
+            var fill = fill(playing(0, ahead: 0), playing(500, ahead: 1_000))
+            #expect(isAbout(fill.ratio, 3))
+            fill.reported(PlaybackStatus(phase: phase, position: .milliseconds(600), duration: .seconds(10)))
+            #expect(fill.ratio == nil, "\(phase)")
+            // Paused, it filled to 5 s: that is not the link's pace. Measured from the first report that plays again.
+            fill.reported(playing(600, ahead: 5_000))
+            #expect(fill.ratio == nil)
+            fill.reported(playing(1_600, ahead: 4_000))
+            #expect(isAbout(fill.ratio, 0))
+        }
     }
 
     @Test func aStallOrASeekBackForgetsTheRatio() {

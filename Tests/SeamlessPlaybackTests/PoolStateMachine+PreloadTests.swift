@@ -167,6 +167,11 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.bytePlan.isHeld, "nothing measured since the stall")
         report(17_500, ahead: 1_700)
         #expect(h.machine.bytePlan.isHeld == false)
+        // Paused (a swipe away and back), it plays again short of the target: its pace is measured afresh.
+        report(17_600, ahead: 1_700, phase: .paused(.requested))
+        #expect(h.machine.bytePlan.isHeld == false, "a paused clip takes nothing from the link")
+        report(17_600, ahead: 400)
+        #expect(h.machine.bytePlan.isHeld)
         #expect(h.machine.checkInvariants() == [])
     }
 

@@ -6,10 +6,11 @@
 /// again; below 1 one that runs down its buffer. It measures the link as the clip gets it at that moment: alone, or
 /// sharing it with whatever else reads from the network.
 ///
-/// Only reports of a clip that plays and says what it holds, of known length, count. One that does not play starts the
-/// measurement afresh (what a paused clip fills is not the link's pace), keeping the last ratio; a stall, or a report
-/// that plays at an earlier position than the one measured from (a seek back, a loop), forgets the ratio too: the clip
-/// ran dry whatever it was, or a seek moved what it holds. A clip whose ratio is at least ``ample`` gives the link
+/// Only reports of a clip that plays and says what it holds, of known length, count. One that does not (a load, a
+/// pause, a stall, the end), or one that plays at an earlier position than the one measured from (a seek back, a
+/// loop), forgets the measurement, and it starts afresh from the next report that plays: what a paused clip fills is
+/// not the link's pace, a stall says the clip ran dry whatever it was, a seek moves what it holds, and the link a clip
+/// came back to after a swipe away may not be the one it had. A clip whose ratio is at least ``ample`` gives the link
 /// away before it holds its window's ``PreloadWindow/focusedBufferAhead``.
 struct BufferFill: Hashable, Sendable {
     /// The least play between the two reports a ratio is taken from: reports closer together say little.
@@ -32,9 +33,8 @@ struct BufferFill: Hashable, Sendable {
 
     /// Takes the clip's next report into the measurement.
     mutating func reported(_ status: PlaybackStatus) {
-        if status.phase == .buffering { ratio = nil }
         guard status.phase == .playing, status.duration != nil, let ahead = status.bufferedAhead else {
-            (basePosition, baseReach) = (nil, nil)
+            (basePosition, baseReach, ratio) = (nil, nil, nil)
             return
         }
         let position = status.position.inSeconds

@@ -41,8 +41,8 @@ public struct PreloadWindow: Hashable, Sendable {
     /// The target gives way to a fast link: a clip whose buffer filled at least twice as fast as it played between
     /// its last two reports a quarter of a second of play or more apart (the link brings it what it plays and as
     /// much again) lets the neighbours and the byte tier go before it holds the target, and holds them again as soon
-    /// as a report shows it filling less than that, stalling, or seeking back. Until two reports have measured its
-    /// pace, the target stands.
+    /// as a report shows it filling less than that, stalling, or seeking back. Until two reports of it playing have
+    /// measured its pace — after its load, a pause, a stall or a seek back, measured afresh — the target stands.
     ///
     /// Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares, 1.2 Mbit/s clips: at 4
     /// Mbit/s the clip on screen fills about three times as fast as it plays, the target gives way, and 18 of 40
