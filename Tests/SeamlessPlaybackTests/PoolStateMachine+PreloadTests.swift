@@ -175,6 +175,51 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.checkInvariants() == [])
     }
 
+    /// A swipe to an item no player has: the neighbour's preload that runs is cut short, so that the new clip on
+    /// screen loads alone; the neighbour is placed again once the clip on screen is loaded.
+    @Test("a focus on an item no player has cuts short a neighbour's running preload, placed again later")
+    func aColdFocusCutsShortARunningNeighbour() {
+        let h = MachineHarness(capacity: 4)
+        let (p1, p2, p3) = (Self.p[0], Self.p[1], Self.p[2])
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(p1) }
+        h.finishJob(p2)
+        h.finishJob(p2)
+        #expect(h.machine.players[p2]?.runningLoad == item(4))
+        // A fling to 5: 4 is in its window (behind), but its load would share the link with 5's.
+        // (3 left the window: its player lets go of it.)
+        #expect(
+            focus(h, 5) == [
+                .run(.create, on: p3), .cancelLoad(p2, item(4)), .emit(.evicted(p1, item(3))), .run(.unload, on: p1),
+            ])
+        #expect(h.machine.players[p2]?.media == nil)
+        // The load stops; nothing starts while 5's engine is made and loads.
+        #expect(h.step { $0.loadFinished(p2, media: item(4), failure: "cancelled") }.jobs == [])
+        for _ in 0..<2 { h.finishJob(p3) }
+        // 5 is loaded: its neighbours follow, nearest first: 6, then 4 again.
+        let loaded = h.step { $0.loadFinished(p3, media: item(5)) }
+        #expect(loaded.first == .emit(.loaded(p3, item(5))))
+        #expect(media(h).contains(item(6)))
+        #expect(h.machine.checkInvariants() == [])
+        h.settle()
+        #expect(Set(media(h)) == [item(5), item(6), item(4), item(7)])
+        #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test func aColdFocusLetsALoadAPrewarmWaitsForRunOn() {
+        let h = MachineHarness(capacity: 4)
+        let p2 = Self.p[1]
+        _ = focus(h, 3)
+        for _ in 0..<3 { h.finishJob(Self.p[0]) }
+        h.finishJob(p2)
+        h.finishJob(p2)
+        // The app prewarms the neighbour being preloaded: its load is the app's too now.
+        _ = h.step { $0.prewarmRequested(h.request(), media: item(4)) }
+        #expect(focus(h, 5).contains(.cancelLoad(p2, item(4))) == false)
+        #expect(h.machine.players[p2]?.media == item(4))
+        #expect(h.machine.checkInvariants() == [])
+    }
+
     @Test("a clip on screen that does not say what it holds, or a live one, holds the neighbours only by a stall")
     func aClipThatDoesNotSayWhatItHoldsHoldsNothing() {
         let h = MachineHarness(capacity: 4)

@@ -10,8 +10,9 @@ extension PlayerPool {
     /// The focused item never waits for a neighbour: while its own engine is being made or its load runs (a
     /// preload, or a page's acquire), no neighbour's preload starts — no engine is made for it, no load sent.
     /// Once it is loaded, the neighbours follow nearest first, ``PreloadWindow/concurrentLoads`` at a time
-    /// (default 1), each starting when the one before has loaded. A preload already running when the focus moves
-    /// is left to finish (an engine runs one call at a time), so the new focused item waits at most for that call.
+    /// (default 1), each starting when the one before has loaded. A neighbour's preload whose load runs when the
+    /// focus moves to an item not yet loaded is cut short (its load cancelled, and placed again once the focused item
+    /// is loaded), so that the focused item's load has the link to itself; one an app's prewarm waits for runs on.
     /// An item whose preload failed is not tried again until the focus moves.
     /// A preload whose media left the window before its load began is dropped; a load that runs may
     /// finish. While a feed has the focus, an acquire or prewarm that must recycle an idle player takes

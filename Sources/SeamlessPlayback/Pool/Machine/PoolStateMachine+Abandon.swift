@@ -46,16 +46,18 @@ extension PoolStateMachine {
     func isWanted(_ media: MediaItem, on player: PlayerState) -> Bool {
         if isPrewarmed(player, media) { return true }
         // An acquire waiting for a player takes this one next, warm, if it keeps the media.
-        if !queue.isEmpty,
-            queue.pending.contains(where: { request in
+        if isAwaited(media) { return true }
+        guard let focus = feed else { return false }
+        return focus.wants(media) && !focus.failed.contains(media)
+    }
+
+    /// Whether an acquire waiting in the queue asks for `media`.
+    func isAwaited(_ media: MediaItem) -> Bool {
+        !queue.isEmpty
+            && queue.pending.contains(where: { request in
                 if case .waiting(_, media, _) = requests[request.request] { return true }
                 return false
             })
-        {
-            return true
-        }
-        guard let focus = feed else { return false }
-        return focus.wants(media) && !focus.failed.contains(media)
     }
 
     /// While a feed has the focus, an idle player lets go of the media its engine has loaded once nobody wants it

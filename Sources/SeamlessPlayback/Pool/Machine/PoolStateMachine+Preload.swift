@@ -19,7 +19,9 @@ extension PoolStateMachine {
     ///    had the rest (farther) waits. While its engine last reported it buffering (the clip on screen ran
     ///    dry) or playing short of the window's `focusedBufferAhead` and of its end, no neighbour's preload
     ///    starts either, and one placed whose load has not begun is dropped. Whatever waits is placed when a
-    ///    load finishes, an engine goes, or the focused item's engine reports that it holds enough.
+    ///    load finishes, an engine goes, or the focused item's engine reports that it holds enough. While the
+    ///    focused item's engine is being made or its load runs, a neighbour's load that runs on an idle player is
+    ///    cut short (``cutShortNeighboursOfAColdFocus()``).
     /// 3. From now on an acquire or prewarm that must recycle takes the idle player farthest from the
     ///    focus, not the least recently used.
     ///
@@ -42,7 +44,25 @@ extension PoolStateMachine {
         dropStalePreloads()
         abandonUnwantedLoads()
         placePreloads()
+        cutShortNeighboursOfAColdFocus()
         letGoOfUnwantedMedia()
+    }
+
+    /// The focused item's engine is being made or its load runs: a neighbour's preload whose load runs on an idle
+    /// player is cut short (the player lets go of its media, and the load is cancelled), so that the focused item's
+    /// load has the link to itself; the neighbour is placed again, nearest first, once the focused item is loaded and
+    /// holds enough. A load an app's prewarm or a waiting acquire wants runs on.
+    private mutating func cutShortNeighboursOfAColdFocus() {
+        guard let focus = feed, let focused = focus.wanted.first, focusedItem(of: focus) == .inFlight else { return }
+        for id in players.keys.sorted(by: { $0.number < $1.number }) {
+            guard let player = players[id], player.stack.isEmpty, player.isClaimable, !player.retiring,
+                let running = player.runningLoad, player.media == running, !player.lane.isLoadCancelled,
+                !MediaItem.same(running, focused), !isPrewarmed(player, running), !isAwaited(running)
+            else { continue }
+            players[id]?.media = nil
+            feed?.placed[id] = nil
+            cancelRunningLoad(of: id)
+        }
     }
 
     /// The app left the feed: preloads whose load has not begun are dropped, and recycling goes back to
@@ -272,8 +292,8 @@ extension PoolStateMachine {
     }
 
     /// The preloads other than the focused item's whose engine is being made or whose load is due or running, on
-    /// idle players: those of the window's neighbours, and those a move of the focus left running (a load that runs
-    /// is not cut off), started by the policy or by a prewarm.
+    /// idle players: those of the window's neighbours, and those a move of the focus to a loaded item left running,
+    /// started by the policy or by a prewarm.
     func neighboursInFlight(of focus: FeedFocus) -> Int {
         let focused = focus.wanted.first
         return players.values.reduce(0) { count, player in
