@@ -206,6 +206,31 @@ struct PoolStateMachinePreloadTests {
         #expect(h.machine.checkInvariants() == [])
     }
 
+    /// The engine whose cut-short load would not stop fails; the neighbour placed on it behind that load did
+    /// nothing wrong: it is placed on another player, not counted as failed.
+    @Test func mediaWaitingBehindALoadThatWouldNotStopIsPlacedAgainWhenItsEngineFails() {
+        let h = MachineHarness(capacity: 4)
+        let p2 = Self.p[1]
+        _ = focus(h, 3, window: PreloadWindow(focusedBufferAhead: .zero))
+        for _ in 0..<3 { h.finishJob(Self.p[0]) }
+        h.finishJob(p2)
+        h.finishJob(p2)
+        _ = focus(h, 5, window: PreloadWindow(focusedBufferAhead: .zero))
+        #expect(h.machine.players[p2]?.lane.isLoadCancelled == true)
+        // 5 loads, then 6 on a new engine and 4 on the player that had 3; 7 is placed on the one cut short.
+        while let busy = h.machine.players.values.first(where: { $0.job != nil && $0.id != p2 }) {
+            _ = h.finishJob(busy.id)
+        }
+        #expect(h.machine.players[p2]?.media == item(7))
+        #expect(h.machine.players[p2]?.runningLoad == item(4))
+        let failed = h.step { $0.engineFailed(p2, reason: "the cancelled load did not stop", now: .zero) }
+        #expect(h.machine.feed?.failed.contains(item(7)) == false)
+        #expect(failed.jobs.contains(.run(.create, on: PlayerID(pool: 1, number: 5))))
+        h.settle()
+        #expect(Set(h.machine.players.values.compactMap(\.media)) == [item(5), item(6), item(4), item(7)])
+        #expect(h.machine.checkInvariants() == [])
+    }
+
     @Test func aColdFocusLetsALoadAPrewarmWaitsForRunOn() {
         let h = MachineHarness(capacity: 4)
         let p2 = Self.p[1]

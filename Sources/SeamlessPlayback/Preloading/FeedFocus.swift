@@ -16,9 +16,9 @@ struct FeedFocus: Sendable {
     let concurrentLoads: Int
     /// How much the focused clip holds ahead, while it plays, before the neighbours and the byte tier use the link.
     let focusedBufferAhead: Duration
-    /// Media of the window whose preload failed (its engine could not be made, its load threw, its engine failed)
-    /// while the focus stayed here: not tried again until the focus moves, so that a broken item costs one load
-    /// per move of the focus, not one after every other load.
+    /// Media of the window whose preload failed (its engine could not be made, its load threw, its engine failed
+    /// with it, unless it only waited behind a cut-short load of other media) while the feed had its focus: not preloaded again until the focus ends, so that a broken
+    /// item costs one load, not one after every other load or every move of the focus.
     var failed: Set<MediaItem> = []
 
     /// How far past the window the distance of an idle player's media is still looked up; media farther

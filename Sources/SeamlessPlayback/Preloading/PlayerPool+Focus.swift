@@ -13,7 +13,8 @@ extension PlayerPool {
     /// (default 1), each starting when the one before has loaded. A neighbour's preload whose load runs when the
     /// focus moves to an item not yet loaded is cut short (its load cancelled, and placed again once the focused item
     /// is loaded), so that the focused item's load has the link to itself; one an app's prewarm waits for runs on.
-    /// An item whose preload failed is not tried again until the focus moves.
+    /// An item whose preload failed is not preloaded again while the feed keeps its focus (a page's acquire still
+    /// loads it).
     /// A preload whose media left the window before its load began is dropped; a load that runs may
     /// finish. While a feed has the focus, an acquire or prewarm that must recycle an idle player takes
     /// the one farthest from the focus instead of the least recently used.

@@ -69,7 +69,12 @@ extension PoolStateMachine {
             failedEngines[id] = callHung ? .hung : .callInFlight(watchers: retireWatchers)
         }
         serveWaiters()
-        replenishPreloads(failed: MediaItem.same(player.loaded, player.media) ? nil : player.media)
+        // Media that waited behind a cut-short load of other media that would not stop did nothing wrong: it is placed
+        // on another player. Otherwise media the engine failed with, and had not loaded, is not preloaded again.
+        let waitedBehindACut =
+            player.lane.isLoadCancelled && !MediaItem.same(player.runningLoad, player.media)
+        let failed = waitedBehindACut || MediaItem.same(player.loaded, player.media) ? nil : player.media
+        replenishPreloads(failed: failed)
     }
 
     /// The call a failed engine was running returned (or threw): it can be shut down now.

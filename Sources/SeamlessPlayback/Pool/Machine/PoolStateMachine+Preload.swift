@@ -200,7 +200,7 @@ extension PoolStateMachine {
 
     /// The preloads that wait for a load to finish or a player to be free are placed now, while a feed has the focus.
     /// - Parameter failed: Media whose preload just failed (its load threw, its engine could not be made or failed):
-    ///   not tried again while the focus stays where it is.
+    ///   not preloaded again while the feed keeps its focus.
     mutating func replenishPreloads(failed: MediaItem? = nil) {
         guard feed != nil, !isShutDown else { return }
         if let failed, feed?.wants(failed) == true { feed?.failed.insert(failed) }
