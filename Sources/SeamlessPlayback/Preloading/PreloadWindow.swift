@@ -46,12 +46,12 @@ public struct PreloadWindow: Hashable, Sendable {
     ///
     /// Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares, 1.2 Mbit/s clips: at 4
     /// Mbit/s the clip on screen fills about three times as fast as it plays, the target gives way, and 18 of 40
-    /// swipes found their player with no stall (14–16 with the four seconds alone; 18 with zero), a mean first frame
-    /// of 120–130 ms with a prefetcher (278–280 alone; 89 with zero); at 1.5 Mbit/s it fills barely faster than it
-    /// plays and the four seconds cut the stalls from 36–38 (48–49 s, with zero) to 8–13 (12.7–19.7 s), where no
-    /// preloading at all stalled 20–21 times (22–23 s). Where each connection has its own 4 Mbit/s and swipes come
-    /// every 800 ms, 21 of 27 swipes found their player, as with zero. Choose zero for a network known to give each
-    /// connection its own rate, or where first frames matter more than stalls.
+    /// swipes found their player (14–16 with the four seconds alone; 18 with zero), a mean first frame of 122–135 ms
+    /// with a prefetcher (278–280 alone; 89 with zero), at most one stall (no preloading at all: four); at 1.5 Mbit/s
+    /// it fills barely faster than it plays, and the four seconds cut the stalls from 36–38 (48–49 s, with zero) to
+    /// 6–11 (5.4–12.6 s), where no preloading at all stalled 18–20 times (20–23 s). Where each connection has its own
+    /// 4 Mbit/s and swipes come every 800 ms, 21 of 27 swipes found their player, as with zero. Choose zero for a
+    /// network known to give each connection its own rate, or where first frames matter more than stalls.
     public var focusedBufferAhead: Duration
 
     /// Creates a window.
