@@ -84,6 +84,16 @@ struct BufferFillTests {
         #expect(isAbout(sought.ratio, 1), "measured from the report after the seek")
     }
 
+    @Test func aBufferThatShrinksForgetsTheRatioHoweverLittleItPlayed() {
+        // Measured fast; then, 0.1 s of play later, it holds 3 s less: its reach fell.
+        var fill = fill(playing(0, ahead: 1_000), playing(500, ahead: 5_000))
+        #expect(fill.isAmple)
+        fill.reported(playing(600, ahead: 2_000))
+        #expect(fill.ratio == nil)
+        fill.reported(playing(1_100, ahead: 3_500))
+        #expect(isAbout(fill.ratio, 4), "measured from the report where it fell")
+    }
+
     @Test func reportsThatDoNotSayWhatTheyHoldOrOfALiveStreamMeasureNothing() {
         #expect(fill(playing(0, ahead: nil), playing(1_000, ahead: nil)).ratio == nil)
         #expect(fill(playing(0, ahead: 0, duration: nil), playing(1_000, ahead: 3_000, duration: nil)).ratio == nil)

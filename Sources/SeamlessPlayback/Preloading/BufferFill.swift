@@ -8,7 +8,8 @@
 ///
 /// Only reports of a clip that plays and says what it holds, of known length, count. One that does not (a load, a
 /// pause, a stall, the end), or one that plays at an earlier position than the one measured from (a seek back, a
-/// loop), forgets the measurement, and it starts afresh from the next report that plays: what a paused clip fills is
+/// loop), or one whose reach falls short of the one measured from (its buffer shrank), forgets the measurement, which
+/// starts afresh from the next report that plays (or, for a shrunk buffer, from this one): what a paused clip fills is
 /// not the link's pace, a stall says the clip ran dry whatever it was, a seek moves what it holds, and the link a clip
 /// came back to after a swipe away may not be the one it had. A clip whose ratio is at least ``ample`` gives the link
 /// away before it holds its window's ``PreloadWindow/focusedBufferAhead``.
@@ -46,6 +47,12 @@ struct BufferFill: Hashable, Sendable {
             return
         }
         let span = position - basePosition
+        // Its buffer reaches less far than before: it lost what it held (others took the link, or the engine dropped
+        // it), whatever the play between. Measured afresh from here.
+        guard reach >= baseReach else {
+            (self.basePosition, self.baseReach, ratio) = (position, reach, nil)
+            return
+        }
         guard span >= Self.minimumSpan.inSeconds else { return }
         ratio = (reach - baseReach) / span
         (self.basePosition, self.baseReach) = (position, reach)
