@@ -1,7 +1,8 @@
 import Foundation
-import SeamlessPlayback
 import SeamlessPlaybackTesting
 import Testing
+
+@_spi(EngineSupport) @testable import SeamlessPlayback
 
 private let clipBytes = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
 
@@ -221,6 +222,43 @@ struct MediaPrefetcherTests {
         #expect(fixture.cached("a") == RangeSet(0..<1000))
     }
 
+    /// The prefetcher times its fetches and sizes the next ones to what they got: here each reading of the clock is a
+    /// second after the one before, so a fetch takes a second from its start to its end.
+    @Test func whatTheFetchesGotSizesTheNextOnesToADwell() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = try MediaCache(directory: directory, capacity: 1 << 22)
+        let (stream, continuation) = AsyncStream<MediaPrefetcher.Event>.makeStream()
+        let readings = Protected<Int64>(0)
+        let prefetcher = MediaPrefetcher(
+            cache: cache, source: MebibyteSource(), maxConcurrentFetches: 1, retryDelay: .milliseconds(500),
+            sizing: HeadSizing(dwell: .milliseconds(500), leastBytesPerItem: 64 << 10),
+            now: {
+                .seconds(
+                    readings.withLock { value in
+                        defer { value += 1 }
+                        return value
+                    })
+            },
+            onEvent: { continuation.yield($0) })
+        let items = ["a", "b", "c", "d"].map { MediaItem(id: $0, url: URL(string: "https://example.test/\($0)")) }
+        var events = stream.makeAsyncIterator()
+        var got: [MediaPrefetcher.Event] = []
+        prefetcher.update(BytePrefetchPlan(items: items, bytesPerItem: 256 << 10, isHeld: false))
+        while got.count < 8, let event = await events.next() { got.append(event) }
+        // Nothing measured: a's whole 256 KiB, in a second. Then 256 KiB/s × 0.5 s is 32 KiB for each of four items,
+        // below the least: 64 KiB each. The rate falls as each 64 KiB takes a second, and the heads stay the least.
+        let kib: Int64 = 1 << 10
+        let heads: [Int64] = [256 * kib, 64 * kib, 64 * kib, 64 * kib]
+        let expected = zip(items, heads).flatMap { item, head in
+            [MediaPrefetcher.Event.started(item, range: 0..<head), .completed(item, range: 0..<head)]
+        }
+        #expect(got == expected)
+        // 448 KiB in four seconds of fetching.
+        #expect(prefetcher.stats.linkBytesPerSecond == Double(448 * kib) / 4)
+        #expect(prefetcher.stats.fetchedBytes == 448 * kib)
+    }
+
     /// Fetches that end at once on the cooperative pool end together on several threads: each end starts the next
     /// item, and the starts are still reported in the plan's order.
     @Test func startsAreReportedInThePlansOrderWhenFetchesEndTogether() async throws {
@@ -244,6 +282,16 @@ struct MediaPrefetcherTests {
 }
 
 /// A source that answers every read at once with zeros.
+/// A source whose media are a mebibyte of zeros, each fetch answered at once.
+private struct MebibyteSource: ByteSource {
+    func fetch(
+        _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        receive(ByteChunk(offset: range.lowerBound, bytes: Data(count: range.count)))
+        return ByteRangeRead(range: range, totalLength: 1 << 20)
+    }
+}
+
 private struct InstantByteSource: ByteSource {
     func fetch(
         _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void

@@ -35,7 +35,7 @@ private struct Checked {
     var scheduler: Scheduler
     var cache = FakeCache()
 
-    init(max: Int = 2) { scheduler = Scheduler(maxConcurrentFetches: max) }
+    init(max: Int = 2, sizing: HeadSizing? = nil) { scheduler = Scheduler(maxConcurrentFetches: max, sizing: sizing) }
 
     mutating func plan(_ plan: BytePrefetchPlan) -> [Scheduler.Action] {
         defer { #expect(scheduler.invariantViolations() == []) }
@@ -62,6 +62,34 @@ struct PrefetchSchedulerTests {
         #expect(checked.end(1, .completed(0..<100)) == [start(3, "c", 0..<100)])
         #expect(checked.end(2, .completed(0..<100)) == [])
         #expect(checked.scheduler.completed == 2)
+    }
+
+    @Test func aMeasuredLinkSizesEveryItemsHeadAndLetsThemDeepenWhenItSpeedsUp() {
+        let q = HeadSizing.quantum
+        var checked = Checked(max: 2, sizing: HeadSizing(dwell: .seconds(2), leastBytesPerItem: 2 * q))
+        // Two seconds at 6 quanta a second: twelve quanta, three for each of four items.
+        checked.scheduler.linkRate = Double(6 * q)
+        #expect(
+            checked.plan(plan(["a", "b", "c", "d"], bytes: 8 * q))
+                == [start(1, "a", 0..<(3 * q)), start(2, "b", 0..<(3 * q))])
+        checked.cache.ranges[key("a")] = RangeSet(0..<(3 * q))
+        #expect(checked.end(1, .completed(0..<(3 * q))) == [start(3, "c", 0..<(3 * q))])
+        // The link slows: the least, two quanta, which c has; b's fetch of three runs on.
+        checked.scheduler.linkRate = Double(q)
+        checked.cache.ranges[key("c")] = RangeSet(0..<(2 * q))
+        #expect(checked.end(3, .completed(0..<(2 * q))) == [start(4, "d", 0..<(2 * q))])
+        // The link speeds up: every item's whole bytes; the ones that have their share deepen, nothing settled.
+        checked.scheduler.linkRate = Double(100 * q)
+        checked.cache.ranges[key("b")] = RangeSet(0..<(3 * q))
+        #expect(
+            checked.end(2, .completed(0..<(3 * q))) == [start(5, "a", (3 * q)..<(8 * q))])
+        #expect(checked.scheduler.settled.isEmpty)
+    }
+
+    @Test func withoutASizingAMeasuredLinkChangesNothing() {
+        var checked = Checked(max: 4)
+        checked.scheduler.linkRate = 1
+        #expect(checked.plan(plan(["a", "b"])) == [start(1, "a", 0..<100), start(2, "b", 0..<100)])
     }
 
     @Test func onlyTheMissingRangesAreFetchedOneAfterTheOther() {

@@ -11,6 +11,14 @@ import Foundation
 /// fetches in all; one that failed for good (404 or 410, another status, the cache refusing the bytes) is not, nor is
 /// an item past its tries, until it leaves the plan and comes back.
 ///
+/// It fits what it fetches to the link. It measures what its fetches get (the bytes they brought per second in which
+/// one was in flight, over the last four such seconds), and when the plan's items would not all get their
+/// ``BytePrefetchPlan/bytesPerItem`` within a `dwell` at that rate, each gets an equal share of what it brings
+/// instead (in multiples of 16 KiB), never less than `leastBytesPerItem`; where even that does not fit, only the
+/// nearest items that it covers are fetched (at least one). So a fetch it starts is one the link can finish before
+/// the user moves on, and a faster link lets the items deepen to ``BytePrefetchPlan/bytesPerItem`` again. Until its
+/// fetches have run a fifth of a second and brought 32 KiB, every item gets its whole ``BytePrefetchPlan/bytesPerItem``.
+///
 /// Skipped: items without a URL, and HLS items (URL path extension `m3u8`), whose bytes are a playlist rather than
 /// the start of the media. The cache key of an item is its URL's `absoluteString`.
 ///
@@ -22,6 +30,7 @@ public final class MediaPrefetcher: BytePrefetching {
         /// The waits before retries, by item key.
         var retries: [String: Task<Void, Never>] = [:]
         var fetchedBytes: Int64 = 0
+        var throughput = LinkThroughput()
         /// Events decided but not yet delivered, oldest first, and whether a call is delivering them now.
         var undelivered: [Event] = []
         var delivering = false
@@ -34,9 +43,16 @@ public final class MediaPrefetcher: BytePrefetching {
         let source: any ByteSource
         let state: Protected<State>
         let onEvent: (@Sendable (Event) -> Void)?
+        /// The time since a fixed moment, for ``LinkThroughput``.
+        let now: @Sendable () -> Duration
     }
 
     private let context: Context
+
+    /// The time the byte tier expects to have for a plan, by default: 2 seconds.
+    public static let defaultDwell = Duration.seconds(2)
+    /// The least a sized item gets, by default: 96 KiB.
+    public static let defaultLeastBytesPerItem: Int64 = 96 << 10
 
     /// Creates a prefetcher that fetches nothing until its first ``update(_:)``.
     /// - Parameters:
@@ -46,16 +62,39 @@ public final class MediaPrefetcher: BytePrefetching {
     ///     included. Default 2; values below 1 count as 1.
     ///   - retryDelay: The wait before an item's first retry after a fetch that failed for now; each later one
     ///     waits twice as long. Default half a second.
+    ///   - dwell: The time the byte tier expects to have for a plan before the feed's focus moves on: what is fetched
+    ///     is sized to arrive within it at the rate the fetches get. `nil` fetches every item's whole
+    ///     ``BytePrefetchPlan/bytesPerItem`` whatever the link. Default 2 seconds, chosen by measurement on a link
+    ///     every connection shares, swipes 1.5 to 3.5 seconds apart (the MPV engine's `BENCHMARKS.md`).
+    ///   - leastBytesPerItem: The least a sized item gets: about what an engine needs to show a clip's first frame.
+    ///     Default 96 KiB, which libmpv needed for 1.2 Mbit/s H.264 clips (the MPV engine's `BENCHMARKS.md`); values
+    ///     below 16 KiB count as 16 KiB, and a plan's smaller ``BytePrefetchPlan/bytesPerItem`` wins.
     ///   - onEvent: Called with each fetch's start and end in the order the prefetcher decided them, one call at a
     ///     time, on the thread of a call or fetch that caused one of them; keep it short and do not call the
     ///     prefetcher from it. Default none.
-    public init(
+    public convenience init(
         cache: MediaCache, source: any ByteSource, maxConcurrentFetches: Int = 2,
-        retryDelay: Duration = .milliseconds(500), onEvent: (@Sendable (Event) -> Void)? = nil
+        retryDelay: Duration = .milliseconds(500), dwell: Duration? = defaultDwell,
+        leastBytesPerItem: Int64 = defaultLeastBytesPerItem,
+        onEvent: (@Sendable (Event) -> Void)? = nil
     ) {
-        let scheduler = PrefetchScheduler(maxConcurrentFetches: maxConcurrentFetches, retryDelay: retryDelay)
+        let clock = ContinuousClock()
+        let start = clock.now
+        self.init(
+            cache: cache, source: source, maxConcurrentFetches: maxConcurrentFetches, retryDelay: retryDelay,
+            sizing: dwell.map { HeadSizing(dwell: $0, leastBytesPerItem: leastBytesPerItem) },
+            now: { clock.now - start }, onEvent: onEvent)
+    }
+
+    /// Creates a prefetcher whose link measurement reads the time from `now`.
+    init(
+        cache: MediaCache, source: any ByteSource, maxConcurrentFetches: Int, retryDelay: Duration,
+        sizing: HeadSizing?, now: @escaping @Sendable () -> Duration, onEvent: (@Sendable (Event) -> Void)?
+    ) {
+        let scheduler = PrefetchScheduler(
+            maxConcurrentFetches: maxConcurrentFetches, retryDelay: retryDelay, sizing: sizing)
         let state = Protected(State(scheduler: scheduler))
-        context = Context(cache: cache, source: source, state: state, onEvent: onEvent)
+        context = Context(cache: cache, source: source, state: state, onEvent: onEvent, now: now)
     }
 
     deinit {
@@ -79,6 +118,7 @@ public final class MediaPrefetcher: BytePrefetching {
             stats.completedFetches = state.scheduler.completed
             stats.failedFetches = state.scheduler.failed
             stats.cancelledFetches = state.scheduler.cancelled
+            stats.linkBytesPerSecond = state.throughput.bytesPerSecond
             return stats
         }
     }
@@ -96,6 +136,7 @@ public final class MediaPrefetcher: BytePrefetching {
             for action in event(&state) {
                 switch action {
                 case .start(let job):
+                    state.throughput.fetchStarted(at: context.now())
                     state.tasks[job.id] = Task { await fetch(job, context) }
                     state.undelivered.append(.started(job.item, range: job.range))
                 case .cancel(let id):
@@ -153,6 +194,7 @@ public final class MediaPrefetcher: BytePrefetching {
         guard let claim = context.cache.claim(job.range, for: job.key) else {
             carryOut(context, report: .cancelled(job.item)) { state in
                 state.tasks[job.id] = nil
+                measureEnd(&state, context)
                 return state.scheduler.fetchEnded(job.id, outcome: .yielded, cache: context.cache)
             }
             return
@@ -168,7 +210,10 @@ public final class MediaPrefetcher: BytePrefetching {
                 do throws(MediaCacheError) {
                     guard cacheFailure.withLock({ $0 == nil }) else { return }
                     try context.cache.write(chunk.bytes, for: job.key, at: chunk.offset)
-                    context.state.withLock { $0.fetchedBytes += Int64(chunk.bytes.count) }
+                    context.state.withLock { state in
+                        state.fetchedBytes += Int64(chunk.bytes.count)
+                        state.throughput.delivered(Int64(chunk.bytes.count))
+                    }
                 } catch {
                     cacheFailure.withLock { $0 = error }
                     context.state.withLock { $0.tasks[job.id] }?.cancel()
@@ -189,7 +234,14 @@ public final class MediaPrefetcher: BytePrefetching {
         context.cache.release(claim)
         carryOut(context, report: event) { state in
             state.tasks[job.id] = nil
+            measureEnd(&state, context)
             return state.scheduler.fetchEnded(job.id, outcome: outcome, cache: context.cache)
         }
+    }
+
+    /// A fetch ended: the link's measurement counts it, and the scheduler sizes what comes next to it.
+    private static func measureEnd(_ state: inout State, _ context: Context) {
+        state.throughput.fetchEnded(at: context.now())
+        state.scheduler.linkRate = state.throughput.bytesPerSecond
     }
 }

@@ -18,7 +18,8 @@ extension MediaCache: PrefetchCacheView {}
 /// - An item is eligible when it has a URL that is not HLS (path extension `m3u8`: a playlist, not progressive
 ///   bytes); its key is the URL's `absoluteString`. An item twice in the plan counts once, at its nearest place.
 /// - Each eligible item wants its first ``BytePrefetchPlan/bytesPerItem`` bytes, clamped to its length when the cache
-///   knows it. A fetch asks for the first range that is neither cached nor claimed by another fetch (an engine's
+///   knows it. With a ``HeadSizing`` and a measured ``linkRate``, they want their share of what the link brings in a
+///   dwell instead, never less than its least (a rate that rises lets them deepen). A fetch asks for the first range that is neither cached nor claimed by another fetch (an engine's
 ///   reading the same media), only; the next starts when it ends. A fetch that finds its range claimed when it
 ///   starts yields (``Outcome/yielded``): nothing is settled, and the next fetch plans around the claim.
 /// - Fetches start nearest first, at most `maxConcurrentFetches` in flight, and at most one per item. A cancelled
@@ -93,10 +94,28 @@ struct PrefetchScheduler: Sendable {
 
     /// The wait before an item's first retry; each later one waits twice as long.
     let retryDelay: Duration
+    /// How the items' heads fit the link, or `nil` to want every item's whole ``BytePrefetchPlan/bytesPerItem``.
+    let sizing: HeadSizing?
+    /// What the link delivers to the fetches, in bytes per second (``LinkThroughput``), as the shell last measured it;
+    /// `nil` while nothing is measured. Read at each event.
+    var linkRate: Double?
 
-    init(maxConcurrentFetches: Int, retryDelay: Duration = .milliseconds(500)) {
+    init(maxConcurrentFetches: Int, retryDelay: Duration = .milliseconds(500), sizing: HeadSizing? = nil) {
         self.maxConcurrentFetches = max(1, maxConcurrentFetches)
         self.retryDelay = max(.zero, retryDelay)
+        self.sizing = sizing
+    }
+
+    /// The bytes from each item's start the plan wants now, and the items that want them, nearest first, each once.
+    var heads: (bytes: Int64, items: [(item: MediaItem, key: String)]) {
+        var seen: Set<String> = []
+        var eligible: [(item: MediaItem, key: String)] = []
+        for item in plan.items {
+            guard let key = Self.key(for: item), seen.insert(key).inserted else { continue }
+            eligible.append((item, key))
+        }
+        guard let sizing else { return (plan.bytesPerItem, eligible) }
+        return (sizing.bytesPerItem(of: eligible.count, bytesPerItem: plan.bytesPerItem, rate: linkRate), eligible)
     }
 
     /// The fetches in flight, by ID, cancelling ones included.
@@ -137,7 +156,7 @@ struct PrefetchScheduler: Sendable {
         switch outcome {
         case .completed(let delivered):
             completed += 1
-            let gap = Self.gap(key, plan.bytesPerItem, cache)
+            let gap = Self.gap(key, heads.bytes, cache)
             if delivered.isEmpty || (gap.map { $0.lowerBound <= flight.job.range.lowerBound } ?? false) {
                 if stillWanted { settled.insert(key) }
             }
@@ -180,10 +199,11 @@ struct PrefetchScheduler: Sendable {
     private mutating func fill(_ cache: some PrefetchCacheView) -> [Action] {
         guard !plan.isHeld else { return [] }
         var actions: [Action] = []
-        for item in plan.items {
+        let heads = heads
+        for (item, key) in heads.items {
             guard flights.count < maxConcurrentFetches else { break }
-            guard let key = Self.key(for: item), let url = item.url, flights[key] == nil, !settled.contains(key),
-                !backingOff.contains(key), let range = Self.gap(key, plan.bytesPerItem, cache)
+            guard let url = item.url, flights[key] == nil, !settled.contains(key), !backingOff.contains(key),
+                let range = Self.gap(key, heads.bytes, cache)
             else { continue }
             nextID += 1
             let job = Job(id: FetchID(raw: nextID), item: item, key: key, url: url, range: range)

@@ -5,7 +5,8 @@ struct BenchArguments {
                mpv-bench --feed [--json PATH]
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
                          [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
-                         [--prefetch-fetches N] [--read-ahead SECONDS] [--paused-read-ahead SECONDS]
+                         [--prefetch-fetches N] [--prefetch-dwell SECONDS] [--read-ahead SECONDS]
+                         [--paused-read-ahead SECONDS]
                          [--focused-buffer SECONDS] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
@@ -34,6 +35,9 @@ struct BenchArguments {
           --bytes-per-item KIB with --origin-delay: the byte tier caches KIB KiB of each item (default:
                             PreloadWindow's)
           --prefetch-fetches N with --origin-delay: the prefetcher's maxConcurrentFetches (default: its own)
+          --prefetch-dwell SECONDS with --origin-delay: the prefetcher's dwell, what it sizes its fetches to
+                            arrive within at the rate they get; 0 for none: every item's whole bytes
+                            (default: its own)
           --read-ahead SECONDS with --origin-delay: how far ahead every engine reads while it plays, in all
                             three configurations (MPVEngine.Options.readAheadWhilePlaying; default: its own)
           --paused-read-ahead SECONDS with --origin-delay: how far ahead every engine reads while paused (a
@@ -99,6 +103,8 @@ struct BenchArguments {
     var bytesPerItem: Int64?
     /// With ``originDelay``: the prefetcher's concurrent fetches; `nil` for `MediaPrefetcher`'s default.
     var prefetchFetches: Int?
+    /// With ``originDelay``: the prefetcher's dwell (zero for none); `nil` for `MediaPrefetcher`'s default.
+    var prefetchDwell: Duration?
     /// With ``originDelay``: the engines' read-ahead while playing; `nil` for `MPVEngine.Options`' default.
     var playingReadAhead: Duration?
     /// With ``originDelay``: the engines' read-ahead while paused; `nil` for `MPVEngine.Options`' default.
@@ -179,6 +185,11 @@ struct BenchArguments {
                     return .failure(.usage("--prefetch-fetches needs a whole number of at least 1"))
                 }
                 parsed.prefetchFetches = count
+            case "--prefetch-dwell":
+                guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                    return .failure(.usage("--prefetch-dwell needs a number of seconds, at least 0"))
+                }
+                parsed.prefetchDwell = .milliseconds(Int64((seconds * 1_000).rounded()))
             case "--read-ahead":
                 guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds > 0 else {
                     return .failure(.usage("--read-ahead needs a number of seconds, more than 0"))
@@ -227,8 +238,10 @@ struct BenchArguments {
         if (parsed.originDelay == nil) != (parsed.originLimit == nil) {
             return .failure(.usage("--origin-delay goes with one of --origin-rate and --origin-link"))
         }
-        if parsed.originDelay == nil, parsed.bytesPerItem != nil || parsed.prefetchFetches != nil {
-            return .failure(.usage("--bytes-per-item and --prefetch-fetches need --origin-delay"))
+        if parsed.originDelay == nil,
+            parsed.bytesPerItem != nil || parsed.prefetchFetches != nil || parsed.prefetchDwell != nil
+        {
+            return .failure(.usage("--bytes-per-item, --prefetch-fetches and --prefetch-dwell need --origin-delay"))
         }
         if parsed.originDelay == nil, parsed.playingReadAhead != nil {
             return .failure(.usage("--read-ahead needs --origin-delay"))

@@ -34,6 +34,8 @@ struct SlowFeedBench {
         var bytesPerItem: Int64
         /// The prefetcher's concurrent fetches (`--prefetch-fetches`).
         var maxConcurrentFetches: Int
+        /// The prefetcher's dwell, what it sizes its fetches by (`--prefetch-dwell`); `nil` for none.
+        var prefetchDwell: Duration? = MediaPrefetcher.defaultDwell
         /// How far ahead every engine reads while it plays, in all three configurations (`--read-ahead`,
         /// `MPVEngine.Options.readAheadWhilePlaying`).
         var readAhead = MPVEngine.Options().readAheadWhilePlaying
@@ -140,7 +142,8 @@ struct SlowFeedBench {
         if configuration == .playersAndBytes {
             let opened = try MediaCache(directory: directory, capacity: 1 << 30)
             let fetcher = MediaPrefetcher(
-                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: settings.maxConcurrentFetches)
+                cache: opened, source: HTTPByteSource(), maxConcurrentFetches: settings.maxConcurrentFetches,
+                dwell: settings.prefetchDwell)
             (cache, prefetcher, recorder) = (opened, fetcher, PlanRecorder(handingOnTo: fetcher))
         }
         let before = media.origin.stats

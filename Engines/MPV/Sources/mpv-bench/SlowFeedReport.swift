@@ -79,6 +79,7 @@ struct SlowFeedReport {
             """
             mpv-bench --feed --origin-delay \(Int(originDelay.milliseconds)) \(originLimit.option) \
             --bytes-per-item \(settings.bytesPerItem / 1_024) --prefetch-fetches \(settings.maxConcurrentFetches) \
+            --prefetch-dwell \(String(format: "%g", (settings.prefetchDwell ?? .zero).milliseconds / 1_000)) \
             --read-ahead \(String(format: "%g", settings.readAhead.milliseconds / 1_000)) \
             --paused-read-ahead \(String(format: "%g", settings.pausedReadAhead.milliseconds / 1_000)) \
             --focused-buffer \(String(format: "%g", settings.focusedBuffer.milliseconds / 1_000)) \
@@ -197,6 +198,7 @@ struct SlowFeedReport {
             originLimit.jsonKey: originLimit.kilobits,
             "bytes_per_item": settings.bytesPerItem,
             "prefetch_fetches": settings.maxConcurrentFetches,
+            "prefetch_dwell_s": (settings.prefetchDwell ?? .zero).milliseconds / 1_000,
             "read_ahead_s": settings.readAhead.milliseconds / 1_000,
             "focused_buffer_s": settings.focusedBuffer.milliseconds / 1_000,
             "paused_read_ahead_s": settings.pausedReadAhead.milliseconds / 1_000,
