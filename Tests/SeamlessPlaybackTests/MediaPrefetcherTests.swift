@@ -259,6 +259,30 @@ struct MediaPrefetcherTests {
         #expect(prefetcher.stats.fetchedBytes == 448 * kib)
     }
 
+    /// A prefetcher the app lets go of cancels its fetches, and their ends start no other: the fetch of the next item
+    /// would wait forever on this source, keeping the prefetcher's `onEvent` (and the object it holds) alive.
+    @Test func aPrefetcherNobodyHoldsCancelsItsFetchesAndStartsNoOther() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefetch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = try MediaCache(directory: directory, capacity: 1 << 22)
+        let (asked, askedContinuation) = AsyncStream<Void>.makeStream()
+        let (gone, goneContinuation) = AsyncStream<Void>.makeStream()
+        let source = StallingSource(asked: askedContinuation)
+        do {
+            let goodbye = Goodbye(goneContinuation)
+            var prefetcher: MediaPrefetcher? = MediaPrefetcher(
+                cache: cache, source: source, maxConcurrentFetches: 1, onEvent: { _ in _ = goodbye })
+            let items = ["a", "b", "c"].map { MediaItem(id: $0, url: URL(string: "https://example.test/\($0)")) }
+            prefetcher?.update(BytePrefetchPlan(items: items, bytesPerItem: 1_000, isHeld: false))
+            var fetches = asked.makeAsyncIterator()
+            _ = await fetches.next()
+            prefetcher = nil
+        }
+        var goodbyes = gone.makeAsyncIterator()
+        _ = await goodbyes.next()
+        #expect(source.count.withLock { $0 } == 1)
+    }
+
     /// Fetches that end at once on the cooperative pool end together on several threads: each end starts the next
     /// item, and the starts are still reported in the plan's order.
     @Test func startsAreReportedInThePlansOrderWhenFetchesEndTogether() async throws {
@@ -282,6 +306,32 @@ struct MediaPrefetcherTests {
 }
 
 /// A source that answers every read at once with zeros.
+/// A source whose every fetch waits until it is cancelled; it says when it is asked.
+private struct StallingSource: ByteSource {
+    let asked: AsyncStream<Void>.Continuation
+    let count = Protected(0)
+
+    func fetch(
+        _ url: URL, range: Range<Int64>, receive: @escaping @Sendable (ByteChunk) -> Void
+    ) async throws(ByteSourceError) -> ByteRangeRead {
+        count.withLock { $0 += 1 }
+        asked.yield()
+        // Not a pause: a wait that only its task's cancellation ends.
+        try? await Task.sleep(for: .seconds(3_600))
+        throw .cancelled
+    }
+}
+
+/// Says when it goes.
+private final class Goodbye: Sendable {
+    let gone: AsyncStream<Void>.Continuation
+    init(_ gone: AsyncStream<Void>.Continuation) { self.gone = gone }
+    deinit {
+        gone.yield()
+        gone.finish()
+    }
+}
+
 /// A source whose media are a mebibyte of zeros, each fetch answered at once.
 private struct MebibyteSource: ByteSource {
     func fetch(

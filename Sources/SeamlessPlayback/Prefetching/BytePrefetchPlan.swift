@@ -2,7 +2,8 @@
 public struct BytePrefetchPlan: Hashable, Sendable {
     /// The items whose first ``bytesPerItem`` bytes to cache, nearest the focused item first.
     public var items: [MediaItem]
-    /// How many bytes from the start of each item to cache.
+    /// How many bytes from the start of each item to cache, at most: a ``MediaPrefetcher`` on a link too slow to bring
+    /// them all within its dwell caches each item's share of what it brings instead.
     public var bytesPerItem: Int64
     /// Whether the focused item's own load is in flight, its engine reports it buffering or playing short of the
     /// window's ``PreloadWindow/focusedBufferAhead`` (on a link that brings it less than twice what it plays), or a

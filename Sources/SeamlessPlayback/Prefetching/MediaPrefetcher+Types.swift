@@ -10,7 +10,7 @@ extension MediaPrefetcher {
         /// Fetches cancelled: their item left the plan, or the plan was held.
         public var cancelledFetches = 0
         /// What the link delivers to the fetches, in bytes per second, as the prefetcher sizes what it fetches by; `nil`
-        /// until its fetches have run a fifth of a second and brought 32 KiB.
+        /// until its fetches have received for a fifth of a second and brought 32 KiB.
         public var linkBytesPerSecond: Double?
 
         /// Creates empty stats.

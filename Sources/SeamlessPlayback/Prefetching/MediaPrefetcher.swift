@@ -5,19 +5,22 @@ import Foundation
 /// On each ``update(_:)`` it fetches, for each item of the plan, the first ``BytePrefetchPlan/bytesPerItem`` bytes
 /// the cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time,
 /// writing the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from
-/// the plan are cancelled; while the plan is held, every fetch is cancelled and none starts until a plan that is not
+/// the plan are cancelled, and so is every fetch of a prefetcher nobody holds any more, which starts no other; while the plan is held, every fetch is cancelled and none starts until a plan that is not
 /// held. Errors are counted in ``stats`` and reported to `onEvent`. A fetch that failed for now (a network failure, a
 /// server's 5xx, a body cut short) is tried again after `retryDelay`, doubling, while its item stays in the plan, three
 /// fetches in all; one that failed for good (404 or 410, another status, the cache refusing the bytes) is not, nor is
 /// an item past its tries, until it leaves the plan and comes back.
 ///
 /// It fits what it fetches to the link. It measures what its fetches get (the bytes they brought per second in which
-/// one was in flight, over the last four such seconds), and when the plan's items would not all get their
+/// one was receiving, over the last four such seconds), and when the plan's items would not all get their
 /// ``BytePrefetchPlan/bytesPerItem`` within a `dwell` at that rate, each gets an equal share of what it brings
-/// instead (in multiples of 16 KiB), never less than `leastBytesPerItem`; where even that does not fit, only the
-/// nearest items that it covers are fetched (at least one). So a fetch it starts is one the link can finish before
-/// the user moves on, and a faster link lets the items deepen to ``BytePrefetchPlan/bytesPerItem`` again. Until its
-/// fetches have run a fifth of a second and brought 32 KiB, every item gets its whole ``BytePrefetchPlan/bytesPerItem``.
+/// instead (in multiples of 16 KiB), never less than `leastBytesPerItem`. Every item of the plan is fetched, nearest
+/// first: what one dwell does not bring, the next brings while the item stays in the plan. The wait for an answer's
+/// first bytes is not counted (a stalled origin says nothing of the link), so fetches of a few kilobytes measure the
+/// link too; as later fetches measure a faster link, the items' heads deepen towards
+/// ``BytePrefetchPlan/bytesPerItem``. The rate is measured only by fetches: while nothing is left to fetch, it stays what
+/// they last measured. Until its fetches have received for a fifth of a second and brought 32 KiB, every item gets its
+/// whole ``BytePrefetchPlan/bytesPerItem``.
 ///
 /// Skipped: items without a URL, and HLS items (URL path extension `m3u8`), whose bytes are a playlist rather than
 /// the start of the media. The cache key of an item is its URL's `absoluteString`.
@@ -98,7 +101,12 @@ public final class MediaPrefetcher: BytePrefetching {
     }
 
     deinit {
-        let tasks = context.state.withLock { Array($0.tasks.values) + Array($0.retries.values) }
+        // Nothing to fetch any more: the fetches cancelled here end into an empty plan and start no other.
+        let context = context
+        let tasks = context.state.withLock { state in
+            _ = state.scheduler.planChanged(.empty, cache: context.cache)
+            return Array(state.tasks.values) + Array(state.retries.values)
+        }
         for task in tasks { task.cancel() }
     }
 
@@ -136,7 +144,7 @@ public final class MediaPrefetcher: BytePrefetching {
             for action in event(&state) {
                 switch action {
                 case .start(let job):
-                    state.throughput.fetchStarted(at: context.now())
+                    state.throughput.fetchStarted()
                     state.tasks[job.id] = Task { await fetch(job, context) }
                     state.undelivered.append(.started(job.item, range: job.range))
                 case .cancel(let id):
@@ -194,12 +202,14 @@ public final class MediaPrefetcher: BytePrefetching {
         guard let claim = context.cache.claim(job.range, for: job.key) else {
             carryOut(context, report: .cancelled(job.item)) { state in
                 state.tasks[job.id] = nil
-                measureEnd(&state, context)
+                measureEnd(&state, received: false, context)
                 return state.scheduler.fetchEnded(job.id, outcome: .yielded, cache: context.cache)
             }
             return
         }
         let cacheFailure = Protected<MediaCacheError?>(nil)
+        // Whether its first bytes arrived: from then on its time counts in the link's measurement.
+        let received = Protected(false)
         let outcome: PrefetchScheduler.Outcome
         let event: Event
         do throws(ByteSourceError) {
@@ -210,9 +220,18 @@ public final class MediaPrefetcher: BytePrefetching {
                 do throws(MediaCacheError) {
                     guard cacheFailure.withLock({ $0 == nil }) else { return }
                     try context.cache.write(chunk.bytes, for: job.key, at: chunk.offset)
+                    let first = received.withLock { received in
+                        defer { received = true }
+                        return !received
+                    }
                     context.state.withLock { state in
-                        state.fetchedBytes += Int64(chunk.bytes.count)
-                        state.throughput.delivered(Int64(chunk.bytes.count))
+                        let count = Int64(chunk.bytes.count)
+                        state.fetchedBytes += count
+                        if first {
+                            state.throughput.firstBytes(count, at: context.now())
+                        } else {
+                            state.throughput.delivered(count)
+                        }
                     }
                 } catch {
                     cacheFailure.withLock { $0 = error }
@@ -232,16 +251,17 @@ public final class MediaPrefetcher: BytePrefetching {
             }
         }
         context.cache.release(claim)
+        let receivedAny = received.withLock { $0 }
         carryOut(context, report: event) { state in
             state.tasks[job.id] = nil
-            measureEnd(&state, context)
+            measureEnd(&state, received: receivedAny, context)
             return state.scheduler.fetchEnded(job.id, outcome: outcome, cache: context.cache)
         }
     }
 
     /// A fetch ended: the link's measurement counts it, and the scheduler sizes what comes next to it.
-    private static func measureEnd(_ state: inout State, _ context: Context) {
-        state.throughput.fetchEnded(at: context.now())
+    private static func measureEnd(_ state: inout State, received: Bool, _ context: Context) {
+        state.throughput.fetchEnded(received: received, at: context.now())
         state.scheduler.linkRate = state.throughput.bytesPerSecond
     }
 }
