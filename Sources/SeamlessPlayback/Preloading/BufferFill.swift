@@ -20,9 +20,14 @@ struct BufferFill: Hashable, Sendable {
     /// it plays, so the link carries it and as much again.
     static let ample = 2.0
 
-    /// The position and the reach of the report measured from, in seconds.
-    private var basePosition: Double?
-    private var baseReach: Double?
+    /// A report's position and reach, in seconds.
+    private struct Mark: Hashable, Sendable {
+        var position: Double
+        var reach: Double
+    }
+
+    /// The report measured from.
+    private var base: Mark?
     /// The media brought in per second of media played, between the last two reports measured; `nil` until two were.
     private(set) var ratio: Double?
 
@@ -35,26 +40,26 @@ struct BufferFill: Hashable, Sendable {
     /// Takes the clip's next report into the measurement.
     mutating func reported(_ status: PlaybackStatus) {
         guard status.phase == .playing, status.duration != nil, let ahead = status.bufferedAhead else {
-            (basePosition, baseReach, ratio) = (nil, nil, nil)
+            (base, ratio) = (nil, nil)
             return
         }
         let position = status.position.inSeconds
         let reach = position + max(0, ahead.inSeconds)
-        guard let basePosition, let baseReach, position >= basePosition else {
+        guard let base, position >= base.position else {
             // The first report that plays, or one after a seek back (or a loop): measured from here on.
-            if let basePosition, position < basePosition { ratio = nil }
-            (self.basePosition, self.baseReach) = (position, reach)
+            if base != nil { ratio = nil }
+            self.base = Mark(position: position, reach: reach)
             return
         }
-        let span = position - basePosition
         // Its buffer reaches less far than before: it lost what it held (others took the link, or the engine dropped
         // it), whatever the play between. Measured afresh from here.
-        guard reach >= baseReach else {
-            (self.basePosition, self.baseReach, ratio) = (position, reach, nil)
+        guard reach >= base.reach else {
+            (self.base, ratio) = (Mark(position: position, reach: reach), nil)
             return
         }
+        let span = position - base.position
         guard span >= Self.minimumSpan.inSeconds else { return }
-        ratio = (reach - baseReach) / span
-        (self.basePosition, self.baseReach) = (position, reach)
+        ratio = (reach - base.reach) / span
+        self.base = Mark(position: position, reach: reach)
     }
 }
