@@ -31,8 +31,9 @@ struct LinkThroughputTests {
         var slow = LinkThroughput()
         slow.fetch(1 << 10, from: 0, to: 300)
         #expect(slow.bytesPerSecond == nil)
+        // A tenth of a second with nothing: half the way from 10 MiB/s to none.
         link.fetch(0, from: 1_000, to: 1_100)
-        #expect(near(link.bytesPerSecond, Double(1 << 20) / 0.2))
+        #expect(near(link.bytesPerSecond, Double(5 << 20)))
     }
 
     @Test func fetchesReceivingTogetherCountTogetherAndIdleTimeDoesNot() {
@@ -43,6 +44,8 @@ struct LinkThroughputTests {
         link.firstBytes(50_000, at: ms(0))
         link.fetchEnded(received: true, at: ms(250))
         #expect(link.inFlight == 1 && link.receiving == 1)
+        #expect(near(link.bytesPerSecond, 400_000))
+        // The second alone: 50 KB in a quarter of a second, 200 KB/s, half the way there.
         link.delivered(50_000)
         link.fetchEnded(received: true, at: ms(500))
         #expect(near(link.bytesPerSecond, 300_000))
@@ -79,8 +82,24 @@ struct LinkThroughputTests {
             #expect(estimate > previous && estimate < 500_000)
             previous = estimate
         }
-        // After eight seconds at the new rate, the first four seconds weigh little.
-        #expect(previous > 400_000)
+        // After eight seconds at the new rate, the first four seconds weigh nothing to speak of.
+        #expect(previous > 499_000)
+    }
+
+    @Test func aShortBurstMovesTheEstimateLittleAndASlowerLinkPullsItDown() {
+        var link = LinkThroughput()
+        link.fetch(100_000, from: 0, to: 500)
+        // 10 ms at 5 MB/s: a tenth of the full weight, 5 % of the way.
+        link.fetch(50_000, from: 1_000, to: 1_010)
+        #expect(near(link.bytesPerSecond, 200_000 + 4_800_000 * 0.05))
+        var previous = link.bytesPerSecond ?? 0
+        for step in 0..<4 {
+            link.fetch(25_000, from: 2_000 + step * 500, to: 2_500 + step * 500)
+            let estimate = link.bytesPerSecond ?? 0
+            #expect(estimate < previous && estimate > 50_000)
+            previous = estimate
+        }
+        #expect(previous < 80_000)
     }
 
     @Test func unmatchedCallsAreIgnored() {
@@ -96,8 +115,8 @@ struct LinkThroughputTests {
         link.delivered(100_000)
         link.fetchEnded(received: true, at: ms(2_500))
         #expect(near(link.bytesPerSecond, 200_000))
-        // A clock that went back counts no time.
+        // A clock that went back measures nothing.
         link.fetch(100_000, from: 3_000, to: 2_900)
-        #expect(near(link.bytesPerSecond, 400_000))
+        #expect(near(link.bytesPerSecond, 200_000))
     }
 }

@@ -254,8 +254,8 @@ struct MediaPrefetcherTests {
             [MediaPrefetcher.Event.started(item, range: 0..<head), .completed(item, range: 0..<head)]
         }
         #expect(got == expected)
-        // 448 KiB in four seconds of fetching.
-        #expect(prefetcher.stats.linkBytesPerSecond == Double(448 * kib) / 4)
+        // 256 KiB/s, then three samples of 64 KiB/s, each half the way there.
+        #expect(prefetcher.stats.linkBytesPerSecond == Double(64 * kib) + Double(192 * kib) / 8)
         #expect(prefetcher.stats.fetchedBytes == 448 * kib)
     }
 

@@ -1,5 +1,5 @@
 /// What the link delivers to a prefetcher's fetches: the bytes they brought per second of time in which at least one
-/// of them was receiving, over the last few seconds of such time.
+/// of them was receiving, weighted towards the latest.
 ///
 /// A fetch is receiving from its first bytes to its end. Fetches that receive together count together: two at once
 /// that each bring 100 KB in a second make 200 KB/s. The wait for a fetch's first bytes does not count — it is the
@@ -7,12 +7,15 @@
 /// does time in which no fetch receives (the link may be idle, or busy with a clip that plays). What a cancelled or
 /// failed fetch brought counts, up to its end.
 ///
-/// The estimate is taken at each fetch's end over all the time and bytes since the last one; once more than
-/// ``horizon`` of time is counted, the older figures weigh less, in proportion, so that the estimate follows a link
-/// that changes. No estimate until ``minimumTime`` of time and ``minimumBytes`` are counted.
+/// At each fetch's end the time and bytes since the last one make a sample, which moves the estimate by ``weight`` of
+/// the way towards it — less for a sample shorter than ``fullWeightSpan``, in proportion — so that the estimate
+/// follows a link that speeds up or slows down within a few fetches, and one short burst moves it little. No estimate
+/// until ``minimumTime`` of time and ``minimumBytes`` are counted in all.
 struct LinkThroughput: Hashable, Sendable {
-    /// How much receiving time the estimate spans, at most: older figures are scaled down to fit.
-    static let horizon = Duration.seconds(4)
+    /// How far a sample moves the estimate towards it.
+    static let weight = 0.5
+    /// A sample shorter than this moves the estimate less, in proportion.
+    static let fullWeightSpan = Duration.milliseconds(100)
     /// The least receiving time an estimate rests on.
     static let minimumTime = Duration.milliseconds(200)
     /// The fewest bytes an estimate rests on.
@@ -25,9 +28,11 @@ struct LinkThroughput: Hashable, Sendable {
     private var uncountedSince: Duration?
     /// Bytes arrived since the last count.
     private var uncountedBytes: Int64 = 0
-    /// The bytes and seconds counted, the older scaled down.
+    /// The bytes and seconds counted in all.
     private var bytes = 0.0
     private var seconds = 0.0
+    /// The estimate, once a sample was taken.
+    private var estimate: Double?
 
     /// An estimator with nothing measured.
     init() {}
@@ -35,7 +40,7 @@ struct LinkThroughput: Hashable, Sendable {
     /// The link's rate in bytes per second, once enough is counted; `nil` before.
     var bytesPerSecond: Double? {
         guard seconds >= Self.minimumTime.inSeconds, bytes >= Double(Self.minimumBytes) else { return nil }
-        return bytes / seconds
+        return estimate
     }
 
     /// A fetch started.
@@ -69,15 +74,18 @@ struct LinkThroughput: Hashable, Sendable {
         }
         receiving -= 1
         if let since = uncountedSince {
-            seconds += max(0, (now - since).inSeconds)
-            bytes += Double(uncountedBytes)
+            let span = max(0, (now - since).inSeconds)
+            let sample = Double(uncountedBytes)
+            seconds += span
+            bytes += sample
+            // A clock that did not move measures nothing.
+            if span > 0 {
+                let rate = sample / span
+                let weight = Self.weight * min(1, span / Self.fullWeightSpan.inSeconds)
+                estimate = estimate.map { $0 + (rate - $0) * weight } ?? rate
+            }
         }
         uncountedBytes = 0
         uncountedSince = receiving > 0 ? now : nil
-        let horizon = Self.horizon.inSeconds
-        if seconds > horizon {
-            bytes *= horizon / seconds
-            seconds = horizon
-        }
     }
 }
