@@ -9,8 +9,8 @@ extension MediaPrefetcher {
         public var failedFetches = 0
         /// Fetches cancelled: their item left the plan, or the plan was held.
         public var cancelledFetches = 0
-        /// What the link delivers to the fetches, in bytes per second, as the prefetcher sizes what it fetches by; `nil`
-        /// until its fetches have received for a fifth of a second and brought 32 KiB.
+        /// What the link delivers to the fetches, in bytes per second, as the prefetcher sizes what it fetches by;
+        /// `nil` until its fetches have received for a fifth of a second and brought 32 KiB.
         public var linkBytesPerSecond: Double?
 
         /// Creates empty stats.

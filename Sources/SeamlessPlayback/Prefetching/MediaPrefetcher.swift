@@ -2,25 +2,26 @@ import Foundation
 
 /// Carries out a feed's byte tier: fetches the first bytes of the plan's items into a ``MediaCache``, no player spent.
 ///
-/// On each ``update(_:)`` it fetches, for each item of the plan, the first ``BytePrefetchPlan/bytesPerItem`` bytes
-/// the cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time,
-/// writing the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from
-/// the plan are cancelled, and so is every fetch of a prefetcher nobody holds any more, which starts no other; while the plan is held, every fetch is cancelled and none starts until a plan that is not
-/// held. Errors are counted in ``stats`` and reported to `onEvent`. A fetch that failed for now (a network failure, a
-/// server's 5xx, a body cut short) is tried again after `retryDelay`, doubling, while its item stays in the plan, three
-/// fetches in all; one that failed for good (404 or 410, another status, the cache refusing the bytes) is not, nor is
-/// an item past its tries, until it leaves the plan and comes back.
+/// On each ``update(_:)`` it fetches, for each item of the plan, the first ``BytePrefetchPlan/bytesPerItem`` bytes the
+/// cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time, writing
+/// the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from the plan
+/// are cancelled, and so is every fetch of a prefetcher nobody holds any more, which starts no other; while the plan is
+/// held, every fetch is cancelled and none starts until a plan that is not held. Errors are counted in ``stats`` and
+/// reported to `onEvent`. A fetch that failed for now (a network failure, a server's 5xx, a body cut short) is tried
+/// again after `retryDelay`, doubling, while its item stays in the plan, three fetches in all; one that failed for good
+/// (404 or 410, another status, the cache refusing the bytes) is not, nor is an item past its tries, until it leaves
+/// the plan and comes back.
 ///
 /// It fits what it fetches to the link. It measures what its fetches get (the bytes they brought per second in which
-/// one was receiving, over the last four such seconds), and when the plan's items would not all get their
-/// ``BytePrefetchPlan/bytesPerItem`` within a `dwell` at that rate, each gets an equal share of what it brings
-/// instead (in multiples of 16 KiB), never less than `leastBytesPerItem`. Every item of the plan is fetched, nearest
-/// first: what one dwell does not bring, the next brings while the item stays in the plan. The wait for an answer's
-/// first bytes is not counted (a stalled origin says nothing of the link), so fetches of a few kilobytes measure the
-/// link too; as later fetches measure a faster link, the items' heads deepen towards
-/// ``BytePrefetchPlan/bytesPerItem``. The rate is measured only by fetches: while nothing is left to fetch, it stays what
-/// they last measured. Until its fetches have received for a fifth of a second and brought 32 KiB, every item gets its
-/// whole ``BytePrefetchPlan/bytesPerItem``.
+/// one was receiving, weighted towards the latest fetches), and when the plan's items would not all get their
+/// ``BytePrefetchPlan/bytesPerItem`` within a `dwell` at that rate, each gets an equal share of what it brings instead
+/// (in multiples of 16 KiB), never less than `leastBytesPerItem`. Every item of the plan is fetched, nearest first:
+/// what one dwell does not bring, the next brings while the item stays in the plan. The wait for an answer's first
+/// bytes is not counted (a stalled origin says nothing of the link), so fetches of a few kilobytes measure the link
+/// too; as later fetches measure a faster link, the items' heads deepen towards ``BytePrefetchPlan/bytesPerItem``. The
+/// rate is measured only by fetches: while nothing is left to fetch, it stays what they last measured. Until its
+/// fetches have received for a fifth of a second and brought 32 KiB, every item gets its whole
+/// ``BytePrefetchPlan/bytesPerItem``.
 ///
 /// Skipped: items without a URL, and HLS items (URL path extension `m3u8`), whose bytes are a playlist rather than
 /// the start of the media. The cache key of an item is its URL's `absoluteString`.
@@ -67,11 +68,13 @@ public final class MediaPrefetcher: BytePrefetching {
     ///     waits twice as long. Default half a second.
     ///   - dwell: The time the byte tier expects to have for a plan before the feed's focus moves on: what is fetched
     ///     is sized to arrive within it at the rate the fetches get. `nil` fetches every item's whole
-    ///     ``BytePrefetchPlan/bytesPerItem`` whatever the link. Default 2 seconds, chosen by measurement on a link
-    ///     every connection shares, swipes 1.5 to 3.5 seconds apart (the MPV engine's `BENCHMARKS.md`).
+    ///     ``BytePrefetchPlan/bytesPerItem`` whatever the link. Default 2 seconds, within the 1.5 to 3.5 seconds a
+    ///     measured phone user dwells on a clip; on a 4 Mbit/s link every connection shares, as many flings found
+    ///     their clip cached as with whole heads, with less fetched (the MPV engine's `BENCHMARKS.md`).
     ///   - leastBytesPerItem: The least a sized item gets: about what an engine needs to show a clip's first frame.
-    ///     Default 96 KiB, which libmpv needed for 1.2 Mbit/s H.264 clips (the MPV engine's `BENCHMARKS.md`); values
-    ///     below 16 KiB count as 16 KiB, and a plan's smaller ``BytePrefetchPlan/bytesPerItem`` wins.
+    ///     Default 96 KiB, with which libmpv showed a 1.2 Mbit/s H.264 clip's first frame from disk in 15–28 ms, where
+    ///     48–87 KiB took one more round trip (the MPV engine's `BENCHMARKS.md`); values below 16 KiB count as 16 KiB,
+    ///     and a plan's smaller ``BytePrefetchPlan/bytesPerItem`` wins.
     ///   - onEvent: Called with each fetch's start and end in the order the prefetcher decided them, one call at a
     ///     time, on the thread of a call or fetch that caused one of them; keep it short and do not call the
     ///     prefetcher from it. Default none.

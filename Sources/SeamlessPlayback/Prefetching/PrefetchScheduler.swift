@@ -19,8 +19,9 @@ extension MediaCache: PrefetchCacheView {}
 ///   bytes); its key is the URL's `absoluteString`. An item twice in the plan counts once, at its nearest place.
 /// - Each eligible item wants its first ``BytePrefetchPlan/bytesPerItem`` bytes, clamped to its length when the cache
 ///   knows it. With a ``HeadSizing`` and a measured ``linkRate``, they want their share of what the link brings in a
-///   dwell instead, never less than its least (a rate that rises lets them deepen). A fetch asks for the first range that is neither cached nor claimed by another fetch (an engine's
-///   reading the same media), only; the next starts when it ends. A fetch that finds its range claimed when it
+///   dwell instead, never less than its least (a rate that rises lets them deepen). A fetch asks for the first range
+///   that is neither cached nor claimed by another fetch (an engine's reading the same media), only; the next starts
+///   when it ends. A fetch that finds its range claimed when it
 ///   starts yields (``Outcome/yielded``): nothing is settled, and the next fetch plans around the claim.
 /// - Fetches start nearest first, at most `maxConcurrentFetches` in flight, and at most one per item. A cancelled
 ///   fetch keeps its slot and its item until it has ended, so that the bytes it wrote are seen before the next fetch

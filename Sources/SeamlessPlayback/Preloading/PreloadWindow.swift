@@ -29,7 +29,9 @@ public struct PreloadWindow: Hashable, Sendable {
     public var bytesBehind: Int
     /// How many bytes from the start of each item of the byte tier to cache. Default 256 KiB, chosen by measurement:
     /// enough for mpv to show a clip's first frame from disk, and small enough for the prefetcher to fill every item
-    /// of the byte tier between swipes on a slow origin (the figures are in the MPV engine's `BENCHMARKS.md`).
+    /// of the byte tier between swipes on a slow origin (the figures are in the MPV engine's `BENCHMARKS.md`). It is
+    /// the most: a ``MediaPrefetcher`` on a link too slow to bring every item's bytes within its dwell caches each
+    /// item's share of what it brings instead.
     public var bytesPerItem: Int64
     /// How much of the focused clip, ahead of its position, its engine must hold while it plays before a neighbour's
     /// preload starts or the byte tier fetches (``PlaybackStatus/bufferedAhead``); a clip that holds its end needs no
@@ -46,12 +48,12 @@ public struct PreloadWindow: Hashable, Sendable {
     ///
     /// Measured with libmpv (the engine's `BENCHMARKS.md`) on a link every connection shares, 1.2 Mbit/s clips: at 4
     /// Mbit/s the clip on screen fills about three times as fast as it plays, the target gives way, and 18 of 40
-    /// swipes found their player (14–16 with the four seconds alone; 18 with zero), a mean first frame of 122–135 ms
-    /// with a prefetcher (278–280 alone; 89 with zero), at most one stall (no preloading at all: four); at 1.5 Mbit/s
-    /// it fills barely faster than it plays, and the four seconds cut the stalls from 36–38 (48–49 s, with zero) to
-    /// 6–11 (5.4–12.6 s), where no preloading at all stalled 18–20 times (20–23 s). Where each connection has its own
-    /// 4 Mbit/s and swipes come every 800 ms, 21 of 27 swipes found their player, as with zero. Choose zero for a
-    /// network known to give each connection its own rate, or where first frames matter more than stalls.
+    /// swipes found their player (14–16 with the four seconds alone; 18 with zero), a mean first frame of 122–141 ms
+    /// with a prefetcher (278–280 with the four seconds alone; 89 with zero), and the clip on screen did not stall; at
+    /// 1.5 Mbit/s it fills barely faster than it plays, and the four seconds cut the stalls from 36–38 (48–49 s, with
+    /// zero) to 3–9 (2.7–11.2 s), where no preloading at all stalled 18–20 times (20–22 s). Where each connection has
+    /// its own 4 Mbit/s and swipes come every 800 ms, 21 of 27 swipes found their player, as with zero. Choose zero for
+    /// a network known to give each connection its own rate, or where first frames matter more than stalls.
     public var focusedBufferAhead: Duration
 
     /// Creates a window.
