@@ -94,6 +94,17 @@ struct BufferFillTests {
         #expect(isAbout(fill.ratio, 4), "measured from the report where it fell")
     }
 
+    /// Found by CI on a busy machine: 1 s ahead, then 5 s within the least span (not measured), then 2 s a while later.
+    /// Against the first report alone its reach still grew, fast; but it fell from the last one.
+    @Test func aBufferThatShrinksSinceTheLastReportForgetsTheRatioThoughItGrewSinceTheBase() {
+        var fill = fill(playing(0, ahead: 1_000), playing(100, ahead: 5_000))
+        #expect(fill.ratio == nil, "closer than the least span")
+        fill.reported(playing(500, ahead: 2_000))
+        #expect(fill.ratio == nil && !fill.isAmple)
+        fill.reported(playing(1_000, ahead: 2_500))
+        #expect(isAbout(fill.ratio, 2), "measured from the report where it fell")
+    }
+
     @Test func reportsThatDoNotSayWhatTheyHoldOrOfALiveStreamMeasureNothing() {
         #expect(fill(playing(0, ahead: nil), playing(1_000, ahead: nil)).ratio == nil)
         #expect(fill(playing(0, ahead: 0, duration: nil), playing(1_000, ahead: 3_000, duration: nil)).ratio == nil)
