@@ -316,9 +316,33 @@ private struct StallingSource: ByteSource {
     ) async throws(ByteSourceError) -> ByteRangeRead {
         count.withLock { $0 += 1 }
         asked.yield()
-        // Not a pause: a wait that only its task's cancellation ends.
-        try? await Task.sleep(for: .seconds(3_600))
+        await untilCancelled()
         throw .cancelled
+    }
+}
+
+/// Returns once the calling task is cancelled, and only then.
+private func untilCancelled() async {
+    struct Slot {
+        var isCancelled = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    let slot = Protected(Slot())
+    await withTaskCancellationHandler {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let resumesNow = slot.withLock { slot in
+                if !slot.isCancelled { slot.waiter = waiter }
+                return slot.isCancelled
+            }
+            if resumesNow { waiter.resume() }
+        }
+    } onCancel: {
+        let waiter = slot.withLock { slot in
+            slot.isCancelled = true
+            defer { slot.waiter = nil }
+            return slot.waiter
+        }
+        waiter?.resume()
     }
 }
 
