@@ -19,7 +19,9 @@ extension MPVEngine {
     public convenience init(
         options: Options = Options(), cache: MediaCache, byteSource: any BlockingByteSource = HTTPByteSource()
     ) async throws(MPVError) {
-        try await self.init(options: options, streams: CacheStreamProtocol(cache: cache, source: byteSource))
+        let streams = CacheStreamProtocol(
+            cache: cache, source: byteSource, minimumFetchWhilePaused: options.leastFetchWhilePaused)
+        try await self.init(options: options, streams: streams)
     }
 
     /// The cache the engine reads progressive HTTP(S) media through, or `nil` when it reads them directly.

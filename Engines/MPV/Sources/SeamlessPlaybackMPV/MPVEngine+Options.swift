@@ -86,6 +86,22 @@ extension MPVEngine {
         /// a tenth of a second saved no origin bytes and no time to a swipe's first frame (`BENCHMARKS.md`, "A phone's
         /// swipes"); values below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePaused: Duration
+        /// The least an origin fetch asks for while the engine is paused, in bytes, for media read through a
+        /// ``SeamlessPlayback/MediaCache`` (``MPVEngine/init(options:cache:byteSource:)``). Defaults to
+        /// ``defaultLeastFetchWhilePaused``, a playing engine's least; values below 1 count as 1.
+        ///
+        /// Each origin fetch pays the origin's delay to its first byte, so a playing engine asks for at least 256 KiB,
+        /// and by default so does a paused one: a preload standing on its first frame reads one such fetch, with its
+        /// first frame and ``readAheadWhilePaused`` inside it. A smaller least lets a preload read about what those
+        /// need (a fetch is never narrower than the read mpv makes, 128 KiB for its first on mpv 0.35), which leaves
+        /// the link to the clip on screen and the byte tier, and leaves less in hand when a page takes the player. On
+        /// a phone's link that every connection shares it helped at 4 Mbit/s and cost the clip on screen stalls at 1.5
+        /// (`BENCHMARKS.md`, "A phone's swipes"), so the default stays. The engine goes by its last
+        /// ``MPVEngine/apply(_:)``: a fetch under way when it starts playing runs on, and the next is a playing one's.
+        public var leastFetchWhilePaused: Int64
+
+        /// The default ``leastFetchWhilePaused``: 256 KiB, a playing engine's least.
+        public static let defaultLeastFetchWhilePaused: Int64 = 256 * 1024
 
         /// Creates options; every argument has the documented default.
         /// - Parameters:
@@ -95,10 +111,13 @@ extension MPVEngine {
         ///   - rendersFrames: Whether the engine draws its pictures into ``FrameHost``s.
         ///   - readAheadWhilePlaying: How far ahead mpv reads through the cache while the engine plays.
         ///   - readAheadWhilePaused: How far ahead mpv reads while the engine is paused.
+        ///   - leastFetchWhilePaused: The least an origin fetch through the cache asks for while the engine is
+        ///     paused, in bytes.
         public init(
             mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10),
             seekTimeout: Duration = .seconds(3), rendersFrames: Bool = false,
-            readAheadWhilePlaying: Duration = .seconds(10), readAheadWhilePaused: Duration = .seconds(1)
+            readAheadWhilePlaying: Duration = .seconds(10), readAheadWhilePaused: Duration = .seconds(1),
+            leastFetchWhilePaused: Int64 = defaultLeastFetchWhilePaused
         ) {
             self.mpvOptions = mpvOptions
             self.loadTimeout = loadTimeout
@@ -106,6 +125,7 @@ extension MPVEngine {
             self.rendersFrames = rendersFrames
             self.readAheadWhilePlaying = readAheadWhilePlaying
             self.readAheadWhilePaused = readAheadWhilePaused
+            self.leastFetchWhilePaused = leastFetchWhilePaused
         }
 
         /// The properties an apply of `settings` sets: the settings' own (``SeamlessPlayback/PlaybackSettings``'s

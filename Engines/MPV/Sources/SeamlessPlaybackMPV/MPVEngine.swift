@@ -88,7 +88,8 @@ public final class MPVEngine: PlaybackEngine {
     /// Sets `mute`, `volume`, `speed`, `pause`, `panscan` (fill 1, fit 0), `loop-file` (`inf` for
     /// ``SeamlessPlayback/EndAction/loop``, `no` for ``SeamlessPlayback/EndAction/pause``) and how far ahead mpv reads
     /// (``Options/readAheadWhilePlaying`` while playing, one second while paused), in that order, and returns when
-    /// mpv has set every one.
+    /// mpv has set every one. Through a cache, the origin fetches that follow are sized by whether the settings pause
+    /// (``Options/leastFetchWhilePaused``).
     ///
     /// `volume` goes to mpv as `100 × ∛volume`, so that the gain mpv applies is `volume` itself. A loop seeks back to
     /// the start of the same file: nothing is reloaded (``fileLoadedCount`` stays). At the end of a file that does
@@ -99,6 +100,7 @@ public final class MPVEngine: PlaybackEngine {
     /// through ``onFailure(_:)``: the settings did not land. An engine that renders frames then hands the content
     /// mode to its renderer, which lays each ``FrameHost`` out itself.
     public func apply(_ settings: PlaybackSettings) async {
+        client.streams?.engineApplies(paused: settings.isPaused)
         let failure = await client.setProperties(options.properties(applying: settings))
         lastApplyFailure.withLock { $0 = failure }
         // The renderer lays each host's picture out itself; the host attached next takes this mode.

@@ -6,7 +6,7 @@ struct BenchArguments {
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
                          [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
                          [--prefetch-fetches N] [--prefetch-dwell SECONDS] [--read-ahead SECONDS]
-                         [--paused-read-ahead SECONDS]
+                         [--paused-read-ahead SECONDS] [--paused-fetch KIB]
                          [--focused-buffer SECONDS] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
@@ -42,6 +42,8 @@ struct BenchArguments {
                             three configurations (MPVEngine.Options.readAheadWhilePlaying; default: its own)
           --paused-read-ahead SECONDS with --origin-delay: how far ahead every engine reads while paused (a
                             preload), in all three configurations (MPVEngine.Options.readAheadWhilePaused)
+          --paused-fetch KIB with --origin-delay: the least each origin fetch through the cache asks for
+                            while its engine is paused (MPVEngine.Options.leastFetchWhilePaused)
           --focused-buffer SECONDS with --origin-delay: the window's focusedBufferAhead, what the clip on screen
                             holds before preloads and prefetches use the link (default: PreloadWindow's)
           --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
@@ -109,6 +111,9 @@ struct BenchArguments {
     var playingReadAhead: Duration?
     /// With ``originDelay``: the engines' read-ahead while paused; `nil` for `MPVEngine.Options`' default.
     var pausedReadAhead: Duration?
+    /// With ``originDelay``: the engines' least fetch through the cache while paused, in bytes; `nil` for
+    /// `MPVEngine.Options`' default.
+    var pausedFetch: Int64?
     /// With ``originDelay``: the window's `focusedBufferAhead`; `nil` for `PreloadWindow`'s default.
     var focusedBuffer: Duration?
     /// With ``originDelay``: the swipes and the media they go through (`--plan`).
@@ -200,6 +205,12 @@ struct BenchArguments {
                     return .failure(.usage("--paused-read-ahead needs a number of seconds, at least 0"))
                 }
                 parsed.pausedReadAhead = .milliseconds(Int64((seconds * 1_000).rounded()))
+            case "--paused-fetch":
+                guard let text = remaining.popFirst(), let kibibytes = Int64(text), (1...1_048_576).contains(kibibytes)
+                else {
+                    return .failure(.usage("--paused-fetch needs a number of KiB, 1 to 1048576"))
+                }
+                parsed.pausedFetch = kibibytes * 1_024
             case "--focused-buffer":
                 guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                     return .failure(.usage("--focused-buffer needs a number of seconds, at least 0"))
@@ -251,6 +262,9 @@ struct BenchArguments {
         }
         if parsed.originDelay == nil, parsed.pausedReadAhead != nil {
             return .failure(.usage("--paused-read-ahead needs --origin-delay"))
+        }
+        if parsed.originDelay == nil, parsed.pausedFetch != nil {
+            return .failure(.usage("--paused-fetch needs --origin-delay"))
         }
         if parsed.originDelay == nil, parsed.choosesPlan {
             return .failure(.usage("--plan needs --origin-delay"))

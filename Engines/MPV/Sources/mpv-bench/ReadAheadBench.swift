@@ -65,6 +65,11 @@ struct ReadAheadBench {
         ("direct HTTP, cache=no", MPVEngine.Options(mpvOptions: ["cache": "no"]), false),
         ("through the cache", MPVEngine.Options(), true),
         ("through the cache, cache=yes", MPVEngine.Options(mpvOptions: ["cache": "yes"]), true),
+        ("through the cache, 64 KiB paused fetch", MPVEngine.Options(leastFetchWhilePaused: 64 * 1_024), true),
+        (
+            "through the cache, 64 KiB paused fetch, 0.25 s paused",
+            MPVEngine.Options(readAheadWhilePaused: .milliseconds(250), leastFetchWhilePaused: 64 * 1_024), true
+        ),
     ]
 
     private static func measure(

@@ -42,6 +42,9 @@ struct SlowFeedBench {
         /// How far ahead every engine reads while paused (`--paused-read-ahead`,
         /// `MPVEngine.Options.readAheadWhilePaused`).
         var pausedReadAhead = MPVEngine.Options().readAheadWhilePaused
+        /// The least each origin fetch through the cache asks for while its engine is paused, in bytes
+        /// (`--paused-fetch`, `MPVEngine.Options.leastFetchWhilePaused`).
+        var pausedFetch = MPVEngine.Options().leastFetchWhilePaused
         /// What the clip on screen holds before preloads and prefetches use the link (`--focused-buffer`,
         /// `PreloadWindow.focusedBufferAhead`).
         var focusedBuffer = PreloadWindow().focusedBufferAhead
@@ -153,7 +156,8 @@ struct SlowFeedBench {
         let pool = PlayerPool(configuration: .init(capacity: Self.capacity, prefetcher: recorder)) {
             try await MPVEngine.make(
                 options: MPVEngine.Options(
-                    readAheadWhilePlaying: settings.readAhead, readAheadWhilePaused: settings.pausedReadAhead),
+                    readAheadWhilePlaying: settings.readAhead, readAheadWhilePaused: settings.pausedReadAhead,
+                    leastFetchWhilePaused: settings.pausedFetch),
                 readingThrough: engineCache)
         }
         var result: Result

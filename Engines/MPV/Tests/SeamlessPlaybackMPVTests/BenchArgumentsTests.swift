@@ -1,3 +1,4 @@
+import SeamlessPlaybackMPV
 import SeamlessPlaybackTesting
 import Testing
 
@@ -50,6 +51,17 @@ struct BenchArgumentsTests {
         #expect(parsed("\(link) --paused-read-ahead 0.25")?.pausedReadAhead == .milliseconds(250))
         #expect(refusal("\(link) --paused-read-ahead nan")?.contains("--paused-read-ahead") == true)
         #expect(refusal("--feed --paused-read-ahead 1")?.contains("needs --origin-delay") == true)
+    }
+
+    @Test func thePausedFetchIsTheEnginesUnlessGivenInKiBWithTheDelay() {
+        let link = "--feed --origin-delay 100 --origin-link 4000"
+        #expect(parsed(link)?.pausedFetch == nil)
+        #expect(parsed("\(link) --paused-fetch 96")?.pausedFetch == Int64(96 * 1_024))
+        #expect(refusal("\(link) --paused-fetch 0")?.contains("--paused-fetch") == true)
+        #expect(refusal("\(link) --paused-fetch 1.5")?.contains("--paused-fetch") == true)
+        #expect(refusal("--feed --paused-fetch 64")?.contains("needs --origin-delay") == true)
+        let settings = SlowFeedBench.Settings(bytesPerItem: 1, maxConcurrentFetches: 1)
+        #expect(settings.pausedFetch == MPVEngine.Options.defaultLeastFetchWhilePaused)
     }
 
     @Test func theDelayTakesExactlyOneLimit() {

@@ -40,6 +40,28 @@ struct CachedStreamStateTests {
         #expect(state.nextStep(maxBytes: 30, cached: RangeSet<Int64>(100..<120)) == .readCache(100..<120))
     }
 
+    @Test func aPausedEnginesFetchesAreWidenedOnlyToThePausedLeast() {
+        var state = CachedStreamState(length: 1000, minimumFetch: 100, minimumFetchWhilePaused: 40)
+        state.isPaused = true
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<40, id: 1))
+        #expect(Self.deliver(0..<40, to: &state, id: 1, total: 1000) == .ended(learnedLength: nil))
+        #expect(state.nextStep(maxBytes: 40, cached: RangeSet<Int64>()) == .serve(Self.bytes(0..<40)))
+        // It plays: the next fetch is a playing engine's, and a read wider than either least is fetched whole.
+        state.isPaused = false
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>(0..<40)) == .fetch(40..<140, id: 2))
+        #expect(Self.deliver(40..<140, to: &state, id: 2, total: 1000) == .ended(learnedLength: nil))
+        #expect(state.nextStep(maxBytes: 100, cached: RangeSet<Int64>()) == .serve(Self.bytes(40..<140)))
+        state.isPaused = true
+        #expect(state.nextStep(maxBytes: 60, cached: RangeSet<Int64>()) == .fetch(140..<200, id: 3))
+        // Without a paused least, paused fetches are a playing engine's; values below 1 count as 1.
+        var unset = CachedStreamState(length: 1000, minimumFetch: 100)
+        unset.isPaused = true
+        #expect(unset.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<100, id: 1))
+        var least = CachedStreamState(length: 1000, minimumFetch: 100, minimumFetchWhilePaused: 0)
+        least.isPaused = true
+        #expect(least.nextStep(maxBytes: 1, cached: RangeSet<Int64>()) == .fetch(0..<1, id: 1))
+    }
+
     @Test func aCacheThatDoesNotServeSendsTheRangeToTheOrigin() {
         var state = CachedStreamState(length: 1000, minimumFetch: 100)
         let cached = RangeSet<Int64>(0..<1000)

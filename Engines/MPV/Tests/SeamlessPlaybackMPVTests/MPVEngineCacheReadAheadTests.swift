@@ -92,6 +92,36 @@ struct MPVEngineCacheReadAheadTests {
         #expect(origin.stats.requests == ranges.count)
     }
 
+    /// The width of each `bytes=START-END` range asked of an origin, in order.
+    static func widths(_ ranges: [String]) -> [Int64] {
+        ranges.compactMap { range in
+            let bounds = range.dropFirst("bytes=".count).split(separator: "-").compactMap { Int64($0) }
+            return bounds.count == 2 ? bounds[1] - bounds[0] + 1 : nil
+        }
+    }
+
+    @Test("paused with a small least fetch, a preload asks the origin for less than a playing fetch; playing, for one")
+    func aPausedPreloadFetchesLessThanAPlayingFetch() async throws {
+        let playing = CacheStreamProtocol.minimumFetch
+        let preloaded = try await Preloaded(
+            options: .init(readAheadWhilePaused: .milliseconds(250), leastFetchWhilePaused: 64 * 1_024))
+        let (origin, engine) = (preloaded.origin, preloaded.engine)
+        // At the first frame. mpv's own reads may be wider than the paused least (its first is 128 KiB on 0.35), and
+        // a fetch is widened to the read: none is a playing engine's.
+        let paused = Self.widths(origin.requests.compactMap(\.range))
+        let pulled = origin.stats.bodyBytesSent
+        #expect(!paused.isEmpty)
+        #expect(paused.allSatisfy { $0 < playing }, "paused requests of \(paused) bytes")
+        #expect(pulled < playing, "the first frame pulled \(pulled) bytes")
+        // Playing (at a quarter speed, so that a busy machine cannot outrun its fetches), it asks for playing fetches.
+        await engine.apply(PlaybackSettings(isMuted: true, rate: 0.25))
+        #expect(
+            await eventually(within: .seconds(60)) {
+                Self.widths(origin.requests.compactMap(\.range)).contains { $0 >= playing }
+            })
+        await preloaded.tearDown()
+    }
+
     @Test("once the preloaded clip plays, it reads as far ahead as the options say")
     func aPlayingClipReadsFurtherAhead() async throws {
         let preloaded = try await Preloaded(options: .init(readAheadWhilePlaying: .seconds(10)))

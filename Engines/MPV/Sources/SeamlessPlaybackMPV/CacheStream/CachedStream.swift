@@ -48,15 +48,22 @@ final class CachedStream: Sendable {
     private let source: Protected<(any BlockingByteSource)?>
     private let shared: Awaitable<Shared>
     private let reportFailure: @Sendable (ByteSourceError?) -> Void
+    /// Whether the stream's engine is paused now: read before each step, which sizes the next fetch by it.
+    private let enginePaused: @Sendable () -> Bool
     /// The cache's reports of the medium's changes, for reads that wait for another reader's bytes.
     private let observation: MediaCache.ChangeObservation
 
     /// A stream at the media's start. Nothing is fetched while mpv opens it: mpv sets up the stream's cancel callback
     /// only after the open returns, so a fetch there could not be interrupted by a stop or a new load.
-    /// - Parameter reportFailure: Told each failure of the origin but a cancellation, for the load's failure, and
-    ///   `nil` for each fetch that ended well.
+    /// - Parameters:
+    ///   - minimumFetch: The least an origin fetch asks for while the engine plays.
+    ///   - minimumFetchWhilePaused: The least while it is paused; `nil` for `minimumFetch`.
+    ///   - enginePaused: Whether the stream's engine is paused now.
+    ///   - reportFailure: Told each failure of the origin but a cancellation, for the load's failure, and `nil` for
+    ///     each fetch that ended well.
     init(
         url: URL, key: String, cache: MediaCache, source: any BlockingByteSource, minimumFetch: Int64,
+        minimumFetchWhilePaused: Int64? = nil, enginePaused: @escaping @Sendable () -> Bool = { false },
         reportFailure: @escaping @Sendable (ByteSourceError?) -> Void
     ) {
         self.url = url
@@ -64,7 +71,10 @@ final class CachedStream: Sendable {
         self.cache = Protected(cache)
         self.source = Protected(source)
         self.reportFailure = reportFailure
-        let machine = CachedStreamState(length: cache.length(for: key), minimumFetch: minimumFetch)
+        self.enginePaused = enginePaused
+        let machine = CachedStreamState(
+            length: cache.length(for: key), minimumFetch: minimumFetch,
+            minimumFetchWhilePaused: minimumFetchWhilePaused)
         let shared = Awaitable(Shared(machine: machine))
         self.shared = shared
         observation = cache.observeChanges(of: key) { shared.changing { $0.cacheChanges &+= 1 } }
@@ -90,8 +100,10 @@ final class CachedStream: Sendable {
             let cached = cache.cachedRanges(for: key)
             let claimed = cache.claimedRanges(for: key, excluding: own)
             let cachedLength = cache.length(for: key)
+            let isPaused = enginePaused()
             let plan = { (shared: inout Shared) -> PlannedRead in
                 shared.machine.lengthCached(cachedLength)
+                shared.machine.isPaused = isPaused
                 let offset = shared.machine.position
                 let action = shared.machine.nextStep(maxBytes: maxBytes, cached: cached, claimed: claimed)
                 guard case .fetch(let range, let id) = action else {

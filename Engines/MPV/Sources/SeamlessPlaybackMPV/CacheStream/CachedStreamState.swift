@@ -56,9 +56,14 @@ struct CachedStreamState: Hashable, Sendable {
         var receivedEnd: Int64 { range.lowerBound + Int64(received.count) }
     }
 
-    /// The least an origin fetch asks for: mpv reads a few tens of kilobytes at a time, and a request per read
-    /// would pay the origin's first-byte delay each time.
+    /// The least an origin fetch asks for while the engine plays: mpv reads a few tens of kilobytes at a time, and a
+    /// request per read would pay the origin's first-byte delay each time.
     let minimumFetch: Int64
+    /// The least an origin fetch asks for while the engine is paused (``isPaused``): a preload standing on its first
+    /// frame reads what that frame needs, not a playing engine's fetch.
+    let minimumFetchWhilePaused: Int64
+    /// Whether the stream's engine is paused: the shell sets it before each step, and the next fetch is sized by it.
+    var isPaused = false
     /// Where the next read starts.
     private(set) var position: Int64 = 0
     /// The media's length, once known (from the cache, or the origin's answer).
@@ -80,10 +85,12 @@ struct CachedStreamState: Hashable, Sendable {
     /// A stream at position 0.
     /// - Parameters:
     ///   - length: The media's length if the cache knows it.
-    ///   - minimumFetch: The least an origin fetch asks for.
-    init(length: Int64?, minimumFetch: Int64) {
+    ///   - minimumFetch: The least an origin fetch asks for while the engine plays; values below 1 count as 1.
+    ///   - minimumFetchWhilePaused: The least while it is paused; `nil` for `minimumFetch`, values below 1 count as 1.
+    init(length: Int64?, minimumFetch: Int64, minimumFetchWhilePaused: Int64? = nil) {
         self.length = length
         self.minimumFetch = max(1, minimumFetch)
+        self.minimumFetchWhilePaused = max(1, minimumFetchWhilePaused ?? minimumFetch)
     }
 
     /// The next step of a read of at most `maxBytes` bytes from the position.
@@ -111,7 +118,8 @@ struct CachedStreamState: Hashable, Sendable {
             return .fail
         }
         let read = position..<Self.sum(position, Int64(maxBytes))
-        let plan = CachedReadPlan.plan(read, cached: trusted(cached), length: length, minimumFetch: minimumFetch)
+        let least = isPaused ? minimumFetchWhilePaused : minimumFetch
+        let plan = CachedReadPlan.plan(read, cached: trusted(cached), length: length, minimumFetch: least)
         guard let first = plan.segments.first else { return .end }
         guard first.source == .origin else { return .readCache(first.range) }
         // An origin that failed this stream is not asked again: a failure is tried again only by the pool's retry
