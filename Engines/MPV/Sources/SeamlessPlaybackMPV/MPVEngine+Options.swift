@@ -82,9 +82,11 @@ extension MPVEngine {
         public var readAheadWhilePlaying: Duration
         /// How far ahead of the position mpv reads while the engine is paused — a preload standing on its first frame
         /// for the feed, a page's pause — as `demuxer-readahead-secs` and `cache-secs`. Defaults to 1 second, mpv's own
-        /// `demuxer-readahead-secs`: a preload then holds a second of its clip when a page takes it. On a shared link
-        /// a tenth of a second saved no origin bytes and no time to a swipe's first frame (`BENCHMARKS.md`, "A phone's
-        /// swipes"); values below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
+        /// `demuxer-readahead-secs`: a preload then holds a second of its clip when a page takes it. Through a cache
+        /// that second lies inside the first origin fetch (``leastFetchWhilePaused``), so less saves nothing unless
+        /// that least is smaller too; on a phone's shared link a quarter second with a 64 KiB least let more flings
+        /// start from disk at 4 Mbit/s, and made the clip on screen stall more at 1.5 (`BENCHMARKS.md`, "A phone's
+        /// swipes"). Values below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePaused: Duration
         /// The least an origin fetch asks for while the engine is paused, in bytes, for media read through a
         /// ``SeamlessPlayback/MediaCache`` (``MPVEngine/init(options:cache:byteSource:)``). Defaults to
