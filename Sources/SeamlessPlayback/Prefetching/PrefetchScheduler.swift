@@ -135,11 +135,17 @@ struct PrefetchScheduler: Sendable {
         return url.absoluteString
     }
 
+    /// The cache keys of the plan's items.
+    private var wantedKeys: Set<String> { Set(plan.items.compactMap(Self.key)) }
+
+    /// The cache key of the item the plan's focus moved to: a fetch of it runs on through a hold and outside the
+    /// items (``BytePrefetchPlan/focus``).
+    private var keptKey: String? { plan.focus.flatMap(Self.key) }
+
     /// The plan changed: cancel what it no longer wants (everything while held), start what it wants next.
     mutating func planChanged(_ plan: BytePrefetchPlan, cache: some PrefetchCacheView) -> [Action] {
         self.plan = plan
-        let wanted = Set(plan.items.compactMap(Self.key))
-        let kept = plan.focus.flatMap(Self.key)
+        let (wanted, kept) = (wantedKeys, keptKey)
         settled.formIntersection(wanted)
         backingOff.formIntersection(wanted)
         failedTries = failedTries.filter { wanted.contains($0.key) }
@@ -231,11 +237,10 @@ struct PrefetchScheduler: Sendable {
     func invariantViolations() -> [String] {
         var violations: [String] = []
         if flights.count > maxConcurrentFetches { violations.append("\(flights.count) fetches in flight") }
-        let kept = plan.focus.flatMap(Self.key)
+        let (wanted, kept) = (wantedKeys, keptKey)
         if plan.isHeld, flights.contains(where: { !$0.value.isCancelling && $0.key != kept }) {
             violations.append("a fetch runs while the plan is held")
         }
-        let wanted = Set(plan.items.compactMap(Self.key))
         for (key, flight) in flights {
             if flight.job.key != key { violations.append("\(flight.job.id) filed under \(key)") }
             if !flight.isCancelling, !wanted.contains(key), key != kept {
