@@ -17,10 +17,15 @@ struct MPVEngineDirectReadAheadTests {
         // A window, not a wait for an event: what is measured is that nothing more comes. A busy machine only gives
         // mpv longer to read more, so the window can hide no read-ahead that would happen on an idle one.
         try await Task.sleep(for: .seconds(2))
+        // What mpv itself holds ahead of the paused frame: the options' second of read-ahead, not the 20 s clip.
+        let ahead = try await preloaded.engine.property("demuxer-cache-duration", as: .double)?.doubleValue
         let pulled = preloaded.origin.stats.bodyBytesSent
         await preloaded.tearDown()
-        // One second ahead of the first frame is some 130 KB of this clip; the sockets' buffers hold some more.
-        #expect(pulled < preloaded.size / 4, "a paused preload pulled \(pulled) of \(preloaded.size) bytes")
+        #expect(try #require(ahead) < 5, "mpv read \(ahead ?? 0) s ahead of a paused preload")
+        // What the origin sent also counts what the client's socket holds unread. Linux grows that buffer with the
+        // rate and round trip it measures while mpv reads the clip's head, more on a busy machine (960 KiB on the
+        // 2-core CI machine): the bound is half the clip, which a read of the whole clip passes.
+        #expect(pulled < preloaded.size / 2, "a paused preload pulled \(pulled) of \(preloaded.size) bytes")
     }
 
     @Test func aConnectionTheOriginCutUnderAPreloadIsOpenedAgainAndTheClipPlaysToItsEnd() async throws {
