@@ -101,7 +101,7 @@ struct PlayerPoolByteTierTests {
         await pool.focus(on: 0, in: items, window: window)
         #expect(
             prefetcher.plans.value == [
-                BytePrefetchPlan(items: [items[2], items[3]], bytesPerItem: 1_000, isHeld: true, focus: items[0])
+                BytePrefetchPlan(items: [items[2], items[3]], bytesPerItem: 1_000, isHeld: true)
             ])
         await loadGate.waitForArrivals(1)
         loadGate.open()
@@ -109,8 +109,7 @@ struct PlayerPoolByteTierTests {
         while prefetcher.plans.value.count < 2 { await Task.yield() }
         #expect(
             prefetcher.plans.value.last
-                == BytePrefetchPlan(
-                    items: [items[2], items[3]], bytesPerItem: 1_000, isHeld: false, focus: items[0]))
+                == BytePrefetchPlan(items: [items[2], items[3]], bytesPerItem: 1_000, isHeld: false))
         await pool.endFocus()
         #expect(prefetcher.plans.value.last == .empty)
         await pool.shutdown()

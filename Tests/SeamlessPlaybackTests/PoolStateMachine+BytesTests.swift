@@ -7,10 +7,8 @@ struct PoolStateMachineBytesTests {
     static let items = (0..<12).map { MediaItem(id: "b\($0)") }
     static let p1 = PlayerID(pool: 1, number: 1)
 
-    /// The plan of the byte items `indices` around the focus on item `focus`.
-    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 256 << 10, focus: Int = 3) -> BytePrefetchPlan {
-        BytePrefetchPlan(
-            items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held, focus: Self.items[focus])
+    func plan(_ indices: [Int], held: Bool, bytes: Int64 = 256 << 10) -> BytePrefetchPlan {
+        BytePrefetchPlan(items: indices.map { Self.items[$0] }, bytesPerItem: bytes, isHeld: held)
     }
 
     /// The plans the actions hand over, in order; each is the machine's plan at the time.
@@ -36,8 +34,8 @@ struct PoolStateMachineBytesTests {
         #expect(prefetches(h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }, h) == [])
         // Moving on: the plan follows the focus; the focused item is loaded already, but 6 needs a player.
         let moved = h.step { $0.focusChanged(on: 4, in: Self.items, window: PreloadWindow()) }
-        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: true, focus: 4)])
-        #expect(prefetches(h.settle(), h) == [plan([2, 7, 8, 9, 10], held: false, focus: 4)])
+        #expect(prefetches(moved, h) == [plan([2, 7, 8, 9, 10], held: true)])
+        #expect(prefetches(h.settle(), h) == [plan([2, 7, 8, 9, 10], held: false)])
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [.empty])
         #expect(prefetches(h.step { $0.focusEnded() }, h) == [], "nothing new")
     }
@@ -108,7 +106,7 @@ struct PoolStateMachineBytesTests {
         let h = MachineHarness(capacity: 2, prefetches: true)
         let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)
         let actions = h.step { $0.focusChanged(on: 5, in: Self.items, window: window) }
-        #expect(prefetches(actions, h) == [plan([4, 7, 3, 8], held: true, bytes: 4_096, focus: 5)])
+        #expect(prefetches(actions, h) == [plan([4, 7, 3, 8], held: true, bytes: 4_096)])
     }
 
     @Test func aPoolWithoutAPrefetcherHasNoByteTier() {
@@ -132,7 +130,7 @@ struct PoolStateMachineBytesTests {
         let h = MachineHarness(capacity: 1, prefetches: true)
         let window = PreloadWindow(ahead: 0, behind: 0, bytesAhead: 1, bytesBehind: 0)
         h.step { $0.focusChanged(on: 0, in: Self.items, window: window) }
-        #expect(h.machine.bytePlan == plan([1], held: true, focus: 0), "the focused item's engine is being made")
+        #expect(h.machine.bytePlan == plan([1], held: true), "the focused item's engine is being made")
         // Another page wants other media: the only player is the preload's, and the page comes first.
         let page = h.open("detail")
         let request = h.request()
@@ -141,8 +139,7 @@ struct PoolStateMachineBytesTests {
         let actions = h.step { $0.acquireRequested(request, session: page, media: media, timeout: nil, now: now) }
         #expect(h.machine.players[Self.p1]?.media == media)
         #expect(
-            prefetches(actions, h) == [plan([1], held: false, focus: 0)],
-            "no player has the focused item: nothing to wait for")
+            prefetches(actions, h) == [plan([1], held: false)], "no player has the focused item: nothing to wait for")
     }
 
     @Test func aFocusedItemThatFailedDoesNotHoldTheBytes() {
@@ -154,6 +151,6 @@ struct PoolStateMachineBytesTests {
         let failed = h.step {
             $0.loadFinished(Self.p1, media: Self.items[0], mediaFailure: MediaFailure(.notFound, reason: "404"))
         }
-        #expect(prefetches(failed, h) == [plan([1], held: false, focus: 0)])
+        #expect(prefetches(failed, h) == [plan([1], held: false)])
     }
 }

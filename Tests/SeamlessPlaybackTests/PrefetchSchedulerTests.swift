@@ -133,25 +133,6 @@ struct PrefetchSchedulerTests {
         #expect(checked.scheduler.cancelled == 2)
     }
 
-    @Test func aFetchOfTheItemTheFocusMovedToRunsOnHeldOrNotAndNoneOfItStarts() {
-        var checked = Checked(max: 2)
-        _ = checked.plan(plan(["a", "b", "c"]))
-        // The focus moves to b: the plan is held, b left its items; b's fetch runs on, a's is cancelled.
-        var held = plan(["c", "d"], held: true)
-        held.focus = item("b")
-        #expect(checked.plan(held) == [.cancel(ID(raw: 1))])
-        // Released: b's fetch still runs, and keeps its slot; none of b is started when it ends.
-        var released = plan(["c", "d"])
-        released.focus = item("b")
-        #expect(checked.plan(released) == [])
-        #expect(checked.end(1, .cancelled) == [start(3, "c", 0..<100)])
-        #expect(checked.end(2, .completed(0..<100)) == [start(4, "d", 0..<100)])
-        // The focus moves on again: a fetch of the item it left is cancelled like any other.
-        var moved = plan(["c", "d"], held: true)
-        moved.focus = item("e")
-        #expect(checked.plan(moved) == [.cancel(ID(raw: 3)), .cancel(ID(raw: 4))])
-    }
-
     @Test func aFetchThatEndsWhileHeldStartsNothing() {
         var checked = Checked(max: 1)
         _ = checked.plan(plan(["a", "b"]))

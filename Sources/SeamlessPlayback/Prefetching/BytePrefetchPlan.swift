@@ -7,12 +7,8 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     public var bytesPerItem: Int64
     /// Whether the focused item's own load is in flight, its engine reports it buffering or playing short of the
     /// window's ``PreloadWindow/focusedBufferAhead`` (on a link that brings it less than twice what it plays), or a
-    /// neighbour's preload (the player tier) is being made or loads: while it is, no prefetch traffic at all, but for
-    /// a fetch of ``focus`` already under way.
+    /// neighbour's preload (the player tier) is being made or loads: while it is, no prefetch traffic at all.
     public var isHeld: Bool
-    /// The item the feed's focus is on, or `nil`: a fetch of it already under way is not cancelled, held or not, since
-    /// its engine reads those bytes now (and would wait for them); the prefetcher starts none of it.
-    public var focus: MediaItem?
 
     /// Creates a plan.
     /// - Parameters:
@@ -20,12 +16,10 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     ///   - bytesPerItem: How many bytes from the start of each item; negative values count as 0.
     ///   - isHeld: Whether the focused item's load is in flight, the clip on screen stalls or plays short of its
     ///     buffer, or a neighbour's preload runs.
-    ///   - focus: The item the feed's focus is on, whose fetch under way runs on. Default none.
-    public init(items: [MediaItem], bytesPerItem: Int64, isHeld: Bool, focus: MediaItem? = nil) {
+    public init(items: [MediaItem], bytesPerItem: Int64, isHeld: Bool) {
         self.items = items
         self.bytesPerItem = max(0, bytesPerItem)
         self.isHeld = isHeld
-        self.focus = focus
     }
 
     /// A plan with nothing to fetch.

@@ -6,12 +6,11 @@ import Foundation
 /// cache lacks — only the missing ranges — nearest the focus first, at most `maxConcurrentFetches` at a time, writing
 /// the bytes into the cache as they arrive so that a cancelled fetch keeps its progress. Items dropped from the plan
 /// are cancelled, and so is every fetch of a prefetcher nobody holds any more, which starts no other; while the plan is
-/// held, every fetch is cancelled (but for one of the plan's ``BytePrefetchPlan/focus``, whose engine reads those bytes
-/// now) and none starts until a plan that is not held. Errors are counted in ``stats`` and reported to `onEvent`. A
-/// fetch that failed for now (a network failure, a server's 5xx, a body cut short) is tried again after `retryDelay`,
-/// doubling, while its item stays in the plan, three fetches in all; one that failed for good (404 or 410, another
-/// status, the cache refusing the bytes) is not, nor is an item past its tries, until it leaves the plan and comes
-/// back.
+/// held, every fetch is cancelled and none starts until a plan that is not held. Errors are counted in ``stats`` and
+/// reported to `onEvent`. A fetch that failed for now (a network failure, a server's 5xx, a body cut short) is tried
+/// again after `retryDelay`, doubling, while its item stays in the plan, three fetches in all; one that failed for good
+/// (404 or 410, another status, the cache refusing the bytes) is not, nor is an item past its tries, until it leaves
+/// the plan and comes back.
 ///
 /// It fits what it fetches to the link. It measures what its fetches get (the bytes they brought per second in which
 /// one was receiving, weighted towards the latest fetches), and when the plan's items would not all get their

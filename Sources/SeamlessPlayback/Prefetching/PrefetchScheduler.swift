@@ -26,9 +26,7 @@ extension MediaCache: PrefetchCacheView {}
 /// - Fetches start nearest first, at most `maxConcurrentFetches` in flight, and at most one per item. A cancelled
 ///   fetch keeps its slot and its item until it has ended, so that the bytes it wrote are seen before the next fetch
 ///   of that item is planned and the cap holds on the wire.
-/// - While the plan is held, every fetch is cancelled and none starts. An item that leaves the plan is cancelled. A
-///   fetch of the plan's ``BytePrefetchPlan/focus`` under way is neither, held or not: the focused item's engine reads
-///   those bytes now, and would wait for them (a fetch's claim) through the cancellation; none of it is started.
+/// - While the plan is held, every fetch is cancelled and none starts. An item that leaves the plan is cancelled.
 /// - An item whose fetch failed for good (the origin said the media is not there, the cache refused the bytes), or
 ///   completed without progress, is not fetched again while it stays in the plan. One whose fetch failed for now (a
 ///   network failure, a server error) is tried again after ``retryDelay(before:)`` while it stays in the plan, up to
@@ -138,20 +136,16 @@ struct PrefetchScheduler: Sendable {
     /// The cache keys of the plan's items.
     private var wantedKeys: Set<String> { Set(plan.items.compactMap(Self.key)) }
 
-    /// The cache key of the item the plan's focus moved to: a fetch of it runs on through a hold and outside the
-    /// items (``BytePrefetchPlan/focus``).
-    private var keptKey: String? { plan.focus.flatMap(Self.key) }
-
     /// The plan changed: cancel what it no longer wants (everything while held), start what it wants next.
     mutating func planChanged(_ plan: BytePrefetchPlan, cache: some PrefetchCacheView) -> [Action] {
         self.plan = plan
-        let (wanted, kept) = (wantedKeys, keptKey)
+        let wanted = wantedKeys
         settled.formIntersection(wanted)
         backingOff.formIntersection(wanted)
         failedTries = failedTries.filter { wanted.contains($0.key) }
         var actions: [Action] = []
         for (key, flight) in flights.sorted(by: { $0.value.job.id < $1.value.job.id })
-        where !flight.isCancelling && key != kept && (plan.isHeld || !wanted.contains(key)) {
+        where !flight.isCancelling && (plan.isHeld || !wanted.contains(key)) {
             flights[key]?.isCancelling = true
             actions.append(.cancel(flight.job.id))
         }
@@ -237,15 +231,13 @@ struct PrefetchScheduler: Sendable {
     func invariantViolations() -> [String] {
         var violations: [String] = []
         if flights.count > maxConcurrentFetches { violations.append("\(flights.count) fetches in flight") }
-        let (wanted, kept) = (wantedKeys, keptKey)
-        if plan.isHeld, flights.contains(where: { !$0.value.isCancelling && $0.key != kept }) {
+        let wanted = wantedKeys
+        if plan.isHeld, flights.values.contains(where: { !$0.isCancelling }) {
             violations.append("a fetch runs while the plan is held")
         }
         for (key, flight) in flights {
             if flight.job.key != key { violations.append("\(flight.job.id) filed under \(key)") }
-            if !flight.isCancelling, !wanted.contains(key), key != kept {
-                violations.append("\(key) runs outside the plan")
-            }
+            if !flight.isCancelling, !wanted.contains(key) { violations.append("\(key) runs outside the plan") }
         }
         if !settled.isSubset(of: wanted) { violations.append("settled items outside the plan") }
         if !backingOff.isSubset(of: wanted) { violations.append("items backing off outside the plan") }

@@ -14,8 +14,7 @@
 /// ``BytePrefetching`` prefetcher set in ``PlayerPool/Configuration/prefetcher``. A pool with none has no byte tier.
 /// The byte tier waits for the focused item too: while its load is in flight, and while it stalls (its engine reports
 /// it buffering) or plays short of ``focusedBufferAhead``, no prefetch traffic flows. It waits for the player tier as
-/// well, which is nearer: while a neighbour's preload is being made or loads, no prefetch traffic flows either. A fetch
-/// of the item the focus moved to that was under way runs on: its engine reads those bytes now.
+/// well, which is nearer: while a neighbour's preload is being made or loads, no prefetch traffic flows either.
 public struct PreloadWindow: Hashable, Sendable {
     /// How many items after the focused one to keep loaded. Default 2.
     public var ahead: Int

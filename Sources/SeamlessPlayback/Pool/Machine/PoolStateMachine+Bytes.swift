@@ -1,8 +1,7 @@
 extension PoolStateMachine {
     // MARK: The feed's byte tier
 
-    /// Hands the prefetcher the byte tier's plan when it changed: the focus's byte items, nearest first, and the focused
-    /// item (whose fetch under way runs on: its engine reads those bytes now), held while
+    /// Hands the prefetcher the byte tier's plan when it changed: the focus's byte items, nearest first, held while
     /// the focused item's own engine is being made or its load runs, while its engine reports it buffering or
     /// playing short of the focus's ``PreloadWindow/focusedBufferAhead`` and filling less than twice as fast as it
     /// plays (``needsTheLink(_:)``: the clip on screen needs the link, it is its own until it holds enough), and
@@ -34,8 +33,7 @@ extension PoolStateMachine {
             }
         // The player tier is nearer than the byte tier: its preloads come first.
         let isHeld = focusedNeedsTheLink || neighboursInFlight(of: focus) > 0
-        return BytePrefetchPlan(
-            items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld, focus: focus.wanted.first)
+        return BytePrefetchPlan(items: focus.bytes, bytesPerItem: focus.bytesPerItem, isHeld: isHeld)
     }
 
     /// Brings up to date what the machine derives from its whole state rather than from one input: the byte tier's
