@@ -102,6 +102,24 @@ struct PoolStateMachineBytesTests {
         #expect(report(ahead: .seconds(3)) == [plan([1, 6, 7, 8, 9], held: false)])
     }
 
+    @Test("the focused clip's load ends with its engine's last word that it loads: the bytes wait for the next one")
+    func aLoadedClipWhoseEngineLastSaidItLoadsHoldsTheBytes() {
+        let h = MachineHarness(capacity: 1, prefetches: true)
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        #expect(prefetches(h.finishJob(Self.p1), h) == [], "its engine is made")
+        #expect(prefetches(h.finishJob(Self.p1), h) == [], "it goes quiet; its load starts")
+        // The load runs: the engine says so, and the report is of the media it loads.
+        let loading = PlaybackStatus(phase: .loading, position: .zero, duration: nil)
+        #expect(prefetches(h.step { $0.statusReported(Self.p1, loading) }, h) == [])
+        #expect(prefetches(h.finishJob(Self.p1), h) == [], "loaded, and its engine last said it loads")
+        #expect(h.machine.bytePlan == plan([1, 6, 7, 8, 9], held: true))
+        #expect(h.machine.needsTheLink(Self.p1))
+        // Its report after the first frame: paused (no page took it), so the link is free.
+        let paused = PlaybackStatus(phase: .paused(.requested), position: .zero, duration: .seconds(10))
+        #expect(prefetches(h.step { $0.statusReported(Self.p1, paused) }, h) == [plan([1, 6, 7, 8, 9], held: false)])
+        #expect(h.machine.needsTheLink(Self.p1) == false)
+    }
+
     @Test func aWindowSaysHowManyItemsAndBytes() {
         let h = MachineHarness(capacity: 2, prefetches: true)
         let window = PreloadWindow(ahead: 1, behind: 0, bytesAhead: 2, bytesBehind: 2, bytesPerItem: 4_096)

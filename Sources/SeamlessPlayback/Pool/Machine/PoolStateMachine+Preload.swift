@@ -274,10 +274,15 @@ extension PoolStateMachine {
     /// A report of the pool's own pause while the settings now on the engine play (a page's grant landed, and the
     /// engine's report that it plays is on its way) is judged as playing: the grant's neighbours do not slip in
     /// before it.
+    ///
+    /// A last report that the media loads, once its load has finished, needs the link: an engine reports every change,
+    /// and its report after the first frame, which says what it holds, is on its way. Until it comes the byte tier
+    /// does not start fetches that report would cancel at once.
     func needsTheLink(_ player: PlayerID) -> Bool {
         guard let focus = feed, let reported = statuses[player], let media = reported.media else { return false }
         return players.read(player) { state in
             guard MediaItem.same(state.loaded, media) else { return false }
+            if reported.status.phase == .loading { return true }
             var status = reported.status
             if status.phase == .paused(.requested), state.applied?.isPaused == false { status.phase = .playing }
             guard status.isShortOfBuffer(focus.focusedBufferAhead) else { return false }
