@@ -5,9 +5,10 @@ public struct BytePrefetchPlan: Hashable, Sendable {
     /// How many bytes from the start of each item to cache, at most: a ``MediaPrefetcher`` on a link too slow to bring
     /// them all within its dwell caches each item's share of what it brings instead.
     public var bytesPerItem: Int64
-    /// Whether the focused item's own load is in flight, its engine reports it buffering or playing short of the
-    /// window's ``PreloadWindow/focusedBufferAhead`` (on a link that brings it less than twice what it plays), or a
-    /// neighbour's preload (the player tier) is being made or loads: while it is, no prefetch traffic at all.
+    /// Whether the focused item's own load is in flight (until its engine's first report after it, for an engine that
+    /// reports), its engine reports it buffering or playing short of the window's ``PreloadWindow/focusedBufferAhead``
+    /// (on a link that brings it less than twice what it plays), or a neighbour's preload (the player tier) is being
+    /// made or loads: while it is, no prefetch traffic at all.
     public var isHeld: Bool
 
     /// Creates a plan.
