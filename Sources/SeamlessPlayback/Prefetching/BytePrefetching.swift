@@ -9,8 +9,8 @@ public protocol BytePrefetching: Sendable {
     ///
     /// Items no longer in the plan stop being fetched (what they already cached stays). While
     /// ``BytePrefetchPlan/isHeld`` is `true` — the focused item's own load is in flight, it stalls or plays short of
-    /// ``PreloadWindow/focusedBufferAhead``, or a neighbour's preload runs — no prefetch
-    /// traffic flows at all; fetching resumes, from the bytes already cached, with the next plan that is not held.
+    /// ``PreloadWindow/focusedBufferAhead``, or a neighbour's preload runs — no prefetch traffic flows at all;
+    /// fetching resumes, from the bytes already cached, with the next plan that is not held.
     /// - Parameter plan: The items whose first bytes to cache, nearest the focus first.
     func update(_ plan: BytePrefetchPlan)
 }
