@@ -156,7 +156,7 @@ struct PrefetchScheduler: Sendable {
     mutating func fetchEnded(_ id: FetchID, outcome: Outcome, cache: some PrefetchCacheView) -> [Action] {
         guard let (key, flight) = flights.first(where: { $0.value.job.id == id }) else { return [] }
         flights[key] = nil
-        let stillWanted = plan.items.contains { Self.key(for: $0) == key }
+        let stillWanted = wantedKeys.contains(key)
         switch outcome {
         case .completed(let delivered):
             completed += 1
