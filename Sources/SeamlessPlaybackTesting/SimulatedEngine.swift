@@ -47,6 +47,10 @@ public final class SimulatedEngine: PlaybackEngine {
         public var seeks: [Duration] = []
         /// Every status the engine reported, in order.
         public var statuses: [PlaybackStatus] = []
+        /// The depths the pool told the engine (``SimulatedEngine/setPreloadDepth(_:)``), in order.
+        public var preloadDepths: [PreloadDepth] = []
+        /// How many loads had begun when each depth in ``preloadDepths`` was told.
+        public var loadsAtPreloadDepths: [Int] = []
         /// How many times ``SimulatedEngine/unload()`` was called.
         public var unloads = 0
         /// How many times ``SimulatedEngine/shutdown()`` was called.
@@ -182,6 +186,14 @@ public final class SimulatedEngine: PlaybackEngine {
             state.isStalled = false
             state.bufferedAhead = nil
             state.anchorPosition = .zero
+        }
+    }
+
+    /// Records the depth (``Record/preloadDepths``). The engine reads the same ahead either way.
+    public func setPreloadDepth(_ depth: PreloadDepth) {
+        state.withLock { state in
+            state.record.preloadDepths.append(depth)
+            state.record.loadsAtPreloadDepths.append(state.record.settingsAtLoads.count)
         }
     }
 

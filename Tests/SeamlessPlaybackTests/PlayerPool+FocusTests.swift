@@ -149,6 +149,41 @@ struct PlayerPoolByteTierTests {
         await pool.shutdown()
     }
 
+    @Test("every engine hears the preload depth: a new one before its first load, all of them when it changes")
+    func theEnginesHearThePreloadDepth() async throws {
+        let clock = ManualClock()
+        let made = Locked<[SimulatedEngine]>([])
+        let pool = PlayerPool(configuration: .init(capacity: 2, loadTimeout: nil, applyTimeout: nil), clock: clock) {
+            let engine = SimulatedEngine(clock: clock, duration: .seconds(30))
+            made.withLock { $0.append(engine) }
+            return engine
+        }
+        let events = await pool.events()
+        let items = PlayerPoolFocusTests.items
+        await pool.focus(on: 0, in: items, window: PreloadWindow(ahead: 0, behind: 0))
+        _ = await waitFor(events) { if case .loaded = $0 { true } else { false } }
+        let first = try #require(made.withLock { $0.first })
+        #expect(first.record.preloadDepths == [.standard], "told before its first load, nothing measured yet")
+        #expect(first.record.loadsAtPreloadDepths == [0])
+        // A page plays it; its engine holds one second, then, half a second of play later, two and a half: it filled
+        // three times as fast as it played, alone on the link.
+        let feed = try await pool.makeSession(named: "feed")
+        let lease = try await feed.acquire(items[0])
+        first.setBufferedAhead(.seconds(1))
+        clock.advance(by: .milliseconds(500))
+        first.setBufferedAhead(.seconds(2))
+        while first.record.preloadDepths.count < 2, !Task.isCancelled { await Task.yield() }
+        #expect(first.record.preloadDepths == [.standard, .lean])
+        // The window grows: the neighbour's new engine hears the depth before its first load.
+        await pool.focus(on: 0, in: items, window: PreloadWindow(ahead: 1, behind: 0))
+        _ = await waitFor(events) { if case .loaded(_, items[1]) = $0 { true } else { false } }
+        let second = try #require(made.withLock { $0.count == 2 ? $0[1] : nil })
+        #expect(second.record.preloadDepths == [.lean])
+        #expect(second.record.loadsAtPreloadDepths == [0])
+        try await feed.giveBack(lease)
+        await pool.shutdown()
+    }
+
     /// Focused on item 0 with one neighbour ahead, both loaded; returns the two engines, item 0's first.
     func focusedOnItem0(_ fixture: PoolFixture, events: AsyncStream<PoolEvent>) async -> [SimulatedEngine] {
         await fixture.pool.focus(on: 0, in: PlayerPoolFocusTests.items, window: PreloadWindow(ahead: 1, behind: 0))

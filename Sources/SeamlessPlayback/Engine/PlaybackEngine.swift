@@ -70,6 +70,17 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// after an apply of its page's settings) or ``shutdown()``. The engine keeps its settings, and reports no failure
     /// for the media it let go of.
     func unload() async
+    /// Tells the engine how much to read ahead while it is paused, from now on: ``PreloadDepth/lean`` while the pool
+    /// has measured a link that brings the clip on screen at least twice what it plays, ``PreloadDepth/standard``
+    /// otherwise.
+    ///
+    /// The pool calls it on its own executor: before an engine's first load, with the depth it holds then
+    /// (``PreloadDepth/standard`` until it has measured), and on every engine each time the depth changes. It may come
+    /// while another of the engine's operations runs: it must return promptly, never block, and be safe alongside
+    /// them. An engine goes by it from its next apply or load on, as suits it; what a paused engine is reading may run
+    /// on.
+    /// - Parameter depth: How much a paused engine reads ahead.
+    func setPreloadDepth(_ depth: PreloadDepth)
 }
 
 extension PlaybackEngine {
@@ -96,6 +107,10 @@ extension PlaybackEngine {
     /// Engines that read nothing once loaded, or cannot let go of their media, need not implement it: the media
     /// stays on the engine until the next load replaces it.
     public func unload() async {}
+
+    /// Engines whose paused read-ahead does not change need not implement it.
+    /// - Parameter depth: Ignored.
+    public func setPreloadDepth(_ depth: PreloadDepth) {}
 }
 
 /// What the protocol's default implementations throw.

@@ -20,7 +20,8 @@ extension MPVEngine {
         options: Options = Options(), cache: MediaCache, byteSource: any BlockingByteSource = HTTPByteSource()
     ) async throws(MPVError) {
         let streams = CacheStreamProtocol(
-            cache: cache, source: byteSource, minimumFetchWhilePaused: options.leastFetchWhilePaused)
+            cache: cache, source: byteSource, minimumFetchWhilePaused: options.leastFetchWhilePaused,
+            minimumFetchWhileLean: options.leanFetchWhilePaused)
         try await self.init(options: options, streams: streams)
     }
 

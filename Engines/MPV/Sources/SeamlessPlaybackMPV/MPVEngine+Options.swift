@@ -86,7 +86,9 @@ extension MPVEngine {
         /// that second lies inside the first origin fetch (``leastFetchWhilePaused``), so less saves nothing unless
         /// that least is smaller too; on a phone's shared link a quarter second with a 64 KiB least let more flings
         /// start from disk at 4 Mbit/s, and made the clip on screen stall more at 1.5 (`BENCHMARKS.md`, "A phone's
-        /// swipes"). Values below zero count as zero. Whichever of the two ``mpvOptions`` sets stays the app's.
+        /// swipes"), which is why a pool that measured a fast link tells the engine to read
+        /// ``leanReadAheadWhilePaused`` instead (``SeamlessPlayback/PreloadDepth``). Values below zero count as zero.
+        /// Whichever of the two ``mpvOptions`` sets stays the app's.
         public var readAheadWhilePaused: Duration
         /// The least an origin fetch asks for while the engine is paused, in bytes, for media read through a
         /// ``SeamlessPlayback/MediaCache`` (``MPVEngine/init(options:cache:byteSource:)``). Defaults to
@@ -98,9 +100,21 @@ extension MPVEngine {
         /// need (a fetch is never narrower than the read mpv makes, 128 KiB for its first on mpv 0.35), which leaves
         /// the link to the clip on screen and the byte tier, and leaves less in hand when a page takes the player. On
         /// a phone's link that every connection shares it helped at 4 Mbit/s and cost the clip on screen stalls at 1.5
-        /// (`BENCHMARKS.md`, "A phone's swipes"), so the default stays. The engine goes by its last
-        /// ``MPVEngine/apply(_:)``: a fetch under way when it starts playing runs on, and the next is a playing one's.
+        /// (`BENCHMARKS.md`, "A phone's swipes"), so the default stays, and a pool that measured a fast link tells the
+        /// engine to use ``leanFetchWhilePaused`` instead (``SeamlessPlayback/PreloadDepth``). The engine goes by its
+        /// last ``MPVEngine/apply(_:)``: a fetch under way when it starts playing runs on, and the next is a playing
+        /// one's.
         public var leastFetchWhilePaused: Int64
+
+        /// How far ahead mpv reads while the engine is paused and the pool has told it
+        /// ``SeamlessPlayback/PreloadDepth/lean`` (``MPVEngine/setPreloadDepth(_:)``): the link brings the clip on
+        /// screen at least twice what it plays. Defaults to a quarter of a second; never more than
+        /// ``readAheadWhilePaused``, and values below zero count as zero.
+        public var leanReadAheadWhilePaused: Duration
+        /// The least an origin fetch through the cache asks for while the engine is paused and lean. Defaults to 64
+        /// KiB; never more than ``leastFetchWhilePaused``, and values below 1 count as 1. A fetch is never narrower
+        /// than the read mpv makes: a lean preload reads about its first frame and ``leanReadAheadWhilePaused``.
+        public var leanFetchWhilePaused: Int64
 
         /// The default ``leastFetchWhilePaused``: 256 KiB, a playing engine's least.
         public static let defaultLeastFetchWhilePaused: Int64 = 256 * 1024
@@ -115,11 +129,15 @@ extension MPVEngine {
         ///   - readAheadWhilePaused: How far ahead mpv reads while the engine is paused.
         ///   - leastFetchWhilePaused: The least an origin fetch through the cache asks for while the engine is
         ///     paused, in bytes.
+        ///   - leanReadAheadWhilePaused: How far ahead mpv reads while the engine is paused and lean.
+        ///   - leanFetchWhilePaused: The least an origin fetch through the cache asks for while the engine is paused
+        ///     and lean, in bytes.
         public init(
             mpvOptions: [String: String] = [:], loadTimeout: Duration = .seconds(10),
             seekTimeout: Duration = .seconds(3), rendersFrames: Bool = false,
             readAheadWhilePlaying: Duration = .seconds(10), readAheadWhilePaused: Duration = .seconds(1),
-            leastFetchWhilePaused: Int64 = defaultLeastFetchWhilePaused
+            leastFetchWhilePaused: Int64 = defaultLeastFetchWhilePaused,
+            leanReadAheadWhilePaused: Duration = .milliseconds(250), leanFetchWhilePaused: Int64 = 64 * 1024
         ) {
             self.mpvOptions = mpvOptions
             self.loadTimeout = loadTimeout
@@ -128,15 +146,20 @@ extension MPVEngine {
             self.readAheadWhilePlaying = readAheadWhilePlaying
             self.readAheadWhilePaused = readAheadWhilePaused
             self.leastFetchWhilePaused = leastFetchWhilePaused
+            self.leanReadAheadWhilePaused = leanReadAheadWhilePaused
+            self.leanFetchWhilePaused = min(max(1, leastFetchWhilePaused), max(1, leanFetchWhilePaused))
         }
 
         /// The properties an apply of `settings` sets: the settings' own (``SeamlessPlayback/PlaybackSettings``'s
         /// `mpvProperties`), then how far ahead mpv reads — ``readAheadWhilePlaying`` when they play (never less than
-        /// while paused), ``readAheadWhilePaused`` when they pause — as `demuxer-readahead-secs` and `cache-secs`, each
-        /// unless ``mpvOptions`` sets it itself.
-        func properties(applying settings: PlaybackSettings) -> [(name: String, value: MPVValue)] {
-            let paused = max(0, readAheadWhilePaused.inSeconds)
-            let playing = max(paused, readAheadWhilePlaying.inSeconds)
+        /// while paused), ``readAheadWhilePaused`` when they pause (``leanReadAheadWhilePaused`` at a lean `depth`,
+        /// never more) — as `demuxer-readahead-secs` and `cache-secs`, each unless ``mpvOptions`` sets it itself.
+        func properties(
+            applying settings: PlaybackSettings, depth: PreloadDepth = .standard
+        ) -> [(name: String, value: MPVValue)] {
+            let standard = max(0, readAheadWhilePaused.inSeconds)
+            let paused = depth == .lean ? min(standard, max(0, leanReadAheadWhilePaused.inSeconds)) : standard
+            let playing = max(standard, readAheadWhilePlaying.inSeconds)
             let ahead = MPVValue.double(settings.isPaused ? paused : playing)
             let bounds = ["demuxer-readahead-secs", "cache-secs"].filter { mpvOptions[$0] == nil }
             return settings.mpvProperties + bounds.map { ($0, ahead) }

@@ -22,6 +22,8 @@ public final class MPVEngine: PlaybackEngine {
     public let options: Options
     let client: MPVClient
     private let lastApplyFailure = Protected<MPVError?>(nil)
+    /// The depth the pool last told the engine (``setPreloadDepth(_:)``).
+    private let preloadDepth = Protected(PreloadDepth.standard)
 
     /// Creates and initialises an mpv player on a thread of its own, so the caller's executor
     /// (and the cooperative pool) never blocks in `mpv_create` or `mpv_initialize`.
@@ -87,9 +89,10 @@ public final class MPVEngine: PlaybackEngine {
 
     /// Sets `mute`, `volume`, `speed`, `pause`, `panscan` (fill 1, fit 0), `loop-file` (`inf` for
     /// ``SeamlessPlayback/EndAction/loop``, `no` for ``SeamlessPlayback/EndAction/pause``) and how far ahead mpv reads
-    /// (``Options/readAheadWhilePlaying`` while playing, one second while paused), in that order, and returns when
+    /// (``Options/readAheadWhilePlaying`` while playing; while paused ``Options/readAheadWhilePaused``, or
+    /// ``Options/leanReadAheadWhilePaused`` after ``setPreloadDepth(_:)`` said lean), in that order, and returns when
     /// mpv has set every one. Through a cache, the origin fetches that follow are sized by whether the settings pause
-    /// (``Options/leastFetchWhilePaused``).
+    /// (``Options/leastFetchWhilePaused``, or ``Options/leanFetchWhilePaused`` while lean).
     ///
     /// `volume` goes to mpv as `100 × ∛volume`, so that the gain mpv applies is `volume` itself. A loop seeks back to
     /// the start of the same file: nothing is reloaded (``fileLoadedCount`` stays). At the end of a file that does
@@ -101,10 +104,21 @@ public final class MPVEngine: PlaybackEngine {
     /// mode to its renderer, which lays each ``FrameHost`` out itself.
     public func apply(_ settings: PlaybackSettings) async {
         client.streams?.engineApplies(paused: settings.isPaused)
-        let failure = await client.setProperties(options.properties(applying: settings))
+        let depth = preloadDepth.withLock { $0 }
+        let failure = await client.setProperties(options.properties(applying: settings, depth: depth))
         lastApplyFailure.withLock { $0 = failure }
         // The renderer lays each host's picture out itself; the host attached next takes this mode.
         client.renderer?.applied(settings.contentMode)
+    }
+
+    /// Takes how much to read ahead while paused, from the next apply on: at ``SeamlessPlayback/PreloadDepth/lean``,
+    /// ``Options/leanReadAheadWhilePaused`` instead of ``Options/readAheadWhilePaused``, and through a cache origin
+    /// fetches of at least ``Options/leanFetchWhilePaused`` (from the next fetch) instead of
+    /// ``Options/leastFetchWhilePaused``. Returns at once.
+    /// - Parameter depth: How much to read ahead while paused.
+    public func setPreloadDepth(_ depth: PreloadDepth) {
+        preloadDepth.withLock { $0 = depth }
+        client.streams?.engineTold(depth)
     }
 
     /// The last `time-pos` mpv reported, or zero when nothing is playing or the engine is shut down.

@@ -62,6 +62,31 @@ struct CachedStreamStateTests {
         #expect(least.nextStep(maxBytes: 1, cached: RangeSet<Int64>()) == .fetch(0..<1, id: 1))
     }
 
+    @Test func aLeanPausedEnginesFetchesAreWidenedOnlyToTheLeanLeast() {
+        var state = CachedStreamState(
+            length: 1000, minimumFetch: 100, minimumFetchWhilePaused: 40, minimumFetchWhileLean: 16)
+        state.isPaused = true
+        state.isLean = true
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>()) == .fetch(0..<16, id: 1))
+        #expect(Self.deliver(0..<16, to: &state, id: 1, total: 1000) == .ended(learnedLength: nil))
+        #expect(state.nextStep(maxBytes: 16, cached: RangeSet<Int64>()) == .serve(Self.bytes(0..<16)))
+        // Standard again: the paused least.
+        state.isLean = false
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>(0..<16)) == .fetch(16..<56, id: 2))
+        #expect(Self.deliver(16..<56, to: &state, id: 2, total: 1000) == .ended(learnedLength: nil))
+        #expect(state.nextStep(maxBytes: 40, cached: RangeSet<Int64>()) == .serve(Self.bytes(16..<56)))
+        // Lean while playing changes nothing: a playing engine's least.
+        state.isLean = true
+        state.isPaused = false
+        #expect(state.nextStep(maxBytes: 10, cached: RangeSet<Int64>(0..<56)) == .fetch(56..<156, id: 3))
+        // The lean least is never more than the paused one, and without one it is the paused one.
+        #expect(
+            CachedStreamState(length: 1000, minimumFetch: 100, minimumFetchWhilePaused: 40, minimumFetchWhileLean: 90)
+                .minimumFetchWhileLean == 40)
+        #expect(
+            CachedStreamState(length: 1000, minimumFetch: 100, minimumFetchWhilePaused: 40).minimumFetchWhileLean == 40)
+    }
+
     @Test func aCacheThatDoesNotServeSendsTheRangeToTheOrigin() {
         var state = CachedStreamState(length: 1000, minimumFetch: 100)
         let cached = RangeSet<Int64>(0..<1000)

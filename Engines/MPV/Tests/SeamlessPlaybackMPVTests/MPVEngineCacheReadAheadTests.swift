@@ -44,9 +44,11 @@ struct MPVEngineCacheReadAheadTests {
         /// - Parameters:
         ///   - throughCache: Whether the engine reads through a cache.
         ///   - fault: The origin's fault for the clip while it loads.
-        init(options: MPVEngine.Options = .init(), throughCache: Bool = true, fault: TestOrigin.Fault? = nil)
-            async throws
-        {
+        ///   - depth: The preload depth the engine is told before its settings and its load, as the pool tells it.
+        init(
+            options: MPVEngine.Options = .init(), throughCache: Bool = true, fault: TestOrigin.Fault? = nil,
+            depth: PreloadDepth = .standard
+        ) async throws {
             folder = try MPVEngineCacheReadAheadTests.folder()
             let clip = try await MPVEngineCacheReadAheadTests.longClip(in: folder)
             size = Int64(try Data(contentsOf: clip).count)
@@ -60,6 +62,7 @@ struct MPVEngineCacheReadAheadTests {
                 cache = nil
                 engine = try await MPVEngine(options: options)
             }
+            engine.setPreloadDepth(depth)
             await engine.apply(.idle)
             url = origin.url(for: "/long.mp4")
             try await engine.load(MediaItem(id: url.absoluteString, url: url))
@@ -120,6 +123,19 @@ struct MPVEngineCacheReadAheadTests {
                 Self.widths(origin.requests.compactMap(\.range)).contains { $0 >= playing }
             })
         await preloaded.tearDown()
+    }
+
+    @Test("told the link is ample, a preload with the default options asks the origin for less than a playing fetch")
+    func aLeanPreloadFetchesLessThanAPlayingFetch() async throws {
+        let playing = CacheStreamProtocol.minimumFetch
+        let preloaded = try await Preloaded(depth: .lean)
+        let origin = preloaded.origin
+        let lean = Self.widths(origin.requests.compactMap(\.range))
+        let pulled = origin.stats.bodyBytesSent
+        await preloaded.tearDown()
+        #expect(!lean.isEmpty)
+        #expect(lean.allSatisfy { $0 < playing }, "lean requests of \(lean) bytes")
+        #expect(pulled < playing, "the first frame pulled \(pulled) bytes")
     }
 
     @Test("once the preloaded clip plays, it reads as far ahead as the options say")

@@ -71,6 +71,27 @@ struct MPVEngineOptionsTests {
         #expect(readAhead(own, .idle, "demuxer-readahead-secs") == .double(1), "each is the app's only if it set it")
     }
 
+    /// A quarter of a second (or as the options say, never more than the standard) while paused at a lean depth;
+    /// playing, the depth changes nothing.
+    @Test("a lean depth reads less ahead while paused, and the same while playing")
+    func leanReadAhead() {
+        func readAhead(_ options: MPVEngine.Options, _ settings: PlaybackSettings, _ depth: PreloadDepth) -> MPVValue? {
+            options.properties(applying: settings, depth: depth).last { $0.name == "demuxer-readahead-secs" }?.value
+        }
+        #expect(readAhead(.init(), .idle, .lean) == .double(0.25))
+        #expect(readAhead(.init(), .idle, .standard) == .double(1))
+        #expect(readAhead(.init(), PlaybackSettings(), .lean) == .double(10))
+        let tight = MPVEngine.Options(readAheadWhilePaused: .milliseconds(100))
+        #expect(readAhead(tight, .idle, .lean) == .double(0.1), "never more than the standard")
+        let deeper = MPVEngine.Options(readAheadWhilePlaying: .zero, leanReadAheadWhilePaused: .milliseconds(500))
+        #expect(readAhead(deeper, .idle, .lean) == .double(0.5))
+        #expect(
+            readAhead(deeper, PlaybackSettings(), .lean) == .double(1), "playing reads the standard paused at least")
+        #expect(MPVEngine.Options().leanFetchWhilePaused == 64 * 1024)
+        #expect(MPVEngine.Options(leastFetchWhilePaused: 32 * 1024).leanFetchWhilePaused == 32 * 1024)
+        #expect(MPVEngine.Options(leanFetchWhilePaused: 0).leanFetchWhilePaused == 1)
+    }
+
     @Test("options are set in a stable order")
     func order() {
         let names = MPVEngine.Options().resolvedMPVOptions.map(\.name)

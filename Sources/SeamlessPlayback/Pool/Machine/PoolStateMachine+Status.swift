@@ -46,6 +46,7 @@ extension PoolStateMachine {
             return true
         }
         if outside == true { counters.outsideChanges += 1 }
+        if neededTheLink { preloadDepthMeasured(id, status) }
         // A stall of the clip on screen, or a buffer short of the focus's target, holds the byte tier and the
         // neighbours' preloads; enough in hand lets them go.
         if neededTheLink != needsTheLink(id), let focus = feed, focusedItem(of: focus) == .loaded(id) {

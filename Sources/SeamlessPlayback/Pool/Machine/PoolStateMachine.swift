@@ -58,6 +58,8 @@ struct PoolStateMachine: Sendable {
     let prefetches: Bool
     /// The byte tier's plan last handed to the prefetcher.
     var bytePlan = BytePrefetchPlan.empty
+    /// How much the engines read ahead while paused, as the machine last told them (``preloadDepthMeasured(_:_:)``).
+    var preloadDepth = PreloadDepth.standard
 
     /// What the machine asks its driver to do: every input appends its actions here, in order, and returns nothing.
     /// The pool's shell carries them out in place (``PoolShell/carryOut()``) and empties it; tests take them after

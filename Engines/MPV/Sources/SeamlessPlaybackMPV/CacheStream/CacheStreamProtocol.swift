@@ -20,23 +20,37 @@ final class CacheStreamProtocol: Sendable {
     /// The least each origin request asks for while the engine is paused
     /// (``MPVEngine/Options/leastFetchWhilePaused``).
     let minimumFetchWhilePaused: Int64
+    /// The least while the engine is paused and the pool told it ``SeamlessPlayback/PreloadDepth/lean``
+    /// (``MPVEngine/Options/leanFetchWhilePaused``).
+    let minimumFetchWhileLean: Int64
     /// Whether the engine is paused, as its last apply said: each stream's next fetch is sized by it.
     private let enginePaused = Protected(false)
+    /// Whether the pool told the engine ``SeamlessPlayback/PreloadDepth/lean``, as it last did: the same.
+    private let engineLean = Protected(false)
     private let failures = Protected<[String: ByteSourceError]>([:])
     /// Told each origin failure of a stream (with the source mpv opened it as), and each later fetch of it that ended
     /// well (`nil`): the engine's playback watch takes the end that follows a failure for the failure.
     private let originObserver = Protected<(@Sendable (String, ByteSourceError?) -> Void)?>(nil)
 
-    init(cache: MediaCache, source: any BlockingByteSource, minimumFetchWhilePaused: Int64 = minimumFetch) {
+    init(
+        cache: MediaCache, source: any BlockingByteSource, minimumFetchWhilePaused: Int64 = minimumFetch,
+        minimumFetchWhileLean: Int64? = nil
+    ) {
         self.cache = cache
         self.source = source
         self.minimumFetchWhilePaused = minimumFetchWhilePaused
+        self.minimumFetchWhileLean = minimumFetchWhileLean ?? minimumFetchWhilePaused
     }
 
     /// Takes whether the engine is paused, before an apply sets it on mpv: the streams' fetches from now on are sized
     /// by it (a fetch under way runs on).
     func engineApplies(paused: Bool) {
         enginePaused.withLock { $0 = paused }
+    }
+
+    /// Takes the depth the pool told the engine: the streams' fetches while paused are sized by it from now on.
+    func engineTold(_ depth: PreloadDepth) {
+        engineLean.withLock { $0 = depth == .lean }
     }
 
     /// The source mpv loads for `url`, or `nil` when the media bypasses the cache (``SeamlessPlayback/CacheRoute``).
@@ -75,10 +89,13 @@ final class CacheStreamProtocol: Sendable {
         else { return nil }
         // The origin failed a stream of this load already: mpv opening another does not make it ask again.
         guard failures.withLock({ $0[url.absoluteString] == nil }) else { return nil }
-        let enginePaused: @Sendable () -> Bool = { [enginePaused] in enginePaused.withLock { $0 } }
+        let enginePaused: @Sendable () -> (paused: Bool, lean: Bool) = { [enginePaused, engineLean] in
+            (enginePaused.withLock { $0 }, engineLean.withLock { $0 })
+        }
         return CachedStream(
             url: url, key: key, cache: cache, source: source, minimumFetch: Self.minimumFetch,
-            minimumFetchWhilePaused: minimumFetchWhilePaused, enginePaused: enginePaused
+            minimumFetchWhilePaused: minimumFetchWhilePaused, minimumFetchWhileLean: minimumFetchWhileLean,
+            enginePaused: enginePaused
         ) { [failures, originObserver] error in
             // A fetch that ended well clears only a failure it follows: nothing to tell otherwise.
             let changed = failures.withLock { failures in

@@ -48,8 +48,8 @@ final class CachedStream: Sendable {
     private let source: Protected<(any BlockingByteSource)?>
     private let shared: Awaitable<Shared>
     private let reportFailure: @Sendable (ByteSourceError?) -> Void
-    /// Whether the stream's engine is paused now: read before each step, which sizes the next fetch by it.
-    private let enginePaused: @Sendable () -> Bool
+    /// Whether the stream's engine is paused now, and lean: read before each step, which sizes the next fetch by it.
+    private let enginePaused: @Sendable () -> (paused: Bool, lean: Bool)
     /// The cache's reports of the medium's changes, for reads that wait for another reader's bytes.
     private let observation: MediaCache.ChangeObservation
 
@@ -58,12 +58,15 @@ final class CachedStream: Sendable {
     /// - Parameters:
     ///   - minimumFetch: The least an origin fetch asks for while the engine plays.
     ///   - minimumFetchWhilePaused: The least while it is paused; `nil` for `minimumFetch`.
-    ///   - enginePaused: Whether the stream's engine is paused now.
+    ///   - minimumFetchWhileLean: The least while it is paused and lean; `nil` for `minimumFetchWhilePaused`.
+    ///   - enginePaused: Whether the stream's engine is paused now, and whether the pool told it
+    ///     ``SeamlessPlayback/PreloadDepth/lean``.
     ///   - reportFailure: Told each failure of the origin but a cancellation, for the load's failure, and `nil` for
     ///     each fetch that ended well.
     init(
         url: URL, key: String, cache: MediaCache, source: any BlockingByteSource, minimumFetch: Int64,
-        minimumFetchWhilePaused: Int64? = nil, enginePaused: @escaping @Sendable () -> Bool = { false },
+        minimumFetchWhilePaused: Int64? = nil, minimumFetchWhileLean: Int64? = nil,
+        enginePaused: @escaping @Sendable () -> (paused: Bool, lean: Bool) = { (false, false) },
         reportFailure: @escaping @Sendable (ByteSourceError?) -> Void
     ) {
         self.url = url
@@ -74,7 +77,7 @@ final class CachedStream: Sendable {
         self.enginePaused = enginePaused
         let machine = CachedStreamState(
             length: cache.length(for: key), minimumFetch: minimumFetch,
-            minimumFetchWhilePaused: minimumFetchWhilePaused)
+            minimumFetchWhilePaused: minimumFetchWhilePaused, minimumFetchWhileLean: minimumFetchWhileLean)
         let shared = Awaitable(Shared(machine: machine))
         self.shared = shared
         observation = cache.observeChanges(of: key) { shared.changing { $0.cacheChanges &+= 1 } }
@@ -100,10 +103,11 @@ final class CachedStream: Sendable {
             let cached = cache.cachedRanges(for: key)
             let claimed = cache.claimedRanges(for: key, excluding: own)
             let cachedLength = cache.length(for: key)
-            let isPaused = enginePaused()
+            let (isPaused, isLean) = enginePaused()
             let plan = { (shared: inout Shared) -> PlannedRead in
                 shared.machine.lengthCached(cachedLength)
                 shared.machine.isPaused = isPaused
+                shared.machine.isLean = isLean
                 let offset = shared.machine.position
                 let action = shared.machine.nextStep(maxBytes: maxBytes, cached: cached, claimed: claimed)
                 guard case .fetch(let range, let id) = action else {

@@ -62,8 +62,13 @@ struct CachedStreamState: Hashable, Sendable {
     /// The least an origin fetch asks for while the engine is paused (``isPaused``): a preload standing on its first
     /// frame reads what that frame needs, not a playing engine's fetch.
     let minimumFetchWhilePaused: Int64
+    /// The least while the engine is paused and lean (``isLean``): never more than ``minimumFetchWhilePaused``.
+    let minimumFetchWhileLean: Int64
     /// Whether the stream's engine is paused: the shell sets it before each step, and the next fetch is sized by it.
     var isPaused = false
+    /// Whether the pool told the stream's engine ``SeamlessPlayback/PreloadDepth/lean``: the shell sets it before each
+    /// step with ``isPaused``.
+    var isLean = false
     /// Where the next read starts.
     private(set) var position: Int64 = 0
     /// The media's length, once known (from the cache, or the origin's answer).
@@ -87,10 +92,16 @@ struct CachedStreamState: Hashable, Sendable {
     ///   - length: The media's length if the cache knows it.
     ///   - minimumFetch: The least an origin fetch asks for while the engine plays; values below 1 count as 1.
     ///   - minimumFetchWhilePaused: The least while it is paused; `nil` for `minimumFetch`, values below 1 count as 1.
-    init(length: Int64?, minimumFetch: Int64, minimumFetchWhilePaused: Int64? = nil) {
+    ///   - minimumFetchWhileLean: The least while it is paused and lean; `nil` for `minimumFetchWhilePaused`, values
+    ///     below 1 count as 1, and above `minimumFetchWhilePaused` as that.
+    init(
+        length: Int64?, minimumFetch: Int64, minimumFetchWhilePaused: Int64? = nil, minimumFetchWhileLean: Int64? = nil
+    ) {
         self.length = length
         self.minimumFetch = max(1, minimumFetch)
-        self.minimumFetchWhilePaused = max(1, minimumFetchWhilePaused ?? minimumFetch)
+        let paused = max(1, minimumFetchWhilePaused ?? minimumFetch)
+        self.minimumFetchWhilePaused = paused
+        self.minimumFetchWhileLean = min(paused, max(1, minimumFetchWhileLean ?? paused))
     }
 
     /// The next step of a read of at most `maxBytes` bytes from the position.
@@ -118,7 +129,7 @@ struct CachedStreamState: Hashable, Sendable {
             return .fail
         }
         let read = position..<Self.sum(position, Int64(maxBytes))
-        let least = isPaused ? minimumFetchWhilePaused : minimumFetch
+        let least = isPaused ? (isLean ? minimumFetchWhileLean : minimumFetchWhilePaused) : minimumFetch
         let plan = CachedReadPlan.plan(read, cached: trusted(cached), length: length, minimumFetch: least)
         guard let first = plan.segments.first else { return .end }
         guard first.source == .origin else { return .readCache(first.range) }

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import SeamlessPlayback
+
+@Suite("PoolStateMachine: how much a paused engine reads ahead")
+struct PoolStateMachinePreloadDepthTests {
+    static let items = (0..<12).map { MediaItem(id: "d\($0)") }
+    static let p = (1...4).map { PlayerID(pool: 1, number: UInt32($0)) }
+
+    /// The depths the actions tell, in order.
+    func depths(_ actions: [PoolAction]) -> [PreloadDepth] {
+        actions.compactMap { if case .preloadDepth(let depth) = $0 { depth } else { nil } }
+    }
+
+    /// Reports the player playing at `milliseconds` with `ahead` milliseconds buffered (or in `phase`); returns the
+    /// depths told.
+    @discardableResult
+    func report(
+        _ h: MachineHarness, _ player: PlayerID, _ milliseconds: Int, ahead: Int, phase: PlaybackPhase = .playing
+    ) -> [PreloadDepth] {
+        let status = PlaybackStatus(
+            phase: phase, position: .milliseconds(milliseconds), duration: .seconds(60),
+            bufferedAhead: .milliseconds(ahead))
+        return depths(h.step { $0.statusReported(player, status) })
+    }
+
+    @Test("alone on the link, a clip on screen that fills twice as fast as it plays makes it lean; slower, standard")
+    func theClipOnScreenAloneMeasuresTheDepth() {
+        // One player: no neighbour ever shares the link with the clip on screen.
+        let h = MachineHarness(capacity: 1)
+        let p1 = Self.p[0]
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow()) }
+        for _ in 0..<3 { h.finishJob(p1) }
+        #expect(h.machine.preloadDepth == .standard, "nothing measured")
+        #expect(report(h, p1, 0, ahead: 300) == [], "the first report measures nothing")
+        // Half a second of play brought 1.5 s: four times its pace.
+        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
+        #expect(h.machine.preloadDepth == .lean)
+        #expect(h.machine.needsTheLink(p1) == false, "it gave the link away")
+        // No longer needing the link, what it measures is not the link's pace alone: nothing changes.
+        #expect(report(h, p1, 1_000, ahead: 1_400) == [])
+        #expect(h.machine.needsTheLink(p1), "it lost the pace, and needs the link again")
+        // Alone with the link again, a quarter faster than it plays: standard.
+        #expect(report(h, p1, 2_000, ahead: 1_650) == [.standard])
+        #expect(report(h, p1, 3_000, ahead: 1_900) == [], "nothing new")
+        #expect(h.machine.preloadDepth == .standard)
+        #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test("a stall of the clip on screen while it had the link makes the depth standard; a pause changes nothing")
+    func aStallWhileAloneMakesTheDepthStandard() {
+        let h = MachineHarness(capacity: 1)
+        let p1 = Self.p[0]
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(focusedBufferAhead: .seconds(8))) }
+        for _ in 0..<3 { h.finishJob(p1) }
+        report(h, p1, 0, ahead: 0)
+        #expect(report(h, p1, 500, ahead: 1_500) == [.lean])
+        #expect(h.machine.needsTheLink(p1) == false)
+        // Short of eight seconds and measured afresh after a pause, it needs the link: a pause measures nothing.
+        #expect(report(h, p1, 600, ahead: 1_500, phase: .paused(.requested)) == [])
+        #expect(report(h, p1, 600, ahead: 1_500) == [])
+        #expect(h.machine.needsTheLink(p1))
+        #expect(report(h, p1, 700, ahead: 0, phase: .buffering) == [.standard])
+        #expect(h.machine.preloadDepth == .standard)
+    }
+
+    @Test("while a neighbour's preload loads, the clip on screen's pace says nothing of the link")
+    func aNeighbourLoadingLeavesTheDepth() {
+        let h = MachineHarness(capacity: 2)
+        let (p1, p2) = (Self.p[0], Self.p[1])
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        for _ in 0..<3 { h.finishJob(p1) }
+        report(h, p1, 0, ahead: 300)
+        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
+        // The link is free: the neighbour's engine is made, and it loads.
+        h.finishJob(p2)
+        h.finishJob(p2)
+        #expect(h.machine.neighboursInFlight(of: h.machine.feed!) == 1)
+        // Sharing the link, the clip on screen runs down its buffer, and measures a slow pace: the depth stays.
+        #expect(report(h, p1, 5_500, ahead: 800) == [])
+        #expect(h.machine.needsTheLink(p1))
+        #expect(report(h, p1, 6_500, ahead: 900) == [])
+        #expect(h.machine.preloadDepth == .lean)
+        // The neighbour loaded: alone again, the same pace makes it standard.
+        h.finishJob(p2)
+        #expect(h.machine.neighboursInFlight(of: h.machine.feed!) == 0)
+        #expect(report(h, p1, 7_500, ahead: 1_000) == [.standard])
+        #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test("without a feed, or for a player other than the focused one, nothing is measured")
+    func onlyTheFocusedClipMeasures() {
+        let h = MachineHarness(capacity: 2)
+        let (p1, p2) = (Self.p[0], Self.p[1])
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        for _ in 0..<3 { h.finishJob(p1) }
+        report(h, p1, 0, ahead: 300)
+        report(h, p1, 500, ahead: 1_800)
+        h.settle()
+        // The neighbour plays (a page took it) alone, short of its buffer and slow: it is not the clip on screen.
+        report(h, p2, 0, ahead: 100)
+        #expect(report(h, p2, 1_000, ahead: 200) == [])
+        #expect(h.machine.preloadDepth == .lean)
+        _ = h.step { $0.focusEnded() }
+        report(h, p1, 0, ahead: 0, phase: .buffering)
+        #expect(h.machine.preloadDepth == .lean, "no feed: no clip on screen to measure")
+    }
+}
