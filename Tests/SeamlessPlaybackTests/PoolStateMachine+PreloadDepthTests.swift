@@ -7,13 +7,18 @@ struct PoolStateMachinePreloadDepthTests {
     static let items = (0..<12).map { MediaItem(id: "d\($0)") }
     static let p = (1...4).map { PlayerID(pool: 1, number: UInt32($0)) }
 
-    /// The depths the actions tell, in order.
-    func depths(_ actions: [PoolAction]) -> [PreloadDepth] {
-        actions.compactMap { if case .preloadDepth(let depth) = $0 { depth } else { nil } }
+    /// The depths the actions tell the first player's engine, in order.
+    func depths(_ actions: [PoolAction], of player: PlayerID = p[0]) -> [PreloadDepth] {
+        actions.compactMap { if case .preloadDepth(let depth, player) = $0 { depth } else { nil } }
+    }
+
+    /// The depths the actions tell, and to which engine, in order.
+    func told(_ actions: [PoolAction]) -> [String] {
+        actions.compactMap { if case .preloadDepth(let depth, let player) = $0 { "\(depth) \(player)" } else { nil } }
     }
 
     /// Reports the player playing at `milliseconds` with `ahead` milliseconds buffered (or in `phase`); returns the
-    /// depths told.
+    /// depths told the first player's engine.
     @discardableResult
     func report(
         _ h: MachineHarness, _ player: PlayerID, _ milliseconds: Int, ahead: Int, phase: PlaybackPhase = .playing
@@ -81,10 +86,39 @@ struct PoolStateMachinePreloadDepthTests {
         #expect(h.machine.needsTheLink(p1))
         #expect(report(h, p1, 6_500, ahead: 900) == [])
         #expect(h.machine.preloadDepth == .lean)
-        // The neighbour loaded: alone again, the same pace makes it standard.
+        // The neighbour loaded: alone again, the same pace makes it standard, told to both engines.
         h.finishJob(p2)
         #expect(h.machine.neighboursInFlight(of: h.machine.feed!) == 0)
-        #expect(report(h, p1, 7_500, ahead: 1_000) == [.standard])
+        let status = PlaybackStatus(
+            phase: .playing, position: .milliseconds(7_500), duration: .seconds(60), bufferedAhead: .seconds(1))
+        #expect(told(h.step { $0.statusReported(p1, status) }) == ["standard \(p1)", "standard \(p2)"])
+        #expect(h.machine.checkInvariants() == [])
+    }
+
+    @Test("a new engine hears lean before its first job; one loading the focused item hears standard till it ends")
+    func theFocusedLoadIsStandard() {
+        let h = MachineHarness(capacity: 2)
+        let (p1, p2) = (Self.p[0], Self.p[1])
+        let created = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        #expect(created == [.run(.create, on: p1)])
+        #expect(told(h.finishJob(p1)) == [], "standard, as a new engine is")
+        for _ in 0..<2 { h.finishJob(p1) }
+        report(h, p1, 0, ahead: 300)
+        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
+        // The neighbour's new engine hears lean before its first job, and loads lean: it is a preload.
+        let second = h.finishJob(p2)
+        #expect(second.first == .preloadDepth(.lean, on: p2))
+        #expect(told(h.finishJob(p2)) == [])
+        #expect(told(h.finishJob(p2)) == [])
+        // The focus moves to 7, which no player has: the player that loads it hears standard before its load.
+        let moved = h.step { $0.focusChanged(on: 7, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        let all = moved + h.settle()
+        let loading = all.firstIndex { if case .run(.load(Self.items[7]), _) = $0 { true } else { false } }
+        let loader: PlayerID? = loading.flatMap { if case .run(_, let id) = all[$0] { id } else { nil } }
+        let standard = loader.flatMap { id in all.firstIndex(of: .preloadDepth(.standard, on: id)) }
+        #expect(loader != nil && standard != nil && standard! < loading!, "standard before the focused load: \(all)")
+        // Its load ended: it hears lean again.
+        #expect(loader.map { id in all.contains(.preloadDepth(.lean, on: id)) } == true)
         #expect(h.machine.checkInvariants() == [])
     }
 

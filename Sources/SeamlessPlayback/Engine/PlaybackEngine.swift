@@ -74,10 +74,12 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// has measured a link that brings the clip on screen at least twice what it plays, ``PreloadDepth/standard``
     /// otherwise.
     ///
-    /// The pool calls it on its own executor: before an engine's first load, with the depth it holds then
-    /// (``PreloadDepth/standard`` until it has measured), and on every engine each time the depth changes. It may come
-    /// while another of the engine's operations runs: it must return promptly, never block, and be safe alongside
-    /// them. An engine goes by it from its next apply or load on, as suits it; what a paused engine is reading may run
+    /// An engine has ``PreloadDepth/standard`` until it is told otherwise. The pool calls it on its own executor: on
+    /// a new engine before its first job when the pool's depth is lean, and on every engine each time the depth it
+    /// should have changes — the pool's measure moved, or the engine starts or ends the load of the feed's focused
+    /// item, which it loads at ``PreloadDepth/standard`` (the clip the user is about to watch is no waiting preload).
+    /// It may come while another of the engine's operations runs: it must return promptly, never block, and be safe
+    /// alongside them. An engine goes by it from its next apply or load on, as suits it; what a paused engine is reading may run
     /// on.
     /// - Parameter depth: How much a paused engine reads ahead.
     func setPreloadDepth(_ depth: PreloadDepth)

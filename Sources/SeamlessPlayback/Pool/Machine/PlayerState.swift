@@ -72,6 +72,9 @@ struct PlayerState: Sendable {
     /// (``PoolStateMachine/letGoIfUnwanted(_:)``) while the player keeps it. Cleared when the engine loads other
     /// media or unloads.
     var prewarmedByApp: MediaItem?
+    /// The preload depth the machine last told the player's engine (``PoolStateMachine/tellDepth(_:loading:)``), or
+    /// the one an engine has before it is told any: ``PreloadDepth/standard``.
+    var toldDepth = PreloadDepth.standard
 
     init(id: PlayerID, media: MediaItem?, tick: UInt64) {
         self.id = id

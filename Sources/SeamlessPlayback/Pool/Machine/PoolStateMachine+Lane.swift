@@ -5,6 +5,7 @@ extension PoolStateMachine {
     mutating func engineCreated(_ id: PlayerID) {
         guard var player = players[id], player.lane.job == .create else { return }
         player.lane.free()
+        tellDepth(&player, loading: nil)
         players[id] = player
         counters.created += 1
         if publishesEvents { out.append(.emit(.created(id))) }
@@ -171,9 +172,12 @@ extension PoolStateMachine {
             if let seek = player.seeks.first, seek.version <= player.landed { machine.startSeek(&player) }
             if let job = player.startNextJob(activeSettings: activeSettings, idleSettings: machine.idleSettings) {
                 if case .load = job { machine.counters.loads += 1 }
+                machine.tellDepth(&player, loading: player.runningLoad)
                 machine.out.append(.run(job, on: id))
-            } else if !player.seeks.isEmpty {
-                machine.startSeek(&player)
+            } else {
+                // A load of the focused item that ended leaves the engine the pool's depth again.
+                machine.tellDepth(&player, loading: player.runningLoad)
+                if !player.seeks.isEmpty { machine.startSeek(&player) }
             }
             machine.reexamine(&player)
         }

@@ -6,7 +6,7 @@ extension PoolStateMachine {
     /// byte tier held with it: what its buffer brought in is the link's pace against the clip's. A ratio measured at
     /// least ``BufferFill/ample`` makes the depth ``PreloadDepth/lean``; one short of it, or a stall, makes it
     /// ``PreloadDepth/standard``; a report that measures nothing (the first after a load, a pause) changes nothing.
-    /// A change goes to every engine.
+    /// A change goes to every engine (``tellDepth(_:loading:)``).
     mutating func preloadDepthMeasured(_ id: PlayerID, _ status: PlaybackStatus) {
         guard let focus = feed, focusedItem(of: focus) == .loaded(id), neighboursInFlight(of: focus) == 0,
             let reported = statuses[id]
@@ -21,6 +21,23 @@ extension PoolStateMachine {
         }
         guard depth != preloadDepth else { return }
         preloadDepth = depth
-        out.append(.preloadDepth(depth))
+        for id in Array(players.keys) {
+            withPlayer(id) { machine, player in machine.tellDepth(&player, loading: player.runningLoad) }
+        }
+    }
+
+    /// Tells the player's engine the depth it should have now, unless it was told that last: ``preloadDepth``, except
+    /// ``PreloadDepth/standard`` while it loads the feed's focused item (`loading`). That load is the clip the user is
+    /// about to watch, not a preload that waits: a lean first fetch would cost it a round trip to its next one as it
+    /// starts to play. Once that load has ended (``advance(_:)``) it is told ``preloadDepth`` again. Nothing before
+    /// its engine is made; a new engine has ``PreloadDepth/standard`` until it is told otherwise, and is told the
+    /// depth before its first job when that is not it.
+    mutating func tellDepth(_ player: inout PlayerState, loading: MediaItem?) {
+        guard player.isCreated else { return }
+        let focused = feed?.wanted.first
+        let depth = loading != nil && loading == focused ? PreloadDepth.standard : preloadDepth
+        guard player.toldDepth != depth else { return }
+        player.toldDepth = depth
+        out.append(.preloadDepth(depth, on: player.id))
     }
 }

@@ -67,10 +67,10 @@ enum PoolAction: Hashable, Sendable {
     /// Hand the feed's byte tier to the prefetcher: the plan changed to this one. Boxed (`indirect`): the plan's
     /// fields would make every other action slower to switch over and to move.
     indirect case prefetch(BytePrefetchPlan)
-    /// Tell every engine how much to read ahead while paused (``PlaybackEngine/setPreloadDepth(_:)``): the depth
-    /// changed to this one. An engine made later is told the machine's ``PoolStateMachine/preloadDepth`` before its
-    /// first load.
-    case preloadDepth(PreloadDepth)
+    /// Tell the player's engine how much to read ahead while paused (``PlaybackEngine/setPreloadDepth(_:)``): a new
+    /// engine before its first job when the depth is not the standard, and one whose depth changed
+    /// (``PoolStateMachine/tellDepth(_:loading:)``).
+    case preloadDepth(PreloadDepth, on: PlayerID)
     /// Cancel the task that runs the load of `media` on the player's engine: nobody wants it any more.
     case cancelLoad(PlayerID, MediaItem)
     /// The player's shown holder changed: the grant of its active holder, whose settings are on the

@@ -132,8 +132,8 @@ extension PoolShell {
                 retryTimers.removeValue(forKey: id)?.task.cancel()
             case .prefetch(let plan):
                 handOver(plan)
-            case .preloadDepth(let depth):
-                for (_, engine) in engines { engine.setPreloadDepth(depth) }
+            case .preloadDepth(let depth, let id):
+                engines[id]?.setPreloadDepth(depth)
             case .notify(let grant, let kind):
                 notify(grant, kind)
             case .watchHold(let player, let epoch):
@@ -284,9 +284,8 @@ extension PoolShell {
         guard lanes[id] != nil else { return false }
         callReturned(on: id)
         engines[id] = engine
-        // Before the first load, as the protocol promises: how much to read ahead while paused, then failures; a report may come from any thread, any number
+        // Before the first load, as the protocol promises; a report may come from any thread, any number
         // of times: the machine counts the first.
-        engine.setPreloadDepth(machine.preloadDepth)
         let pool = self.pool
         let lane = lanes[id]
         engine.onFailure { reason in
