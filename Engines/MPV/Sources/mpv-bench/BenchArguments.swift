@@ -6,7 +6,7 @@ struct BenchArguments {
                mpv-bench --feed --origin-delay MS (--origin-rate KBIT | --origin-link KBIT)
                          [--bytes-per-item KIB] [--plan built-in|phone-a|phone-b] [--repetitions N]
                          [--prefetch-fetches N] [--prefetch-dwell SECONDS] [--read-ahead SECONDS]
-                         [--paused-read-ahead SECONDS] [--paused-fetch KIB]
+                         [--paused-read-ahead SECONDS] [--paused-fetch KIB] [--no-lean]
                          [--focused-buffer SECONDS] [--json PATH]
                mpv-bench --seamless [--handoffs N] [--json PATH]
                mpv-bench --readahead [--repetitions N]
@@ -44,6 +44,9 @@ struct BenchArguments {
                             preload), in all three configurations (MPVEngine.Options.readAheadWhilePaused)
           --paused-fetch KIB with --origin-delay: the least each origin fetch through the cache asks for
                             while its engine is paused (MPVEngine.Options.leastFetchWhilePaused)
+          --no-lean         with --origin-delay: preloads keep the paused read-ahead and least fetch above
+                            when the pool says the link is ample (MPVEngine.Options.leanReadAheadWhilePaused and
+                            leanFetchWhilePaused set to them; default: a quarter second and 64 KiB)
           --focused-buffer SECONDS with --origin-delay: the window's focusedBufferAhead, what the clip on screen
                             holds before preloads and prefetches use the link (default: PreloadWindow's)
           --plan NAME       with --origin-delay: the swipes. built-in (default): the plan above. phone-a,
@@ -114,6 +117,8 @@ struct BenchArguments {
     /// With ``originDelay``: the engines' least fetch through the cache while paused, in bytes; `nil` for
     /// `MPVEngine.Options`' default.
     var pausedFetch: Int64?
+    /// With ``originDelay``: whether lean preloads read as much as standard ones (`--no-lean`).
+    var noLean = false
     /// With ``originDelay``: the window's `focusedBufferAhead`; `nil` for `PreloadWindow`'s default.
     var focusedBuffer: Duration?
     /// With ``originDelay``: the swipes and the media they go through (`--plan`).
@@ -211,6 +216,8 @@ struct BenchArguments {
                     return .failure(.usage("--paused-fetch needs a number of KiB, 1 to 1048576"))
                 }
                 parsed.pausedFetch = kibibytes * 1_024
+            case "--no-lean":
+                parsed.noLean = true
             case "--focused-buffer":
                 guard let text = remaining.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                     return .failure(.usage("--focused-buffer needs a number of seconds, at least 0"))
@@ -262,6 +269,9 @@ struct BenchArguments {
         }
         if parsed.originDelay == nil, parsed.pausedReadAhead != nil {
             return .failure(.usage("--paused-read-ahead needs --origin-delay"))
+        }
+        if parsed.originDelay == nil, parsed.noLean {
+            return .failure(.usage("--no-lean needs --origin-delay"))
         }
         if parsed.originDelay == nil, parsed.pausedFetch != nil {
             return .failure(.usage("--paused-fetch needs --origin-delay"))

@@ -45,6 +45,9 @@ struct SlowFeedBench {
         /// The least each origin fetch through the cache asks for while its engine is paused, in bytes
         /// (`--paused-fetch`, `MPVEngine.Options.leastFetchWhilePaused`).
         var pausedFetch = MPVEngine.Options().leastFetchWhilePaused
+        /// Whether a lean preload reads less than a standard one (`--no-lean` for not:
+        /// `MPVEngine.Options.leanReadAheadWhilePaused` and `leanFetchWhilePaused` set to the standard ones).
+        var isLean = true
         /// What the clip on screen holds before preloads and prefetches use the link (`--focused-buffer`,
         /// `PreloadWindow.focusedBufferAhead`).
         var focusedBuffer = PreloadWindow().focusedBufferAhead
@@ -157,7 +160,11 @@ struct SlowFeedBench {
             try await MPVEngine.make(
                 options: MPVEngine.Options(
                     readAheadWhilePlaying: settings.readAhead, readAheadWhilePaused: settings.pausedReadAhead,
-                    leastFetchWhilePaused: settings.pausedFetch),
+                    leastFetchWhilePaused: settings.pausedFetch,
+                    leanReadAheadWhilePaused: settings.isLean
+                        ? MPVEngine.Options().leanReadAheadWhilePaused : settings.pausedReadAhead,
+                    leanFetchWhilePaused: settings.isLean
+                        ? MPVEngine.Options().leanFetchWhilePaused : settings.pausedFetch),
                 readingThrough: engineCache)
         }
         var result: Result

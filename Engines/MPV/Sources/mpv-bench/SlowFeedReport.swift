@@ -82,7 +82,7 @@ struct SlowFeedReport {
             --prefetch-dwell \(String(format: "%g", (settings.prefetchDwell ?? .zero).milliseconds / 1_000)) \
             --read-ahead \(String(format: "%g", settings.readAhead.milliseconds / 1_000)) \
             --paused-read-ahead \(String(format: "%g", settings.pausedReadAhead.milliseconds / 1_000)) \
-            --paused-fetch \(settings.pausedFetch / 1_024) \
+            --paused-fetch \(settings.pausedFetch / 1_024)\(settings.isLean ? "" : " --no-lean") \
             --focused-buffer \(String(format: "%g", settings.focusedBuffer.milliseconds / 1_000)) \
             --plan \(plan.rawValue) — \(mpvVersion): \(shape.clipCount) items (\(shape.distinctClips) clips of \
             \(shape.clipSeconds) s, H.264 \(shape.videoKilobits) kbit/s + AAC, 640×360@30, \
@@ -204,6 +204,7 @@ struct SlowFeedReport {
             "focused_buffer_s": settings.focusedBuffer.milliseconds / 1_000,
             "paused_read_ahead_s": settings.pausedReadAhead.milliseconds / 1_000,
             "paused_fetch_kib": settings.pausedFetch / 1_024,
+            "lean": settings.isLean,
             "items": shape.clipCount,
             "plan": plan.rawValue,
             "clip_seconds": shape.clipSeconds,

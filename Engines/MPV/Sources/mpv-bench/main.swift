@@ -24,6 +24,7 @@ func runBench() async throws(BenchError) {
         if let focusedBuffer = arguments.focusedBuffer { settings.focusedBuffer = focusedBuffer }
         if let paused = arguments.pausedReadAhead { settings.pausedReadAhead = paused }
         if let pausedFetch = arguments.pausedFetch { settings.pausedFetch = pausedFetch }
+        settings.isLean = !arguments.noLean
         if let dwell = arguments.prefetchDwell { settings.prefetchDwell = dwell > .zero ? dwell : nil }
         try await runSlowFeedBench(
             originDelay: delay, originLimit: limit, settings: settings, plan: arguments.plan,
