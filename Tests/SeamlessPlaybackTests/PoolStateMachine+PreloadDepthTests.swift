@@ -122,6 +122,24 @@ struct PoolStateMachinePreloadDepthTests {
         #expect(h.machine.checkInvariants() == [])
     }
 
+    @Test("a swipe onto a neighbour whose preload loads makes that load the focused one: standard till it ends")
+    func aSwipeOntoALoadingPreloadMakesItStandard() {
+        let h = MachineHarness(capacity: 2)
+        let (p1, p2) = (Self.p[0], Self.p[1])
+        let window = PreloadWindow(ahead: 1, behind: 0)
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: window) }
+        for _ in 0..<3 { h.finishJob(p1) }
+        report(h, p1, 0, ahead: 300)
+        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
+        #expect(h.finishJob(p2).first == .preloadDepth(.lean, on: p2), "made, lean before its first job")
+        #expect(told(h.finishJob(p2)) == [], "its preload of 4 loads, lean")
+        #expect(h.machine.players[p2]?.runningLoad == Self.items[4])
+        // The user swipes to 4 while it loads: the rest of that load is the focused item's.
+        #expect(told(h.step { $0.focusChanged(on: 4, in: Self.items, window: window) }) == ["standard \(p2)"])
+        #expect(told(h.finishJob(p2)) == ["lean \(p2)"], "loaded: the pool's depth again")
+        #expect(h.machine.checkInvariants() == [])
+    }
+
     @Test("without a feed, or for a player other than the focused one, nothing is measured")
     func onlyTheFocusedClipMeasures() {
         let h = MachineHarness(capacity: 2)

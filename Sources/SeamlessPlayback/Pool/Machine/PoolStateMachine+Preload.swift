@@ -46,6 +46,8 @@ extension PoolStateMachine {
         placePreloads()
         cutShortNeighboursOfAColdFocus()
         letGoOfUnwantedMedia()
+        // A preload running for the item the focus moved to is its load now.
+        tellDepths()
     }
 
     /// The focused item's engine is being made or its load runs: a neighbour's preload whose load runs on an idle

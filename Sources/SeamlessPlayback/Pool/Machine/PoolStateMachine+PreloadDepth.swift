@@ -21,6 +21,12 @@ extension PoolStateMachine {
         }
         guard depth != preloadDepth else { return }
         preloadDepth = depth
+        tellDepths()
+    }
+
+    /// Tells every engine the depth it should have now (``tellDepth(_:loading:)``): after the pool's depth changed, or
+    /// the focus moved (a preload running for the item the focus moved to is the focused item's load now).
+    mutating func tellDepths() {
         for id in Array(players.keys) {
             withPlayer(id) { machine, player in machine.tellDepth(&player, loading: player.runningLoad) }
         }
