@@ -190,6 +190,7 @@ public final class SimulatedEngine: PlaybackEngine {
     }
 
     /// Records the depth (``Record/preloadDepths``). The engine reads the same ahead either way.
+    /// - Parameter depth: The depth the pool told the engine.
     public func setPreloadDepth(_ depth: PreloadDepth) {
         state.withLock { state in
             state.record.preloadDepths.append(depth)

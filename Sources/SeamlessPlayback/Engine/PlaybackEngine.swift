@@ -79,8 +79,8 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// should have changes — the pool's measure moved, or the engine starts or ends the load of the feed's focused
     /// item, which it loads at ``PreloadDepth/standard`` (the clip the user is about to watch is no waiting preload).
     /// It may come while another of the engine's operations runs: it must return promptly, never block, and be safe
-    /// alongside them. An engine goes by it from its next apply or load on, as suits it; what a paused engine is reading may run
-    /// on.
+    /// alongside them. An engine goes by it from its next apply or load on, as suits it; what a paused engine is
+    /// reading may run on.
     /// - Parameter depth: How much a paused engine reads ahead.
     func setPreloadDepth(_ depth: PreloadDepth)
 }
