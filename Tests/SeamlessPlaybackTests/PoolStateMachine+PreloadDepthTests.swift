@@ -29,6 +29,18 @@ struct PoolStateMachinePreloadDepthTests {
         return depths(h.step { $0.statusReported(player, status) })
     }
 
+    /// Two players, focused on 3 with one item ahead: the focused clip loaded and measured filling four times as fast
+    /// as it plays, alone (the depth is lean), and its neighbour about to be placed.
+    func leanWithANeighbourToPlace() -> (MachineHarness, PlayerID, PlayerID) {
+        let h = MachineHarness(capacity: 2)
+        let (p1, p2) = (Self.p[0], Self.p[1])
+        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
+        for _ in 0..<3 { h.finishJob(p1) }
+        report(h, p1, 0, ahead: 300)
+        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
+        return (h, p1, p2)
+    }
+
     @Test("alone on the link, a clip on screen that fills twice as fast as it plays makes it lean; slower, standard")
     func theClipOnScreenAloneMeasuresTheDepth() {
         // One player: no neighbour ever shares the link with the clip on screen.
@@ -71,12 +83,7 @@ struct PoolStateMachinePreloadDepthTests {
 
     @Test("while a neighbour's preload loads, the clip on screen's pace says nothing of the link")
     func aNeighbourLoadingLeavesTheDepth() {
-        let h = MachineHarness(capacity: 2)
-        let (p1, p2) = (Self.p[0], Self.p[1])
-        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
-        for _ in 0..<3 { h.finishJob(p1) }
-        report(h, p1, 0, ahead: 300)
-        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
+        let (h, p1, p2) = leanWithANeighbourToPlace()
         // The link is free: the neighbour's engine is made, and it loads.
         h.finishJob(p2)
         h.finishJob(p2)
@@ -124,13 +131,8 @@ struct PoolStateMachinePreloadDepthTests {
 
     @Test("a swipe onto a neighbour whose preload loads makes that load the focused one: standard till it ends")
     func aSwipeOntoALoadingPreloadMakesItStandard() {
-        let h = MachineHarness(capacity: 2)
-        let (p1, p2) = (Self.p[0], Self.p[1])
+        let (h, _, p2) = leanWithANeighbourToPlace()
         let window = PreloadWindow(ahead: 1, behind: 0)
-        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: window) }
-        for _ in 0..<3 { h.finishJob(p1) }
-        report(h, p1, 0, ahead: 300)
-        #expect(report(h, p1, 500, ahead: 1_800) == [.lean])
         #expect(h.finishJob(p2).first == .preloadDepth(.lean, on: p2), "made, lean before its first job")
         #expect(told(h.finishJob(p2)) == [], "its preload of 4 loads, lean")
         #expect(h.machine.players[p2]?.runningLoad == Self.items[4])
@@ -142,12 +144,7 @@ struct PoolStateMachinePreloadDepthTests {
 
     @Test("without a feed, or for a player other than the focused one, nothing is measured")
     func onlyTheFocusedClipMeasures() {
-        let h = MachineHarness(capacity: 2)
-        let (p1, p2) = (Self.p[0], Self.p[1])
-        _ = h.step { $0.focusChanged(on: 3, in: Self.items, window: PreloadWindow(ahead: 1, behind: 0)) }
-        for _ in 0..<3 { h.finishJob(p1) }
-        report(h, p1, 0, ahead: 300)
-        report(h, p1, 500, ahead: 1_800)
+        let (h, p1, p2) = leanWithANeighbourToPlace()
         h.settle()
         // The neighbour plays (a page took it) alone, short of its buffer and slow: it is not the clip on screen.
         report(h, p2, 0, ahead: 100)
