@@ -29,6 +29,7 @@ extension PoolStateMachine {
         }
         problems += orphans()
         problems += checkPreloads()
+        problems += checkDepths()
         if prefetches, bytePlan != impliedBytePlan {
             problems.append("the prefetcher works to \(bytePlan), not to \(impliedBytePlan)")
         }

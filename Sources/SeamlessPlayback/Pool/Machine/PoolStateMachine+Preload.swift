@@ -78,6 +78,8 @@ extension PoolStateMachine {
         // Without a focus a player keeps its media: one let go of whose unload has not begun keeps it after all.
         keepLetGoMedia { _ in true }
         abandonUnwantedLoads()
+        // No focused item any more: a load that was its load is a plain one.
+        tellDepths()
     }
 
     /// The idle player to recycle: the one farthest from the focus (least recently used among equals)

@@ -32,6 +32,21 @@ extension PoolStateMachine {
         }
     }
 
+    /// The depth for an engine that loads `loading` (or nothing): ``PreloadDepth/standard`` for the feed's focused item,
+    /// else ``preloadDepth``.
+    func depth(loading: MediaItem?) -> PreloadDepth {
+        loading != nil && loading == feed?.wanted.first ? .standard : preloadDepth
+    }
+
+    /// The depths told hold between inputs: every engine in service was last told the depth it should have now.
+    func checkDepths() -> [String] {
+        players.values.compactMap { player in
+            guard player.isCreated, !player.retiring, player.lane.job != .shutDown else { return nil }
+            let depth = depth(loading: player.runningLoad)
+            return player.toldDepth == depth ? nil : "\(player.id) was told \(player.toldDepth), not \(depth)"
+        }
+    }
+
     /// Tells the player's engine the depth it should have now, unless it was told that last: ``preloadDepth``, except
     /// ``PreloadDepth/standard`` while it loads the feed's focused item (`loading`). That load is the clip the user is
     /// about to watch, not a preload that waits: a lean first fetch would cost it a round trip to its next one as it
@@ -40,8 +55,7 @@ extension PoolStateMachine {
     /// depth before its first job when that is not it.
     mutating func tellDepth(_ player: inout PlayerState, loading: MediaItem?) {
         guard player.isCreated else { return }
-        let focused = feed?.wanted.first
-        let depth = loading != nil && loading == focused ? PreloadDepth.standard : preloadDepth
+        let depth = depth(loading: loading)
         guard player.toldDepth != depth else { return }
         player.toldDepth = depth
         out.append(.preloadDepth(depth, on: player.id))
