@@ -26,8 +26,21 @@ struct PlayerPoolMPVDeadLinkTests {
         let items = feed(server)
         // The first engine's creation, outside the bound: under ThreadSanitizer a cold mpv alone takes about the
         // acquire's 3 s (seen in CI), and the bound is about the dead link holding good clips up, which it cannot
-        // do to the clip before it.
-        try await pool.prewarm(items[0])
+        // do to the clip before it. Its first apply may outlast the pool's 1 s there, beside the other suites (seen in
+        // CI too): the pool retires that engine, and the prewarm is made again on a new one.
+        var firstEngineFailures = 0
+        while true {
+            do {
+                try await pool.prewarm(items[0])
+                break
+            } catch {
+                guard case .engineFailed(let reason) = error, firstEngineFailures < 2 else {
+                    throw error
+                }
+                firstEngineFailures += 1
+                print("dead-link feed run: the first engine failed (\(reason)); prewarming again")
+            }
+        }
         var times: [Duration] = []
         for (index, item) in items.enumerated() {
             await pool.focus(on: index, in: items)
@@ -52,7 +65,7 @@ struct PlayerPoolMPVDeadLinkTests {
         #expect(times[2] < .seconds(3) + Self.slack, "the dead link held its acquire \(times[2])")
         let good = times.enumerated().filter { $0.offset != 2 }.map(\.element)
         #expect(good.allSatisfy { $0 < .seconds(3) }, "a good clip took \(good.max() ?? .zero)")
-        #expect(await pool.metrics.failures == 0)
+        #expect(await pool.metrics.failures == firstEngineFailures)
         await pool.shutdown()
     }
 
