@@ -18,6 +18,7 @@ public final class AVPlayerEngine: PlaybackEngine {
     private let controller: PlayerController
     private let failures: FailureReporter
     private let statuses: StatusReporter
+    private let depths = PreloadDepthBox()
 
     /// Creates a player and its layer, with nothing loaded.
     /// - Parameters:
@@ -27,14 +28,20 @@ public final class AVPlayerEngine: PlaybackEngine {
     ///   - cachedReading: Read progressive `http(s)` media (`mp4`, `mov`, `m4v`) through a cache: its bytes served
     ///     from the cache where it holds them, the rest fetched and written into it. HLS, files and other media are
     ///     read by AVFoundation directly. `nil` (the default): every media is read directly.
+    ///   - pausedBuffering: How far ahead the item buffers while the player stands paused (a preload, a paused page),
+    ///     at each `PreloadDepth`. Default one second, a quarter of a second lean.
     @MainActor
-    public init(system: AVPlaybackSystem? = nil, cachedReading: CachedReading? = nil) {
+    public init(
+        system: AVPlaybackSystem? = nil, cachedReading: CachedReading? = nil,
+        pausedBuffering: PausedBuffering = PausedBuffering()
+    ) {
         let failures = FailureReporter()
         let statuses = StatusReporter()
         self.failures = failures
         self.statuses = statuses
         controller = PlayerController(
-            system: system ?? .shared, failures: failures, statuses: statuses, cachedReading: cachedReading)
+            system: system ?? .shared, failures: failures, statuses: statuses, depths: depths,
+            cachedReading: cachedReading, pausedBuffering: pausedBuffering)
     }
 
     /// Creates a player and its layer; `errorLogLimit` is ignored.
@@ -129,6 +136,16 @@ public final class AVPlayerEngine: PlaybackEngine {
     /// every observation. A load still waiting fails with ``AVPlayerEngineError/shutDown``.
     public func shutdown() async {
         await controller.shutdown()
+    }
+
+    /// Bounds how far ahead the item buffers while the player stands paused: ``PausedBuffering/lean`` at
+    /// `PreloadDepth.lean`, ``PausedBuffering/standard`` otherwise (`preferredForwardBufferDuration`;
+    /// while the settings play, the player's own choice). Returns at once: the depth is kept for the next load and
+    /// apply, and set on a paused item now on the player from the main actor.
+    /// - Parameter depth: How much a paused player buffers ahead.
+    public func setPreloadDepth(_ depth: PreloadDepth) {
+        depths.set(depth)
+        Task { @MainActor [controller] in controller.preloadDepthTold() }
     }
 
     /// Keeps the pool's failure handler. After a load has finished, the engine calls it, once, when the

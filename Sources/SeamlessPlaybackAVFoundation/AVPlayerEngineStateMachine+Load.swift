@@ -5,8 +5,9 @@ import SeamlessPlayback
 extension AVPlayerEngineStateMachine {
     /// A load starts. Returns its ID and what to do: end the previous load's observation (and fail it, if
     /// it was still waiting), pause, detach the layer so its readiness restarts from the new item, set the player up
-    /// for where the item's bytes come from (``LoadSource``), put the new item on the player, reattach the layer,
-    /// start observing, and report `.loading`. While the layer is detached for the background
+    /// for where the item's bytes come from (``LoadSource``), put the new item on the player, bound how far ahead it
+    /// buffers while it stands paused (``PausedBuffering``, at the depth the pool told), reattach the layer, start
+    /// observing, and report `.loading`. While the layer is detached for the background
     /// (``BackgroundPolicy/keepAudioInBackground``) it is left detached: the load then finishes when the item is ready
     /// to play.
     /// - Parameter source: Where the item's bytes come from. Default ``LoadSource/direct``.
@@ -17,16 +18,22 @@ extension AVPlayerEngineStateMachine {
         if let playerFailure { return (id, [.finishLoad(id, .failed(.playbackFailed(reason: playerFailure)))]) }
         var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
         actions += interruptSeek()
+        playback.loadStarted(source: source)
+        // The resource loader hears how to size its fetches before the item can ask it for a byte.
+        actions += leanFetchActions()
         let setUp = source.playerSetUp
+        // The new item buffers as a paused one until an apply plays it.
+        let buffer = pausedBuffering.forwardBuffer(isPaused: true, depth: preloadDepth)
+        forwardBufferSet = buffer
+        let item: [PlayerCommand] = [.replaceCurrentItem, .setPreferredForwardBufferDuration(buffer)]
         let commands: [PlayerCommand] =
             holds.isLayerDetached
-            ? [.pause] + setUp + [.replaceCurrentItem]
-            : [.pause, .detachLayer] + setUp + [.replaceCurrentItem, .attachLayer]
+            ? [.pause] + setUp + item
+            : [.pause, .detachLayer] + setUp + item + [.attachLayer]
         actions += [.send(commands), .startObserving(id)]
         state = .replacing(id)
         layerSeenNotReady = false
         layerReadings = 0
-        playback.loadStarted(source: source)
         return (id, actions + reportIfChanged())
     }
 

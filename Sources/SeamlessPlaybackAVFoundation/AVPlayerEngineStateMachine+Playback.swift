@@ -87,7 +87,8 @@ extension AVPlayerEngineStateMachine {
     /// starts (``BackgroundPolicy/pauseInBackground``: nothing plays there; ``BackgroundPolicy/keepAudioInBackground``:
     /// only a player already moving goes on), and at a rate the item cannot play (it is held paused and reported
     /// `.paused(.unsupportedRate)`, never played at another rate). A looping apply on an ended item seeks to the start
-    /// first.
+    /// first. Before that last command the item's forward buffer follows the settings (``PausedBuffering``): bounded
+    /// when they pause, the player's own choice when they play.
     mutating func applyRequested(_ settings: PlaybackSettings) -> [Action] {
         guard state != .shutDown else { return [] }
         playback.applied = settings
@@ -106,9 +107,11 @@ extension AVPlayerEngineStateMachine {
             playback.hasEnded = false
             commands.append(loopSeek())
         }
+        // The bound of a paused item's buffer follows the settings, lifted before the player starts.
+        commands += forwardBufferCommands()
         let holdsStill = settings.isPaused || playback.hasEnded || playback.isRateUnsupported
         commands.append(holdsStill ? pauseCommand() : startCommand(isResume: false))
-        return [.send(commands)] + reportIfChanged()
+        return [.send(commands)] + leanFetchActions() + reportIfChanged()
     }
 
     /// A new reading of the player. A player seen playing is no longer held by the system (someone played it, or the

@@ -23,7 +23,7 @@ import SeamlessPlayback
 /// - `shutDown` is final.
 ///
 /// The parts: loads in `+Load`, applies, player readings and status reports in `+Playback`, seeks in `+Seek`, the
-/// system's events in `+System`.
+/// system's events in `+System`, how far ahead the item buffers in `+ForwardBuffer`.
 struct AVPlayerEngineStateMachine {
     /// Identifies one load: one `AVPlayerItem` and the observations made for it.
     typealias LoadID = UInt64
@@ -194,6 +194,9 @@ struct AVPlayerEngineStateMachine {
         /// After this long, call ``AVPlayerEngineStateMachine/stallCheckDue()``: a stalled loader-served player is
         /// tried again even if `isPlaybackLikelyToKeepUp` never changes.
         case checkStall(after: Duration)
+        /// Tell the engine's resource loader whether its player stands paused at the lean depth: its origin fetches
+        /// are then widened only to `CachedReading.minimumFetchWhileLean` (`+ForwardBuffer`).
+        case fetchLeanly(Bool)
     }
 
     /// Where the current load is.
@@ -217,13 +220,26 @@ struct AVPlayerEngineStateMachine {
     var seeks = Seeks()
     /// The system's side: background, interruptions, and the system's pause in force (`+System`).
     var holds: SystemHolds
+    /// How far ahead a paused item buffers (`+ForwardBuffer`).
+    let pausedBuffering: PausedBuffering
+    /// The depth the pool told the engine last; ``SeamlessPlayback/PreloadDepth/standard`` until it told one.
+    var preloadDepth = PreloadDepth.standard
+    /// The forward buffer last set on the current item, in seconds; `nil` before the first load.
+    var forwardBufferSet: Double?
+    /// Whether the resource loader was last told the player stands paused at the lean depth.
+    var fetchesLeanly = false
 
     /// Creates a machine with no load.
     /// - Parameters:
     ///   - backgroundPolicy: The pool's policy for the background.
     ///   - isInBackground: Whether the app is in the background when the engine is made.
-    init(backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false) {
+    ///   - pausedBuffering: How far ahead a paused item buffers.
+    init(
+        backgroundPolicy: BackgroundPolicy = .pauseInBackground, isInBackground: Bool = false,
+        pausedBuffering: PausedBuffering = PausedBuffering()
+    ) {
         holds = SystemHolds(policy: backgroundPolicy, isInBackground: isInBackground)
+        self.pausedBuffering = pausedBuffering
     }
 
     /// Whether the current load's observations are live and must be stopped before it is left.

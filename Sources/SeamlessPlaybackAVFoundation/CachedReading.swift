@@ -18,6 +18,10 @@ public struct CachedReading: Sendable {
     /// The least one origin read fetches, in bytes: AVFoundation's smaller reads are widened to it, the extra going
     /// into the cache. Default 256 KiB.
     public var minimumFetch: Int64
+    /// The least one origin read fetches while the player stands paused at `PreloadDepth.lean`, in
+    /// bytes: a preload that buffers about its first frame (``PausedBuffering/lean``) reads about that, and leaves the
+    /// link to the clip on screen. Never more than ``minimumFetch``. Default 64 KiB.
+    public var minimumFetchWhileLean: Int64
     /// Whether plain `http` media are read through the cache too. Default `false`: they play directly.
     ///
     /// App Transport Security treats the two readers differently: `NSAllowsArbitraryLoadsForMedia` exempts
@@ -32,15 +36,18 @@ public struct CachedReading: Sendable {
     ///   - cache: The cache.
     ///   - source: Where missing bytes come from. Default an `HTTPByteSource` of its own.
     ///   - minimumFetch: The least one origin read fetches. Default 256 KiB.
+    ///   - minimumFetchWhileLean: The least while the player stands paused at the lean depth
+    ///     (``minimumFetchWhileLean``). Default 64 KiB.
     ///   - allowsPlainHTTP: Whether plain `http` media are read through the cache (``allowsPlainHTTP``). Default
     ///     `false`.
     public init(
         cache: MediaCache, source: any ByteSource = HTTPByteSource(), minimumFetch: Int64 = 256 * 1024,
-        allowsPlainHTTP: Bool = false
+        minimumFetchWhileLean: Int64 = 64 * 1024, allowsPlainHTTP: Bool = false
     ) {
         self.cache = cache
         self.source = source
         self.minimumFetch = minimumFetch
+        self.minimumFetchWhileLean = minimumFetchWhileLean
         self.allowsPlainHTTP = allowsPlainHTTP
     }
 

@@ -51,7 +51,8 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     init(reading: CachedReading, holdsInBackground: Bool) {
         self.reading = reading
         machine = Machine(
-            minimumFetch: reading.minimumFetch, cacheReadLimit: CachedReading.cacheReadLimit,
+            minimumFetch: reading.minimumFetch, minimumFetchWhileLean: reading.minimumFetchWhileLean,
+            cacheReadLimit: CachedReading.cacheReadLimit,
             holdsInBackground: holdsInBackground)
     }
 
@@ -80,6 +81,12 @@ final class CachingResourceLoader: NSObject, AVAssetResourceLoaderDelegate, @unc
     /// The machine hears of a change of the media at `key` in the cache (on `queue`).
     private func cacheChanged(_ key: String) {
         perform(machine.cacheChanged(key))
+    }
+
+    /// The engine's player stands paused at the lean depth, or no longer: the fetches that start from then on are
+    /// sized for it (``ResourceLoadingStateMachine/isLean``).
+    func fetchesLeanly(_ isLean: Bool) {
+        queue.async { [self] in machine.isLean = isLean }
     }
 
     /// The app moved to the background or back: retries wait there, or fire on the return.

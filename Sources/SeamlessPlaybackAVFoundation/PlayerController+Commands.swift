@@ -19,8 +19,13 @@ extension PlayerController {
         case .setAutomaticallyWaitsToMinimizeStalling(let waits): player.automaticallyWaitsToMinimizeStalling = waits
         case .play: player.play()
         case .pause: player.pause()
-        case .replaceCurrentItem: player.replaceCurrentItem(with: incomingItem)
-        case .removeCurrentItem: player.replaceCurrentItem(with: nil)
+        case .setPreferredForwardBufferDuration(let seconds): itemOnPlayer?.preferredForwardBufferDuration = seconds
+        case .replaceCurrentItem:
+            player.replaceCurrentItem(with: incomingItem)
+            itemOnPlayer = incomingItem
+        case .removeCurrentItem:
+            player.replaceCurrentItem(with: nil)
+            itemOnPlayer = nil
         case .detachLayer: layer.player = nil
         case .attachLayer: layer.player = player
         case .seek(let position, let id): seek(to: position, id: id)

@@ -40,6 +40,10 @@ final class PlayerController {
     private var playerNotifications: [any NSObjectProtocol] = []
     /// The item of the load being started, between its creation and the `.replaceCurrentItem` command.
     var incomingItem: AVPlayerItem?
+    /// The item the controller last put on the player, until it removes it.
+    var itemOnPlayer: AVPlayerItem?
+    /// The depth the pool told the engine last, written from any thread (``AVPlayerEngine/setPreloadDepth(_:)``).
+    let depths: PreloadDepthBox
     /// How the layer scales the picture in the host that shows it (`PlayerController+Layout.swift`).
     var layout = LayerLayout<ObjectIdentifier>()
     /// The host showing the layer, if any.
@@ -48,14 +52,17 @@ final class PlayerController {
     var shownIsActive: (@MainActor () -> Bool)?
 
     init(
-        system: AVPlaybackSystem, failures: FailureReporter, statuses: StatusReporter, cachedReading: CachedReading?
+        system: AVPlaybackSystem, failures: FailureReporter, statuses: StatusReporter, depths: PreloadDepthBox,
+        cachedReading: CachedReading?, pausedBuffering: PausedBuffering
     ) {
         player = AVPlayer()
         layer = AVPlayerLayer(player: player)
         machine = Machine(
-            backgroundPolicy: system.backgroundPolicy, isInBackground: system.isInBackground)
+            backgroundPolicy: system.backgroundPolicy, isInBackground: system.isInBackground,
+            pausedBuffering: pausedBuffering)
         self.failures = failures
         self.statuses = statuses
+        self.depths = depths
         loader = cachedReading.map {
             CachingResourceLoader(reading: $0, holdsInBackground: system.backgroundPolicy == .pauseInBackground)
         }
@@ -73,6 +80,7 @@ final class PlayerController {
         if Task.isCancelled { throw AVPlayerEngineError.cancelled }
         let asset = loader?.asset(for: url)
         let item = asset.map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
+        preloadDepthTold()
         let (id, actions) = machine.loadRequested(source: asset == nil ? .direct : .loader)
         loaderOrigins = asset == nil ? [:] : [id: url]
         try await withTaskCancellationHandler {
@@ -110,12 +118,18 @@ final class PlayerController {
 
     func apply(_ settings: PlaybackSettings) {
         system?.settingsApplied(settings, by: self)
+        preloadDepthTold()
         perform(machine.applyRequested(settings))
         contentModeApplied(settings.contentMode)
     }
 
     func position() -> Duration {
         Machine.position(seconds: CMTimeGetSeconds(player.currentTime()))
+    }
+
+    /// Hands the machine the depth the pool told last: before each load and apply, and when the pool tells one.
+    func preloadDepthTold() {
+        perform(machine.preloadDepthTold(depths.depth))
     }
 
     private func stallCheckDue() {
@@ -174,6 +188,8 @@ final class PlayerController {
                     PlaybackStatus(
                         phase: report.phase, position: position(), duration: report.duration,
                         bufferedAhead: report.bufferedAhead))
+            case .fetchLeanly(let isLean):
+                loader?.fetchesLeanly(isLean)
             case .checkStall(let delay):
                 // A timer: nothing structured waits for it, and a check that finds no stall does nothing.
                 Task { @MainActor [weak self] in

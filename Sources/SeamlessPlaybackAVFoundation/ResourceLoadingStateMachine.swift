@@ -99,6 +99,15 @@ struct ResourceLoadingStateMachine {
 
     /// The least an origin read fetches: reads of a few kilobytes are widened to it, the extra going to the cache.
     let minimumFetch: Int64
+    /// The least while the engine's player stands paused at the lean depth (``isLean``): never more than
+    /// ``minimumFetch``.
+    let minimumFetchWhileLean: Int64
+    /// Whether the engine's player stands paused at ``SeamlessPlayback/PreloadDepth/lean``: a preload that reads about
+    /// its first frame, whose fetches are widened only to ``minimumFetchWhileLean``. The shell sets it as the engine's
+    /// machine says (``AVPlayerEngineStateMachine/Action/fetchLeanly(_:)``); it sizes the fetches that start from then on.
+    var isLean = false
+    /// The least the next origin read fetches.
+    private var leastFetch: Int64 { isLean ? minimumFetchWhileLean : minimumFetch }
     /// The most one cache read responds at once, so that a request for a whole cached media is answered in pieces.
     let cacheReadLimit: Int64
     private(set) var requests: [RequestID: Request] = [:]
@@ -139,11 +148,17 @@ struct ResourceLoadingStateMachine {
     /// A machine with no requests.
     /// - Parameters:
     ///   - minimumFetch: The least an origin read fetches; values below 1 count as 1.
+    ///   - minimumFetchWhileLean: The least while ``isLean``; `nil` for `minimumFetch`, values below 1 count as 1,
+    ///     and above `minimumFetch` as that.
     ///   - cacheReadLimit: The most one cache read responds; values below 1 count as 1.
     ///   - holdsInBackground: Whether retries wait for the foreground while the app is in the background (the
     ///     engine's ``BackgroundPolicy/pauseInBackground``: nothing plays there, and a suspended app's fetches die).
-    init(minimumFetch: Int64, cacheReadLimit: Int64, holdsInBackground: Bool = false) {
+    init(
+        minimumFetch: Int64, minimumFetchWhileLean: Int64? = nil, cacheReadLimit: Int64,
+        holdsInBackground: Bool = false
+    ) {
         self.minimumFetch = max(1, minimumFetch)
+        self.minimumFetchWhileLean = min(self.minimumFetch, max(1, minimumFetchWhileLean ?? minimumFetch))
         self.cacheReadLimit = max(1, cacheReadLimit)
         self.holdsInBackground = holdsInBackground
     }
@@ -508,7 +523,7 @@ struct ResourceLoadingStateMachine {
             guard let length else {
                 // Only the origin knows the length: its first bytes go to the cache, the length to the answer.
                 let start = request.position ?? 0
-                let actions = fetchOrWait(id, &request, range: start..<Self.sum(start, minimumFetch), cache: cache)
+                let actions = fetchOrWait(id, &request, range: start..<Self.sum(start, leastFetch), cache: cache)
                 requests[id] = request
                 return actions
             }
@@ -523,7 +538,7 @@ struct ResourceLoadingStateMachine {
             return actions + [.finish(id)]
         }
         let cached = cache.cached.union(written[request.key] ?? RangeSet())
-        let plan = CachedReadPlan.plan(position..<wantedEnd, cached: cached, length: length, minimumFetch: minimumFetch)
+        let plan = CachedReadPlan.plan(position..<wantedEnd, cached: cached, length: length, minimumFetch: leastFetch)
         guard let first = plan.segments.first else {
             requests[id] = nil
             return actions + [.finish(id)]

@@ -15,7 +15,8 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
             actions.first
                 == .send([
                     .pause, .detachLayer, .setAllowsExternalPlayback(false),
-                    .setAutomaticallyWaitsToMinimizeStalling(false), .replaceCurrentItem, .attachLayer,
+                    .setAutomaticallyWaitsToMinimizeStalling(false), .replaceCurrentItem,
+                    .setPreferredForwardBufferDuration(1), .attachLayer,
                 ]))
     }
 
@@ -29,7 +30,8 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
             actions.contains(
                 .send([
                     .pause, .detachLayer, .setAllowsExternalPlayback(true),
-                    .setAutomaticallyWaitsToMinimizeStalling(true), .replaceCurrentItem, .attachLayer,
+                    .setAutomaticallyWaitsToMinimizeStalling(true), .replaceCurrentItem,
+                    .setPreferredForwardBufferDuration(1), .attachLayer,
                 ])))
     }
 
@@ -41,7 +43,7 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
             actions.first
                 == .send([
                     .pause, .setAllowsExternalPlayback(false), .setAutomaticallyWaitsToMinimizeStalling(false),
-                    .replaceCurrentItem,
+                    .replaceCurrentItem, .setPreferredForwardBufferDuration(1),
                 ]))
     }
 

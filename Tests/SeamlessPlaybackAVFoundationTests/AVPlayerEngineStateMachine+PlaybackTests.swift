@@ -28,7 +28,7 @@ struct AVPlayerEngineStateMachinePlaybackTests {
     func playingApply() {
         var machine = Fixture.loaded()
         let settings = PlaybackSettings()
-        #expect(machine.applyRequested(settings) == [.send(PlayerCommand.applying(settings))])
+        #expect(machine.applyRequested(settings) == [.send(Fixture.applying(settings, buffer: 0))])
         #expect(machine.playerRead(Fixture.stopped(at: 0)) == [Fixture.report(.paused(.system))], "stopped: not us")
         #expect(
             machine.playerRead(Fixture.waiting(.evaluatingBufferingRate)) == [], "the fill-rate check shows nothing")
@@ -44,7 +44,7 @@ struct AVPlayerEngineStateMachinePlaybackTests {
         let settings = PlaybackSettings(isPaused: true)
         #expect(
             machine.applyRequested(settings) == [
-                .send(PlayerCommand.applying(settings)), Fixture.report(.paused(.requested)),
+                .send(Fixture.applying(settings, buffer: 1)), Fixture.report(.paused(.requested)),
             ])
         #expect(machine.playerRead(Fixture.stopped(at: 1)) == [], "the player's echo changes nothing")
     }
@@ -71,7 +71,7 @@ struct AVPlayerEngineStateMachinePlaybackTests {
         #expect(ready == [Fixture.report(.paused(.requested), duration: nil), .finishLoad(1, .ready)])
         #expect(!machine.isMeantToMove)
         // A page taking the preloaded player gets its settings in full, and it plays.
-        #expect(machine.applyRequested(PlaybackSettings()) == [.send(PlayerCommand.applying(PlaybackSettings()))])
+        #expect(machine.applyRequested(PlaybackSettings()) == [.send(Fixture.applying(PlaybackSettings(), buffer: 0))])
         #expect(machine.isMeantToMove)
     }
 
@@ -187,7 +187,7 @@ struct AVPlayerEngineStateMachinePlaybackTests {
         var machine = Fixture.playing()
         _ = machine.observed(.playedToEnd, for: 1)
         let settings = PlaybackSettings(isPaused: true, endAction: .loop)
-        #expect(machine.applyRequested(settings) == [.send(PlayerCommand.applying(settings))])
+        #expect(machine.applyRequested(settings) == [.send(Fixture.applying(settings, buffer: 1))])
         #expect(machine.playback.hasEnded)
     }
 

@@ -31,7 +31,7 @@ struct AVPlayerEngineStateMachineRateCapabilitiesTests {
         let settings = PlaybackSettings(rate: 4)
         #expect(
             machine.applyRequested(settings) == [
-                .send(Fixture.applying(settings, last: .pause)), Fixture.report(.paused(.unsupportedRate)),
+                .send(Fixture.applying(settings, buffer: 0, last: .pause)), Fixture.report(.paused(.unsupportedRate)),
             ])
         #expect(machine.playerRead(Fixture.stopped(at: 0)) == [])
         #expect(machine.systemEvent(.interruptionBegan(.other)) == [], "nothing of the system's to hold")
@@ -44,7 +44,7 @@ struct AVPlayerEngineStateMachineRateCapabilitiesTests {
     func slowAllowed() {
         var machine = loaded(Self.both)
         let settings = PlaybackSettings(rate: 0.5)
-        #expect(machine.applyRequested(settings) == [.send(Fixture.applying(settings, last: .play))])
+        #expect(machine.applyRequested(settings) == [.send(Fixture.applying(settings, buffer: 0))])
     }
 
     @Test("rates learnt after the page's apply: a playing player at a rate the item cannot play is paused then")

@@ -168,7 +168,8 @@ struct AVPlayerEngineStateMachineSystemTests {
         let settings = PlaybackSettings()
         #expect(
             machine.applyRequested(settings) == [
-                .send(Fixture.applying(settings, last: .pause)), Fixture.report(.paused(.system), duration: nil),
+                .send(Fixture.applying(settings, buffer: 0, last: .pause)),
+                Fixture.report(.paused(.system), duration: nil),
             ])
         #expect(machine.systemEvent(.willEnterForeground) == [.send([.play])])
     }
@@ -192,14 +193,19 @@ struct AVPlayerEngineStateMachineSystemTests {
         let (_, actions) = machine.loadRequested()
         #expect(
             actions.prefix(2) == [
-                .stopObserving(1), .send([.pause] + Machine.LoadSource.direct.playerSetUp + [.replaceCurrentItem]),
+                .stopObserving(1),
+                .send(
+                    [.pause] + Machine.LoadSource.direct.playerSetUp + [
+                        .replaceCurrentItem, .setPreferredForwardBufferDuration(1),
+                    ]),
             ])
         machine.itemReplaced(2)
         _ = machine.observed(.itemStatus(.readyToPlay), for: 2)
         let settings = PlaybackSettings()
         #expect(
             machine.applyRequested(settings) == [
-                .send(Fixture.applying(settings, last: .pause)), Fixture.report(.paused(.system), duration: nil),
+                .send(Fixture.applying(settings, buffer: 0, last: .pause)),
+                Fixture.report(.paused(.system), duration: nil),
             ])
         #expect(machine.systemEvent(.willEnterForeground) == [.send([.attachLayer]), .send([.play])])
     }

@@ -6,10 +6,7 @@ import Testing
 @Suite("AVPlayerEngineStateMachine")
 struct AVPlayerEngineStateMachineTests {
     typealias Machine = AVPlayerEngineStateMachine
-    static let loadCommands: [PlayerCommand] = [
-        .pause, .detachLayer, .setAllowsExternalPlayback(true), .setAutomaticallyWaitsToMinimizeStalling(true),
-        .replaceCurrentItem, .attachLayer,
-    ]
+    static let loadCommands = Fixture.loadCommands
     static let entry = Machine.ErrorLogEntry(domain: "CoreMediaErrorDomain", code: -12938, comment: "HTTP 404")
     static let loading = Machine.Action.report(.init(phase: .loading, duration: nil))
     static let pausedByLoad = Machine.Action.report(.init(phase: .paused(.requested), duration: nil))
@@ -285,7 +282,7 @@ struct AVPlayerEngineStateMachineTests {
             machine.applyRequested(settings) == [
                 .send([
                     .setMuted(true), .setVolume(0.5), .setDefaultRate(2),
-                    .setActionAtItemEnd(.pause), .play,
+                    .setActionAtItemEnd(.pause), .setPreferredForwardBufferDuration(0), .play,
                 ])
             ])
         var fresh = Machine()

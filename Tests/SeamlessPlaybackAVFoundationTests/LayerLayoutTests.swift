@@ -22,7 +22,10 @@ struct LayerLayoutTests {
         let actions = machine.applyRequested(PlaybackSettings(contentMode: .aspectFill))
         #expect(
             actions.first
-                == .send([.setMuted(false), .setVolume(1), .setDefaultRate(1), .setActionAtItemEnd(.pause), .play])
+                == .send([
+                    .setMuted(false), .setVolume(1), .setDefaultRate(1), .setActionAtItemEnd(.pause),
+                    .setPreferredForwardBufferDuration(0), .play,
+                ])
         )
     }
 

@@ -74,9 +74,16 @@ enum Fixture {
         PlayerCommand.applying(settings).dropLast() + [last]
     }
 
-    /// The commands of a load while the layer is attached.
+    /// The commands of an apply of `settings` that moves the item's forward buffer to `buffer` seconds (set before
+    /// the last command), ending with `last`, or with its own play or pause.
+    static func applying(_ settings: PlaybackSettings, buffer: Double, last: PlayerCommand? = nil) -> [PlayerCommand] {
+        let own = PlayerCommand.applying(settings)
+        return own.dropLast() + [.setPreferredForwardBufferDuration(buffer)] + [last ?? own.last].compactMap { $0 }
+    }
+
+    /// The commands of a load while the layer is attached, at the standard depth.
     static let loadCommands: [PlayerCommand] = [
         .pause, .detachLayer, .setAllowsExternalPlayback(true), .setAutomaticallyWaitsToMinimizeStalling(true),
-        .replaceCurrentItem, .attachLayer,
+        .replaceCurrentItem, .setPreferredForwardBufferDuration(1), .attachLayer,
     ]
 }

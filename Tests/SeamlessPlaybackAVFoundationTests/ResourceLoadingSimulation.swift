@@ -54,7 +54,11 @@ struct ResourceLoadingSimulation {
     let media: Data
     let url: URL
     let cache: MediaCache
-    var machine = Machine(minimumFetch: 700, cacheReadLimit: 900)
+    var machine = Machine(minimumFetch: 700, minimumFetchWhileLean: 150, cacheReadLimit: 900)
+    /// The player stands paused at the lean depth now and then, and plays again: fetches are widened less meanwhile.
+    var togglesLean = false
+    /// How often the lean depth came or went.
+    var leanToggles = 0
     /// Another reader claims and fills gaps of the media now and then.
     var otherReaders = false
     /// One cache read in ten fails (and its bytes are fetched again).
@@ -136,6 +140,11 @@ struct ResourceLoadingSimulation {
             }
             if otherReaders, random.below(30) == 0 {
                 startOther()
+                continue
+            }
+            if togglesLean, random.below(25) == 0 {
+                machine.isLean.toggle()
+                leanToggles += 1
                 continue
             }
             if !retries.isEmpty, idle || random.below(4) == 0 {

@@ -114,17 +114,22 @@ struct ResourceLoadingStateMachineSimulationTests {
     @Test("state reads that predate another reader's claims: the cache refuses or narrows a fetch, and all ends well")
     func claimRaces() throws {
         var raced = 0
+        var toggles = 0
         for seed in 1...24 as ClosedRange<UInt64> {
             try Self.simulating(seed: seed) { simulation, cache in
                 simulation.otherReaders = true
                 simulation.staleStates = true
+                // The player stands paused at the lean depth now and then: smaller fetches, the same bytes.
+                simulation.togglesLean = seed.isMultiple(of: 2)
                 Self.playerReads(&simulation, seed: seed)
                 Self.check(simulation, seed: seed)
                 #expect(cache.claimedRanges(for: simulation.key).isEmpty, "every claim released, seed \(seed)")
                 raced += simulation.refusedClaims + simulation.narrowedClaims
+                toggles += simulation.leanToggles
             }
         }
         #expect(raced > 0, "the simulation reached the races")
+        #expect(toggles > 0, "the lean depth came and went")
     }
 
     @Test("cancellations arrive while requests wait for the cache's state, and every request still ends well")

@@ -81,6 +81,22 @@ struct ResourceLoadingStateMachineTests {
         #expect(machine.lengths == [Self.key: 1_000])
     }
 
+    @Test("lean: a small read and the content information are widened to the lean least, never past the playing one")
+    mutating func leanLeast() throws {
+        machine = Machine(minimumFetch: 100, minimumFetchWhileLean: 30, cacheReadLimit: 50)
+        machine.isLean = true
+        let (information, first) = try arrive(information: true, data: Self.data(0, 2), cache: .empty)
+        #expect(first == [.fetch(information, try fetchID(first), url: Self.origin, range: 0..<30)])
+        let (read, second) = try arrive(data: Self.data(500, 10), cache: Self.snapshot([], length: 1_000))
+        #expect(second == [.fetch(read, try fetchID(second), url: Self.origin, range: 500..<530)])
+        machine.isLean = false
+        let (playing, third) = try arrive(data: Self.data(700, 10), cache: Self.snapshot([], length: 1_000))
+        #expect(third == [.fetch(playing, try fetchID(third), url: Self.origin, range: 700..<800)], "playing again")
+        #expect(Machine(minimumFetch: 100, minimumFetchWhileLean: 500, cacheReadLimit: 50).minimumFetchWhileLean == 100)
+        #expect(Machine(minimumFetch: 100, minimumFetchWhileLean: 0, cacheReadLimit: 50).minimumFetchWhileLean == 1)
+        #expect(Machine(minimumFetch: 100, cacheReadLimit: 50).minimumFetchWhileLean == 100, "none given: the same")
+    }
+
     @Test("an origin that never says the length fails the request; a short read says it")
     mutating func unknownLength() throws {
         let (id, actions) = try arrive(information: true, data: nil, cache: .empty)

@@ -63,6 +63,17 @@ open class AVPlayerItem: NSObject {
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/loadedtimeranges
     nonisolated open var loadedTimeRanges: [NSValue] { [] }
 
+    /// `@property NSTimeInterval preferredForwardBufferDuration NS_SWIFT_NONISOLATED API_AVAILABLE(macos(10.12),
+    /// ios(10.0), tvos(10.0), watchos(3.0), visionos(1.0));` (AVPlayerItem.h, category `AVPlayerItemPlayability`, iOS
+    /// 18.0 SDK, xiangfeidexiaohuo/iOS-SDKs): the media duration, in seconds, the caller prefers the player to buffer
+    /// from the network ahead of the playhead; 0 lets the player choose, and the system may buffer less.
+    /// https://developer.apple.com/documentation/avfoundation/avplayeritem/preferredforwardbufferduration
+    @available(iOS 10.0, macOS 10.12, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
+    nonisolated open var preferredForwardBufferDuration: TimeInterval {
+        get { 0 }
+        set {}
+    }
+
     /// `- (nullable AVPlayerItemErrorLog *)errorLog NS_SWIFT_NONISOLATED API_AVAILABLE(ios(4.3) …);`
     /// https://developer.apple.com/documentation/avfoundation/avplayeritem/errorlog()
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, watchOS 1.0, visionOS 1.0, *)
