@@ -6,8 +6,8 @@ import SeamlessPlayback
 /// page to page by the pool.
 ///
 /// Every AVFoundation object lives on the main actor, inside a main-actor controller; the engine itself
-/// holds only that controller and two lock-protected reporters (failures and statuses), so it is `Sendable` as
-/// checked by the compiler. Every decision (the order of the player calls, when a load or a seek is done, what
+/// holds only that controller and three small lock-protected boxes (the failure and status reporters, and the depth
+/// the pool told last), so it is `Sendable` as checked by the compiler. Every decision (the order of the player calls, when a load or a seek is done, what
 /// counts as a failure, which status to report, what an audio interruption, a lost route or the background does)
 /// is made by a pure state machine tested on every platform; this type only carries it out.
 ///

@@ -10,18 +10,11 @@ extension AVPlayerEngineStateMachine {
         playback.isHeldByLoad || !playback.settingsPlay
     }
 
-    /// Whether an item of the machine's is on the player: a load is being made, waits or finished.
-    private var hasItem: Bool {
-        switch state {
-        case .replacing, .waitingForReady, .waitingForFirstFrame, .ready: true
-        case .idle, .failed, .cancelled, .shutDown: false
-        }
-    }
-
     /// The command that sets the item's forward buffer (``PausedBuffering/forwardBuffer(isPaused:depth:)``) when it
-    /// is not what was last set on it; none without an item.
+    /// is not what was last set on it; none without a live item (``isObserving``: a load being made, waiting or
+    /// finished).
     mutating func forwardBufferCommands() -> [PlayerCommand] {
-        guard hasItem else { return [] }
+        guard isObserving else { return [] }
         let seconds = pausedBuffering.forwardBuffer(isPaused: standsPaused, depth: preloadDepth)
         guard seconds != forwardBufferSet else { return [] }
         forwardBufferSet = seconds
@@ -31,10 +24,25 @@ extension AVPlayerEngineStateMachine {
     /// Whether the resource loader should size its fetches for a lean preload (``fetchesLeanly``): the player stands
     /// paused at ``SeamlessPlayback/PreloadDepth/lean``. Returns the action that tells it, when that changed.
     mutating func leanFetchActions() -> [Action] {
-        let isLean = standsPaused && preloadDepth == .lean
+        tellLoader(isLean: standsPaused && preloadDepth == .lean)
+    }
+
+    /// The action that tells the resource loader `isLean`, when it was last told otherwise.
+    private mutating func tellLoader(isLean: Bool) -> [Action] {
         guard isLean != fetchesLeanly else { return [] }
         fetchesLeanly = isLean
         return [.fetchLeanly(isLean)]
+    }
+
+    /// A load is about to start, before its item exists: the machine takes the depth the pool told last, and the
+    /// resource loader hears how to size the new item's fetches — a load holds the player paused, so leanly at
+    /// ``SeamlessPlayback/PreloadDepth/lean`` — before the item's asset can ask it for a byte. The shell calls it right
+    /// before it makes the asset, then ``loadRequested(source:)``. Nothing after the shutdown or a failure of the
+    /// player, where the load fails at once.
+    mutating func loadPrepared(depth: PreloadDepth) -> [Action] {
+        guard state != .shutDown, playerFailure == nil else { return [] }
+        preloadDepth = depth
+        return tellLoader(isLean: depth == .lean)
     }
 
     /// The pool told the engine a depth (``SeamlessPlayback/PlaybackEngine/setPreloadDepth(_:)``): from now on a paused

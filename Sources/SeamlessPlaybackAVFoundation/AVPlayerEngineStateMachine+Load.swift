@@ -5,8 +5,8 @@ import SeamlessPlayback
 extension AVPlayerEngineStateMachine {
     /// A load starts. Returns its ID and what to do: end the previous load's observation (and fail it, if
     /// it was still waiting), pause, detach the layer so its readiness restarts from the new item, set the player up
-    /// for where the item's bytes come from (``LoadSource``), put the new item on the player, bound how far ahead it
-    /// buffers while it stands paused (``PausedBuffering``, at the depth the pool told), reattach the layer, start
+    /// for where the item's bytes come from (``LoadSource``), bound how far ahead the new item buffers while it stands
+    /// paused (``PausedBuffering``, at the depth the pool told) and put it on the player, reattach the layer, start
     /// observing, and report `.loading`. While the layer is detached for the background
     /// (``BackgroundPolicy/keepAudioInBackground``) it is left detached: the load then finishes when the item is ready
     /// to play.
@@ -19,13 +19,13 @@ extension AVPlayerEngineStateMachine {
         var actions = leaveCurrentLoad(failingWaiterWith: .superseded)
         actions += interruptSeek()
         playback.loadStarted(source: source)
-        // The resource loader hears how to size its fetches before the item can ask it for a byte.
+        // Nothing when ``loadPrepared(depth:)`` told the loader already.
         actions += leanFetchActions()
         let setUp = source.playerSetUp
         // The new item buffers as a paused one until an apply plays it.
         let buffer = pausedBuffering.forwardBuffer(isPaused: true, depth: preloadDepth)
         forwardBufferSet = buffer
-        let item: [PlayerCommand] = [.replaceCurrentItem, .setPreferredForwardBufferDuration(buffer)]
+        let item: [PlayerCommand] = [.setPreferredForwardBufferDuration(buffer), .replaceCurrentItem]
         let commands: [PlayerCommand] =
             holds.isLayerDetached
             ? [.pause] + setUp + item

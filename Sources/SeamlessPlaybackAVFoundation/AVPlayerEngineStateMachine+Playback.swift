@@ -89,8 +89,12 @@ extension AVPlayerEngineStateMachine {
     /// `.paused(.unsupportedRate)`, never played at another rate). A looping apply on an ended item seeks to the start
     /// first. Before that last command the item's forward buffer follows the settings (``PausedBuffering``): bounded
     /// when they pause, the player's own choice when they play.
-    mutating func applyRequested(_ settings: PlaybackSettings) -> [Action] {
+    /// - Parameters:
+    ///   - settings: The active page's settings.
+    ///   - depth: The depth the pool told last, when the shell read it for this apply; `nil` keeps the machine's.
+    mutating func applyRequested(_ settings: PlaybackSettings, depth: PreloadDepth? = nil) -> [Action] {
         guard state != .shutDown else { return [] }
+        if let depth { preloadDepth = depth }
         playback.applied = settings
         playback.isHeldByLoad = false
         playback.isStalled = false
@@ -111,7 +115,7 @@ extension AVPlayerEngineStateMachine {
         commands += forwardBufferCommands()
         let holdsStill = settings.isPaused || playback.hasEnded || playback.isRateUnsupported
         commands.append(holdsStill ? pauseCommand() : startCommand(isResume: false))
-        return [.send(commands)] + leanFetchActions() + reportIfChanged()
+        return leanFetchActions() + [.send(commands)] + reportIfChanged()
     }
 
     /// A new reading of the player. A player seen playing is no longer held by the system (someone played it, or the

@@ -20,7 +20,7 @@ public struct CachedReading: Sendable {
     public var minimumFetch: Int64
     /// The least one origin read fetches while the player stands paused at `PreloadDepth.lean`, in
     /// bytes: a preload that buffers about its first frame (``PausedBuffering/lean``) reads about that, and leaves the
-    /// link to the clip on screen. Never more than ``minimumFetch``. Default 64 KiB.
+    /// link to the clip on screen. Counted as ``minimumFetch`` when larger. Default 64 KiB.
     public var minimumFetchWhileLean: Int64
     /// Whether plain `http` media are read through the cache too. Default `false`: they play directly.
     ///

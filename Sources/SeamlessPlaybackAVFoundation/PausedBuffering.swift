@@ -12,8 +12,8 @@ import SeamlessPlayback
 public struct PausedBuffering: Hashable, Sendable {
     /// What a paused item buffers ahead at `PreloadDepth.standard`. Default one second.
     public var standard: Duration
-    /// What it buffers ahead at `PreloadDepth.lean`. Default a quarter of a second; never more
-    /// than ``standard``.
+    /// What it buffers ahead at `PreloadDepth.lean`. Default a quarter of a second; counted as ``standard`` when
+    /// longer.
     public var lean: Duration
 
     /// Paused buffering of `standard` ahead, `lean` at the lean depth.

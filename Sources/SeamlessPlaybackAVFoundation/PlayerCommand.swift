@@ -23,8 +23,9 @@ enum PlayerCommand: Hashable, Sendable {
     /// `player.automaticallyWaitsToMinimizeStalling = value`: whether the player delays a start, or a resume after a
     /// stall, until it predicts it can play on without stalling.
     case setAutomaticallyWaitsToMinimizeStalling(Bool)
-    /// `item.preferredForwardBufferDuration = seconds` on the item the engine last put on the player (none after it
-    /// removed it): how far ahead of the playhead it buffers from the network; 0 is the player's own choice.
+    /// `item.preferredForwardBufferDuration = seconds` on the item of the load being started, before it goes on the
+    /// player, else on the item the engine last put there (none after it removed it): how far ahead of the playhead it
+    /// buffers from the network; 0 is the player's own choice.
     case setPreferredForwardBufferDuration(Double)
     /// `player.play()`: plays at `defaultRate`.
     case play

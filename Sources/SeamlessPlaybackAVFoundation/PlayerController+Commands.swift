@@ -19,7 +19,8 @@ extension PlayerController {
         case .setAutomaticallyWaitsToMinimizeStalling(let waits): player.automaticallyWaitsToMinimizeStalling = waits
         case .play: player.play()
         case .pause: player.pause()
-        case .setPreferredForwardBufferDuration(let seconds): itemOnPlayer?.preferredForwardBufferDuration = seconds
+        case .setPreferredForwardBufferDuration(let seconds):
+            (incomingItem ?? itemOnPlayer)?.preferredForwardBufferDuration = seconds
         case .replaceCurrentItem:
             player.replaceCurrentItem(with: incomingItem)
             itemOnPlayer = incomingItem

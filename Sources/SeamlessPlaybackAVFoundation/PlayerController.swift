@@ -78,9 +78,10 @@ final class PlayerController {
     /// Starts a load and waits for the machine to finish it.
     func load(_ url: URL) async throws {
         if Task.isCancelled { throw AVPlayerEngineError.cancelled }
+        // The resource loader hears how to size the new item's fetches before the asset can ask it for a byte.
+        perform(machine.loadPrepared(depth: depths.depth))
         let asset = loader?.asset(for: url)
         let item = asset.map { AVPlayerItem(asset: $0) } ?? AVPlayerItem(url: url)
-        preloadDepthTold()
         let (id, actions) = machine.loadRequested(source: asset == nil ? .direct : .loader)
         loaderOrigins = asset == nil ? [:] : [id: url]
         try await withTaskCancellationHandler {
@@ -118,8 +119,7 @@ final class PlayerController {
 
     func apply(_ settings: PlaybackSettings) {
         system?.settingsApplied(settings, by: self)
-        preloadDepthTold()
-        perform(machine.applyRequested(settings))
+        perform(machine.applyRequested(settings, depth: depths.depth))
         contentModeApplied(settings.contentMode)
     }
 
@@ -127,7 +127,7 @@ final class PlayerController {
         Machine.position(seconds: CMTimeGetSeconds(player.currentTime()))
     }
 
-    /// Hands the machine the depth the pool told last: before each load and apply, and when the pool tells one.
+    /// Hands the machine the depth the pool told last, when the pool tells one (each load and apply reads it too).
     func preloadDepthTold() {
         perform(machine.preloadDepthTold(depths.depth))
     }

@@ -48,7 +48,7 @@ struct AVPlayerEngineStateMachineForwardBufferTests {
         var machine = Fixture.loaded()
         _ = machine.preloadDepthTold(.lean)
         let playing = machine.applyRequested(PlaybackSettings())
-        #expect(playing.first == .send(Fixture.applying(PlaybackSettings(), buffer: 0)), "0 comes before play()")
+        #expect(playing.contains(.send(Fixture.applying(PlaybackSettings(), buffer: 0))), "0 comes before play()")
         #expect(buffers(machine.applyRequested(PlaybackSettings(isMuted: true))) == [], "still 0: nothing sent")
         #expect(buffers(machine.preloadDepthTold(.standard)) == [], "a playing item keeps the player's choice")
         #expect(buffers(machine.applyRequested(PlaybackSettings(isPaused: true))) == [1])
@@ -90,13 +90,15 @@ struct AVPlayerEngineStateMachineForwardBufferTests {
         #expect(buffers(afterShutdown) == [])
     }
 
+    /// Whether an action tells the resource loader to fetch leanly, and which.
+    private func leanly(_ action: Machine.Action) -> Bool? {
+        if case .fetchLeanly(let isLean) = action { return isLean }
+        return nil
+    }
+
     @Test("the resource loader fetches leanly exactly while the player stands paused at the lean depth")
-    func leanFetches() throws {
+    func leanFetches() {
         var machine = Machine()
-        let leanly: (Machine.Action) -> Bool? = { action in
-            if case .fetchLeanly(let isLean) = action { return isLean }
-            return nil
-        }
         #expect(machine.preloadDepthTold(.lean).compactMap(leanly) == [true], "an idle engine: paused")
         let (_, load) = machine.loadRequested(source: .loader)
         #expect(load.compactMap(leanly) == [], "still lean: nothing to tell")
@@ -104,19 +106,52 @@ struct AVPlayerEngineStateMachineForwardBufferTests {
         _ = machine.observed(.itemStatus(.readyToPlay), for: 1)
         _ = machine.observed(.layerReadyForDisplay(false), for: 1)
         _ = machine.observed(.layerReadyForDisplay(true), for: 1)
-        #expect(machine.applyRequested(PlaybackSettings()).compactMap(leanly) == [false], "a page plays it")
+        let playing = machine.applyRequested(PlaybackSettings())
+        #expect(playing.compactMap(leanly) == [false], "a page plays it")
+        #expect(playing.first == .fetchLeanly(false), "the loader hears it before the player's commands")
         #expect(machine.preloadDepthTold(.standard).compactMap(leanly) == [])
         #expect(machine.applyRequested(PlaybackSettings(isPaused: true)).compactMap(leanly) == [])
         #expect(machine.preloadDepthTold(.lean).compactMap(leanly) == [true], "paused and lean")
         let (_, next) = machine.loadRequested(source: .loader)
         #expect(next.compactMap(leanly) == [], "a load holds it paused: lean still")
-        var fresh = Machine()
-        _ = fresh.preloadDepthTold(.lean)
-        _ = fresh.applyRequested(PlaybackSettings())
-        let (_, held) = fresh.loadRequested(source: .loader)
-        let send = try #require(held.firstIndex { if case .send = $0 { true } else { false } })
-        let lean = try #require(held.firstIndex { leanly($0) == true })
-        #expect(lean < send, "the loader hears it before the item goes on the player")
+    }
+
+    @Test("a load's depth reaches the loader before the item exists; the load then tells nothing more")
+    func loadPrepared() {
+        var machine = Fixture.playing()
+        #expect(machine.loadPrepared(depth: .lean) == [.fetchLeanly(true)], "a load holds the player paused")
+        let (_, lean) = machine.loadRequested(source: .loader)
+        #expect(lean.compactMap(leanly) == [])
+        #expect(buffers(lean) == [0.25], "the item at the depth prepared")
+        machine.itemReplaced(2)
+        #expect(machine.loadPrepared(depth: .standard) == [.fetchLeanly(false)], "the focused item's load: standard")
+        let (_, standard) = machine.loadRequested(source: .loader)
+        #expect(standard.compactMap(leanly) == [] && buffers(standard) == [1])
+        #expect(machine.loadPrepared(depth: .standard) == [], "told already")
+        var failed = Fixture.playing()
+        _ = failed.playerFailed("the player failed")
+        #expect(failed.loadPrepared(depth: .lean) == [], "the load fails at once: nothing to size")
+        let (_, refused) = failed.loadRequested()
+        #expect(buffers(refused) == [] && refused.compactMap(leanly) == [])
+    }
+
+    @Test("an apply takes the depth the shell read with it: one input, one decision")
+    func applyWithDepth() {
+        var machine = Fixture.loaded()
+        let paused = machine.applyRequested(PlaybackSettings(isPaused: true), depth: .lean)
+        #expect(buffers(paused) == [0.25] && paused.compactMap(leanly) == [true])
+        let playing = machine.applyRequested(PlaybackSettings(), depth: .lean)
+        #expect(buffers(playing) == [0] && playing.compactMap(leanly) == [false], "no lean step in between")
+        #expect(buffers(machine.applyRequested(PlaybackSettings(isPaused: true), depth: .standard)) == [1])
+    }
+
+    @Test("rates learnt after a playing apply hold the player paused, and its buffer stays the player's choice")
+    func unsupportedRateKeepsTheChoice() {
+        var machine = Fixture.loaded()
+        _ = machine.applyRequested(PlaybackSettings(rate: 4))
+        let held = machine.rateCapabilitiesKnown(.init(canPlayFastForward: false, canPlaySlowForward: false))
+        #expect(held.contains(Fixture.report(.paused(.unsupportedRate))))
+        #expect(buffers(held) == [] && buffers(machine.preloadDepthTold(.lean)) == [], "its settings play")
     }
 
     @Test("with the layer detached for the background the load still bounds its item")

@@ -15,8 +15,8 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
             actions.first
                 == .send([
                     .pause, .detachLayer, .setAllowsExternalPlayback(false),
-                    .setAutomaticallyWaitsToMinimizeStalling(false), .replaceCurrentItem,
-                    .setPreferredForwardBufferDuration(1), .attachLayer,
+                    .setAutomaticallyWaitsToMinimizeStalling(false), .setPreferredForwardBufferDuration(1),
+                    .replaceCurrentItem, .attachLayer,
                 ]))
     }
 
@@ -30,8 +30,8 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
             actions.contains(
                 .send([
                     .pause, .detachLayer, .setAllowsExternalPlayback(true),
-                    .setAutomaticallyWaitsToMinimizeStalling(true), .replaceCurrentItem,
-                    .setPreferredForwardBufferDuration(1), .attachLayer,
+                    .setAutomaticallyWaitsToMinimizeStalling(true), .setPreferredForwardBufferDuration(1),
+                    .replaceCurrentItem, .attachLayer,
                 ])))
     }
 
@@ -43,7 +43,7 @@ struct AVPlayerEngineStateMachineLoadSourceTests {
             actions.first
                 == .send([
                     .pause, .setAllowsExternalPlayback(false), .setAutomaticallyWaitsToMinimizeStalling(false),
-                    .replaceCurrentItem, .setPreferredForwardBufferDuration(1),
+                    .setPreferredForwardBufferDuration(1), .replaceCurrentItem,
                 ]))
     }
 

@@ -196,7 +196,7 @@ struct AVPlayerEngineStateMachineSystemTests {
                 .stopObserving(1),
                 .send(
                     [.pause] + Machine.LoadSource.direct.playerSetUp + [
-                        .replaceCurrentItem, .setPreferredForwardBufferDuration(1),
+                        .setPreferredForwardBufferDuration(1), .replaceCurrentItem,
                     ]),
             ])
         machine.itemReplaced(2)

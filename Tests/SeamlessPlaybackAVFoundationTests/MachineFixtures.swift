@@ -84,6 +84,6 @@ enum Fixture {
     /// The commands of a load while the layer is attached, at the standard depth.
     static let loadCommands: [PlayerCommand] = [
         .pause, .detachLayer, .setAllowsExternalPlayback(true), .setAutomaticallyWaitsToMinimizeStalling(true),
-        .replaceCurrentItem, .setPreferredForwardBufferDuration(1), .attachLayer,
+        .setPreferredForwardBufferDuration(1), .replaceCurrentItem, .attachLayer,
     ]
 }
