@@ -7,9 +7,10 @@ import SeamlessPlayback
 ///
 /// Every AVFoundation object lives on the main actor, inside a main-actor controller; the engine itself
 /// holds only that controller and three small lock-protected boxes (the failure and status reporters, and the depth
-/// the pool told last), so it is `Sendable` as checked by the compiler. Every decision (the order of the player calls, when a load or a seek is done, what
-/// counts as a failure, which status to report, what an audio interruption, a lost route or the background does)
-/// is made by a pure state machine tested on every platform; this type only carries it out.
+/// the pool told last), so it is `Sendable` as checked by the compiler. Every decision (the order of the player
+/// calls, when a load or a seek is done, what counts as a failure, which status to report, what an audio
+/// interruption, a lost route or the background does, how far ahead a paused item buffers) is made by a pure state
+/// machine tested on every platform; this type only carries it out.
 ///
 /// ```swift
 /// let pool = PlayerPool(configuration: .init(capacity: 4)) { await AVPlayerEngine() }

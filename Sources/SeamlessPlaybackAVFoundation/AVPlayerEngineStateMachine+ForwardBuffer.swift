@@ -36,9 +36,9 @@ extension AVPlayerEngineStateMachine {
 
     /// A load is about to start, before its item exists: the machine takes the depth the pool told last, and the
     /// resource loader hears how to size the new item's fetches — a load holds the player paused, so leanly at
-    /// ``SeamlessPlayback/PreloadDepth/lean`` — before the item's asset can ask it for a byte. The shell calls it right
-    /// before it makes the asset, then ``loadRequested(source:)``. Nothing after the shutdown or a failure of the
-    /// player, where the load fails at once.
+    /// ``SeamlessPlayback/PreloadDepth/lean`` — before the item's asset can ask it for a byte. The shell calls it
+    /// right before it makes the asset, then ``loadRequested(source:)``. Nothing after the shutdown or a failure of
+    /// the player, where the load fails at once.
     mutating func loadPrepared(depth: PreloadDepth) -> [Action] {
         guard state != .shutDown, playerFailure == nil else { return [] }
         preloadDepth = depth

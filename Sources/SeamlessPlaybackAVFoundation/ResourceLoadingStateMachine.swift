@@ -104,7 +104,8 @@ struct ResourceLoadingStateMachine {
     let minimumFetchWhileLean: Int64
     /// Whether the engine's player stands paused at ``SeamlessPlayback/PreloadDepth/lean``: a preload that reads about
     /// its first frame, whose fetches are widened only to ``minimumFetchWhileLean``. The shell sets it as the engine's
-    /// machine says (``AVPlayerEngineStateMachine/Action/fetchLeanly(_:)``); it sizes the fetches that start from then on.
+    /// machine says (``AVPlayerEngineStateMachine/Action/fetchLeanly(_:)``); it sizes the fetches that start from
+    /// then on.
     var isLean = false
     /// The least the next origin read fetches.
     private var leastFetch: Int64 { isLean ? minimumFetchWhileLean : minimumFetch }
