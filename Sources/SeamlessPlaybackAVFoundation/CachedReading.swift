@@ -18,9 +18,9 @@ public struct CachedReading: Sendable {
     /// The least one origin read fetches, in bytes: AVFoundation's smaller reads are widened to it, the extra going
     /// into the cache. Default 256 KiB.
     public var minimumFetch: Int64
-    /// The least one origin read fetches while the player stands paused at `PreloadDepth.lean`, in
-    /// bytes: a preload that buffers about its first frame (``PausedBuffering/lean``) reads about that, and leaves the
-    /// link to the clip on screen. Counted as ``minimumFetch`` when larger. Default 64 KiB.
+    /// The least one origin read fetches while the player stands paused at `PreloadDepth.lean`, in bytes, so that a
+    /// small read is not widened past what a lean preload needs; how much it reads in all is AVFoundation's choice,
+    /// bounded by ``PausedBuffering/lean``. Counted as ``minimumFetch`` when larger. Default 64 KiB.
     public var minimumFetchWhileLean: Int64
     /// Whether plain `http` media are read through the cache too. Default `false`: they play directly.
     ///

@@ -4,8 +4,8 @@ import SeamlessPlayback
 /// feed's preload, or a page's paused clip.
 ///
 /// The engine sets its item's `preferredForwardBufferDuration` (`AVPlayerItem.h`: the media duration the caller
-/// prefers the player to buffer ahead of the playhead) to ``standard`` while it stands paused, or to ``lean`` once the
-/// pool has told it `PreloadDepth.lean`, and to 0 — the player's own choice — while its settings
+/// prefers the player to buffer ahead of the playhead) to ``standard`` while it stands paused, or to ``lean`` while the
+/// depth the pool told last is `PreloadDepth.lean`, and to 0 — the player's own choice — while its settings
 /// play: a page that takes a preloaded player lifts the bound with its apply. On a link that every connection shares,
 /// what a paused preload does not read is left to the clip on screen and to the byte tier. The system may buffer less
 /// than asked; the values are a preference, not a promise.

@@ -8,11 +8,12 @@
 /// ``standard`` (``PlaybackEngine/setPreloadDepth(_:)``).
 ///
 /// On a phone's link that every connection shares, lean preloads let most flings past the player window start from
-/// disk at 4 Mbit/s, where the link has room; at 1.5 Mbit/s, where the clip on screen fills a quarter faster than it
-/// plays, a player taken with little in hand stalls, so the link stays ``standard`` there (`BENCHMARKS.md` of the
-/// libmpv engine, "A phone's swipes").
+/// disk at 4 Mbit/s, where the link has room; at 1.5 Mbit/s, where the clip on screen fills only about 1.25 times as
+/// fast as it plays, a player taken with little in hand stalls, so preloads stay ``standard`` there (measured with the
+/// libmpv engine: its `BENCHMARKS.md`, "A phone's swipes"; not measured with the AVPlayer engine).
 public enum PreloadDepth: Hashable, Sendable, CaseIterable {
-    /// The engine's own read-ahead while paused: what it holds when a page takes it carries it over a slow link.
+    /// The engine's usual read-ahead while paused (the AVPlayer engine's `PausedBuffering.standard`): enough for a
+    /// preload a page takes to ride out a slow link.
     case standard
     /// About what the first frame needs and a fraction of a second more: the link brings the rest faster than it
     /// plays.
