@@ -63,6 +63,9 @@ struct AVPlayerEngineStateMachineForwardBufferTests {
         #expect(buffers(machine.preloadDepthTold(.lean)) == [], "its settings play: it is meant to move")
         let (_, next) = machine.loadRequested()
         #expect(buffers(next) == [0.25], "a load holds the player paused")
+        var stalled = Fixture.following(PlaybackSettings(), source: .loader)
+        #expect(stalled.rateChanged(to: 0, reason: .other).contains(Fixture.report(.buffering)), "a stall")
+        #expect(buffers(stalled.preloadDepthTold(.lean)) == [], "its settings play: it is meant to move")
     }
 
     @Test("no item, no bound: before a load, after an unload, a cancelled or failed load, and after the shutdown")
