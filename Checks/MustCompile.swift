@@ -70,3 +70,15 @@ final class CountingSource: ByteSource, @unchecked Sendable {  // `fetched` is t
 func makeEngine(through cache: MediaCache) -> AVPlayerEngine {
     AVPlayerEngine(cachedReading: CachedReading(cache: cache, source: CountingSource()))
 }
+
+// An engine whose paused items buffer other than the defaults, through a cache whose lean least is its own: the
+// initializer with `pausedBuffering:` beside the one without, neither ambiguous.
+@MainActor
+func makeLeanEngines(through cache: MediaCache) -> [AVPlayerEngine] {
+    let buffering = PausedBuffering(standard: .milliseconds(500), lean: .milliseconds(100))
+    let reading = CachedReading(cache: cache, minimumFetchWhileLean: 32 * 1_024)
+    return [
+        AVPlayerEngine(), AVPlayerEngine(cachedReading: reading), AVPlayerEngine(pausedBuffering: buffering),
+        AVPlayerEngine(cachedReading: reading, pausedBuffering: buffering),
+    ]
+}

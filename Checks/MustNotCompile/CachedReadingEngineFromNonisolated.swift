@@ -1,4 +1,4 @@
-// expect: call to main actor-isolated initializer 'init(system:cachedReading:pausedBuffering:)' in a synchronous nonisolated context
+// expect: call to main actor-isolated initializer 'init(system:cachedReading:)' in a synchronous nonisolated context
 //
 // An engine that reads through a cache is made on the main actor, as every `AVPlayerEngine` is: its player, its layer
 // and the resource loader's asset are set up there (`AVPlayerLayer` is main-actor isolated in the iOS 18 SDK). A pool's

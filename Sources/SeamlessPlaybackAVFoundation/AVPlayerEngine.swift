@@ -21,7 +21,8 @@ public final class AVPlayerEngine: PlaybackEngine {
     private let statuses: StatusReporter
     private let depths = PreloadDepthBox()
 
-    /// Creates a player and its layer, with nothing loaded.
+    /// Creates a player and its layer, with nothing loaded. A paused item buffers as ``PausedBuffering``'s defaults
+    /// say: a second ahead, a quarter of a second at the lean depth.
     /// - Parameters:
     ///   - system: The pool's system side: its background policy, and the audio session's and the app's events. Give
     ///     every engine of a pool the same one; `nil` (the default) uses ``AVPlaybackSystem/shared``, whose policy is
@@ -29,12 +30,21 @@ public final class AVPlayerEngine: PlaybackEngine {
     ///   - cachedReading: Read progressive `http(s)` media (`mp4`, `mov`, `m4v`) through a cache: its bytes served
     ///     from the cache where it holds them, the rest fetched and written into it. HLS, files and other media are
     ///     read by AVFoundation directly. `nil` (the default): every media is read directly.
+    @MainActor
+    public convenience init(system: AVPlaybackSystem? = nil, cachedReading: CachedReading? = nil) {
+        self.init(system: system, cachedReading: cachedReading, pausedBuffering: PausedBuffering())
+    }
+
+    /// Creates a player and its layer, with nothing loaded, whose item buffers as `pausedBuffering` says while the
+    /// player stands paused.
+    /// - Parameters:
+    ///   - system: As in ``init(system:cachedReading:)``.
+    ///   - cachedReading: As in ``init(system:cachedReading:)``.
     ///   - pausedBuffering: How far ahead the item buffers while the player stands paused (a preload, a paused page),
-    ///     at each `PreloadDepth`. Default one second, a quarter of a second lean.
+    ///     at each `PreloadDepth`.
     @MainActor
     public init(
-        system: AVPlaybackSystem? = nil, cachedReading: CachedReading? = nil,
-        pausedBuffering: PausedBuffering = PausedBuffering()
+        system: AVPlaybackSystem? = nil, cachedReading: CachedReading? = nil, pausedBuffering: PausedBuffering
     ) {
         let failures = FailureReporter()
         let statuses = StatusReporter()
