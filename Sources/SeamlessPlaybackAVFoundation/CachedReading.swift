@@ -31,18 +31,35 @@ public struct CachedReading: Sendable {
     /// (`NSAllowsArbitraryLoads`, or an `NSExceptionDomains` entry with `NSExceptionAllowsInsecureHTTPLoads`).
     public var allowsPlainHTTP: Bool
 
-    /// Settings for reading through `cache`.
+    /// Settings for reading through `cache`, with the default ``minimumFetchWhileLean`` (64 KiB).
+    /// - Parameters:
+    ///   - cache: The cache.
+    ///   - source: Where missing bytes come from. Default an `HTTPByteSource` of its own.
+    ///   - minimumFetch: The least one origin read fetches. Default 256 KiB.
+    ///   - allowsPlainHTTP: Whether plain `http` media are read through the cache (``allowsPlainHTTP``). Default
+    ///     `false`.
+    public init(
+        cache: MediaCache, source: any ByteSource = HTTPByteSource(), minimumFetch: Int64 = 256 * 1024,
+        allowsPlainHTTP: Bool = false
+    ) {
+        self.init(
+            cache: cache, source: source, minimumFetch: minimumFetch, minimumFetchWhileLean: 64 * 1024,
+            allowsPlainHTTP: allowsPlainHTTP)
+    }
+
+    /// Settings for reading through `cache`, with a least fetch of its own while the player stands paused at the lean
+    /// depth.
     /// - Parameters:
     ///   - cache: The cache.
     ///   - source: Where missing bytes come from. Default an `HTTPByteSource` of its own.
     ///   - minimumFetch: The least one origin read fetches. Default 256 KiB.
     ///   - minimumFetchWhileLean: The least while the player stands paused at the lean depth
-    ///     (``minimumFetchWhileLean``). Default 64 KiB.
+    ///     (``minimumFetchWhileLean``).
     ///   - allowsPlainHTTP: Whether plain `http` media are read through the cache (``allowsPlainHTTP``). Default
     ///     `false`.
     public init(
         cache: MediaCache, source: any ByteSource = HTTPByteSource(), minimumFetch: Int64 = 256 * 1024,
-        minimumFetchWhileLean: Int64 = 64 * 1024, allowsPlainHTTP: Bool = false
+        minimumFetchWhileLean: Int64, allowsPlainHTTP: Bool = false
     ) {
         self.cache = cache
         self.source = source
