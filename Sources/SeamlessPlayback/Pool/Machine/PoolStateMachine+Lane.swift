@@ -170,14 +170,14 @@ extension PoolStateMachine {
         withPlayer(id) { machine, player in
             // A seek whose settings version has landed goes before the applies decided after it.
             if let seek = player.seeks.first, seek.version <= player.landed { machine.startSeek(&player) }
-            if let job = player.startNextJob(activeSettings: activeSettings, idleSettings: machine.idleSettings) {
+            let job = player.startNextJob(activeSettings: activeSettings, idleSettings: machine.idleSettings)
+            // Before the job: a load of the focused item is told standard, and one that ended the pool's depth again.
+            machine.tellDepth(&player, loading: player.runningLoad)
+            if let job {
                 if case .load = job { machine.counters.loads += 1 }
-                machine.tellDepth(&player, loading: player.runningLoad)
                 machine.out.append(.run(job, on: id))
-            } else {
-                // A load of the focused item that ended leaves the engine the pool's depth again.
-                machine.tellDepth(&player, loading: player.runningLoad)
-                if !player.seeks.isEmpty { machine.startSeek(&player) }
+            } else if !player.seeks.isEmpty {
+                machine.startSeek(&player)
             }
             machine.reexamine(&player)
         }
